@@ -1,0 +1,110 @@
+/**
+ * The compiled map's shape. The authored source (packages/map/source) is compiled into
+ * packages/map/generated/map.json, and this schema is checked whenever that file is loaded.
+ * Field names follow the issue's `map:json` contract; ids are kebab-case strings.
+ */
+import { z } from 'zod';
+
+export const START_POSITIONS = [
+  'SLAV 1',
+  'SLAV 2',
+  'HUN',
+  'GERMAN 1',
+  'GERMAN 2',
+  'TURK',
+  'VIKING',
+  'PICT',
+  'ARAB',
+  'AFRICAN',
+  'PERSIAN',
+] as const;
+export type StartPosition = (typeof START_POSITIONS)[number];
+
+/** Peoples whose tribes have marked sea crossings (13.1.1). */
+export const SEA_CROSSING_PEOPLES = ['VIKING', 'PICT', 'ARAB'] as const;
+export type SeaCrossingPeople = (typeof SEA_CROSSING_PEOPLES)[number];
+
+export const AREA_KINDS = ['land', 'sea'] as const;
+export type AreaKind = (typeof AREA_KINDS)[number];
+
+/**
+ * land: two land areas sharing a border; coast: a land area touching a sea area;
+ * sea: two sea areas sharing a border; redArrow: a land-unit crossing over water (5.1);
+ * whiteArrow: a ship link between two non-adjacent sea areas (5.2).
+ */
+export const EDGE_KINDS = ['land', 'coast', 'sea', 'redArrow', 'whiteArrow'] as const;
+export type EdgeKind = (typeof EDGE_KINDS)[number];
+
+export const HALVES = ['west', 'east'] as const;
+export type Half = (typeof HALVES)[number];
+
+const id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'ids are kebab-case');
+
+export const provinceSchema = z.object({
+  id,
+  name: z.string().min(1),
+  half: z.enum(HALVES).nullable(),
+});
+export type Province = z.infer<typeof provinceSchema>;
+
+export const citySchema = z.object({
+  name: z.string().min(1),
+  tax: z.number().int().min(1),
+  optional: z.boolean(),
+  neutralStrength: z.number().int().min(2),
+});
+export type City = z.infer<typeof citySchema>;
+
+/** One stretch of coast of a land area, with the sea areas it touches (Athens has two). */
+export const coastSchema = z.object({
+  id,
+  seas: z.array(id).min(1),
+});
+export type Coast = z.infer<typeof coastSchema>;
+
+export const pointSchema = z.tuple([z.number(), z.number()]);
+
+export const areaSchema = z.object({
+  id,
+  name: z.string().min(1),
+  kind: z.enum(AREA_KINDS),
+  province: id.nullable(),
+  city: citySchema.nullable(),
+  desert: z.boolean(),
+  coastal: z.boolean(),
+  coasts: z.array(coastSchema),
+  insideEmpire: z.boolean(),
+  garrisonSymbol: z.boolean(),
+  startPosition: z.enum(START_POSITIONS).nullable(),
+  aMarked: z.boolean(),
+  seaCrossingFor: z.array(z.enum(SEA_CROSSING_PEOPLES)),
+  /** SVG path in the map's fixed projection (viewBox in MapData.view). */
+  path: z.string(),
+  /** Where the label (and city dot, unit stack) goes, in the same projection. */
+  label: pointSchema,
+});
+export type Area = z.infer<typeof areaSchema>;
+
+export const edgeSchema = z.object({
+  a: id,
+  b: id,
+  kind: z.enum(EDGE_KINDS),
+  river: z.boolean(),
+  mountain: z.boolean(),
+  road: z.boolean(),
+  redArrow: z.boolean(),
+  whiteArrow: z.boolean(),
+  imperialBoundary: z.boolean(),
+  /** For land edges: both areas share a coastline on this border, so a ship may move along it (5.2). */
+  shoreline: z.boolean(),
+});
+export type Edge = z.infer<typeof edgeSchema>;
+
+export const mapDataSchema = z.object({
+  version: z.string(),
+  view: z.object({ width: z.number().positive(), height: z.number().positive() }),
+  provinces: z.array(provinceSchema),
+  areas: z.array(areaSchema),
+  edges: z.array(edgeSchema),
+});
+export type MapData = z.infer<typeof mapDataSchema>;
