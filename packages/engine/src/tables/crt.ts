@@ -1,0 +1,74 @@
+/**
+ * The combat results table (7.1, 7.2), loaded from `crt.json`. The printed table is missing from
+ * the rulebook scan; the shipped file is the reconstruction of the rules reference C.1.b. A real
+ * table can replace the JSON file without any code change, as long as it passes `parseCrt`.
+ */
+import { z } from 'zod';
+import crtJson from './crt.json';
+import { provenanceSchema } from './provenance.ts';
+
+export const COMBAT_RESULTS = ['AE', 'AR3', 'AR2', 'AR1', 'EX', 'DR1', 'DR2', 'DR3', 'DE'] as const;
+/** Ordered from the worst to the best result for the attacker. */
+export type CombatResult = (typeof COMBAT_RESULTS)[number];
+
+export const CRT_ROLLS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+
+const columnSchema = z.object({
+  id: z.string().regex(/^\d+-\d+$/),
+  attack: z.number().int().positive(),
+  defence: z.number().int().positive(),
+});
+export type CrtColumn = z.infer<typeof columnSchema>;
+
+export const crtSchema = z
+  .object({
+    provenance: provenanceSchema,
+    columns: z.array(columnSchema).min(1),
+    results: z.record(z.string(), z.array(z.enum(COMBAT_RESULTS))),
+  })
+  .superRefine((crt, ctx) => {
+    for (let i = 1; i < crt.columns.length; i++) {
+      const a = crt.columns[i - 1]!;
+      const b = crt.columns[i]!;
+      // Columns must rise strictly: a:d < a':d'  ⇔  a·d' < a'·d.
+      if (a.attack * b.defence >= b.attack * a.defence) {
+        ctx.addIssue({ code: 'custom', message: `column ${b.id} does not rise above ${a.id}` });
+      }
+    }
+    for (const roll of CRT_ROLLS) {
+      const row = crt.results[String(roll)];
+      if (row?.length !== crt.columns.length) {
+        ctx.addIssue({ code: 'custom', message: `row ${roll} must have one result per column` });
+      }
+    }
+  });
+export type Crt = z.infer<typeof crtSchema>;
+
+/** Validates a raw combat results table (for instance a real one found on a map scan). */
+export function parseCrt(raw: unknown): { ok: true; crt: Crt } | { ok: false; error: string } {
+  const parsed = crtSchema.safeParse(raw);
+  return parsed.success ? { ok: true, crt: parsed.data } : { ok: false, error: parsed.error.message };
+}
+
+function loadDefault(): Crt {
+  const parsed = parseCrt(crtJson);
+  if (!parsed.ok) throw new Error(`crt.json is invalid: ${parsed.error}`);
+  return parsed.crt;
+}
+
+/** The shipped table (C.1.b). */
+export const CRT: Crt = loadDefault();
+
+/** 7.1: the result of a 2d6 roll on a column (by index into `crt.columns`). */
+export function crtResult(crt: Crt, column: number, roll: number): CombatResult {
+  const result = crt.results[String(roll)]?.[column];
+  if (result === undefined) throw new Error(`no CRT cell for column ${column}, roll ${roll}`);
+  return result;
+}
+
+/** The index of a column by its name, e.g. `'3-2'`. */
+export function crtColumnIndex(crt: Crt, id: string): number {
+  const index = crt.columns.findIndex((c) => c.id === id);
+  if (index < 0) throw new Error(`no CRT column ${id}`);
+  return index;
+}

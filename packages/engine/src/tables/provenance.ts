@@ -1,0 +1,9 @@
+/** Where a data table comes from (STYLE 8, 11): which source, which cells the book fixes. */
+import { z } from 'zod';
+
+export const provenanceSchema = z.object({
+  source: z.string().min(1),
+  fixedByBook: z.array(z.string()),
+  reconstructed: z.string(),
+});
+export type Provenance = z.infer<typeof provenanceSchema>;
