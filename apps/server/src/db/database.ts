@@ -1,0 +1,80 @@
+/**
+ * Opens the database: a PostgreSQL server when a URL is given, otherwise an embedded PostgreSQL
+ * (PGlite, in-process) whose files live in a folder of the repository that git ignores.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.ts';
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `dataDir` is a folder, or `memory://` for a throwaway database. */
+  | { kind: 'embedded'; dataDir: string };
+
+export interface Database {
+  readonly kind: DatabaseConfig['kind'];
+  readonly prisma: PrismaClient;
+  readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** Whether the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.kind === 'postgres'
+    ? openPostgres(config.url, config.poolSize ?? 10)
+    : openEmbedded(config.dataDir);
+}
+
+function openPostgres(url: string, max: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client losing its server connection must not crash the process.
+  pool.on('error', () => {});
+  const adapterFactory = new PrismaPg(pool);
+  const prisma = new PrismaClient({ adapter: adapterFactory });
+  return wrap('postgres', prisma, adapterFactory, async () => {
+    await prisma.$disconnect();
+    await pool.end();
+  });
+}
+
+async function openEmbedded(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const adapterFactory = new PrismaPGlite(client);
+  const prisma = new PrismaClient({ adapter: adapterFactory });
+  return wrap('embedded', prisma, adapterFactory, async () => {
+    await prisma.$disconnect();
+    await client.close();
+  });
+}
+
+function wrap(
+  kind: DatabaseConfig['kind'],
+  prisma: PrismaClient,
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  close: () => Promise<void>,
+): Database {
+  let closed: Promise<void> | undefined;
+  return {
+    kind,
+    prisma,
+    adapterFactory,
+    async ping() {
+      try {
+        await prisma.$queryRaw`SELECT 1`;
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      closed ??= close();
+      return closed;
+    },
+  };
+}

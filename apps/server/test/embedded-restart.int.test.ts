@@ -1,0 +1,30 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+describe('embedded PostgreSQL', () => {
+  it('keeps its data in its folder across a restart', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'bke-pglite-'));
+    dirs.push(dataDir);
+
+    const first = await openDatabase({ kind: 'embedded', dataDir });
+    expect((await migrateDatabase(first.adapterFactory)).length).toBeGreaterThan(0);
+    await first.prisma.user.create({
+      data: { username: 'Fritigern', usernameKey: 'fritigern', passwordHash: 'x' },
+    });
+    await first.close();
+
+    const second = await openDatabase({ kind: 'embedded', dataDir });
+    expect(await migrateDatabase(second.adapterFactory)).toEqual([]);
+    expect(await second.prisma.user.findUnique({ where: { usernameKey: 'fritigern' } })).toMatchObject({
+      username: 'Fritigern',
+    });
+    await second.close();
+  });
+});

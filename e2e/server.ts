@@ -1,0 +1,76 @@
+/**
+ * Runs the real server for end-to-end tests on its own port and its own fresh database: a new
+ * database on the DATABASE_URL server when set, else an embedded PostgreSQL in a temporary folder.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+async function admin(serverUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(port: number): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    LOG_PRETTY: '0',
+  };
+  let cleanup = async () => {};
+  if (process.env.DATABASE_URL) {
+    const name = `bke_e2e_${randomBytes(4).toString('hex')}`;
+    await admin(process.env.DATABASE_URL, `CREATE DATABASE "${name}"`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanup = () =>
+      admin(process.env.DATABASE_URL as string, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } else {
+    const dir = await mkdtemp(path.join(tmpdir(), 'bke-e2e-'));
+    env.DATA_DIR = dir;
+    cleanup = () => rm(dir, { recursive: true, force: true });
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      await cleanup();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+// Set-up shared by `npm start` and `npm test`. Plain Node, no dependencies: it runs before anything is
+// installed. Each step records a hash of its inputs and is skipped when nothing changed.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const PNPM_VERSION = '10.34.9';
+
+export function log(message) {
+  console.log(`\x1b[36m[bke]\x1b[0m ${message}`);
+}
+
+/** Runs a command in the repository, streaming its output; exits the process if it fails. */
+export function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0 && !options.allowFailure) {
+    console.error(`[bke] failed: ${cmd} ${args.join(' ')}`);
+    process.exit(result.status ?? 1);
+  }
+  return result.status ?? 1;
+}
+
+let pnpm;
+/** pnpm as installed, or fetched through npx when it is missing or of another major version. */
+export function pnpmCommand() {
+  if (pnpm) return pnpm;
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  pnpm =
+    probe.status === 0 && probe.stdout.trim().startsWith('10.')
+      ? ['pnpm']
+      : ['npx', '-y', `pnpm@${PNPM_VERSION}`];
+  return pnpm;
+}
+
+export function runPnpm(args, options) {
+  const [cmd, ...pre] = pnpmCommand();
+  return run(cmd, [...pre, ...args], options);
+}
+
+function listFiles(rel) {
+  const abs = path.join(ROOT, rel);
+  if (!existsSync(abs)) return [];
+  if (statSync(abs).isFile()) return [rel];
+  return readdirSync(abs, { withFileTypes: true })
+    .filter((e) => !['node_modules', 'dist', '.data'].includes(e.name))
+    .flatMap((e) => listFiles(path.join(rel, e.name)))
+    .sort();
+}
+
+export function hashInputs(paths) {
+  const hash = createHash('sha256');
+  for (const file of paths.flatMap(listFiles)) {
+    hash.update(file);
+    hash.update(readFileSync(path.join(ROOT, file)));
+  }
+  return hash.digest('hex');
+}
+
+/** Runs `action` unless the stamp file already records the same input hash. */
+function step(name, stampFile, inputs, action) {
+  const stamp = path.join(ROOT, stampFile);
+  const digest = hashInputs(inputs);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
+  log(name);
+  action();
+  mkdirSync(path.dirname(stamp), { recursive: true });
+  writeFileSync(stamp, digest);
+}
+
+const PACKAGE_FILES = [
+  'package.json',
+  'pnpm-lock.yaml',
+  'pnpm-workspace.yaml',
+  'apps',
+  'packages',
+  'e2e',
+  'bench',
+].flatMap((p) => (p.includes('.') ? [p] : listFiles(p).filter((f) => f.endsWith('package.json'))));
+
+export function ensureInstalled() {
+  step('installing dependencies', 'node_modules/.bke-install', PACKAGE_FILES, () =>
+    runPnpm(['install', '--frozen-lockfile', '--reporter=append-only']),
+  );
+}
+
+export function ensurePrismaClient() {
+  step(
+    'generating the Prisma client',
+    'apps/server/src/generated/.bke-prisma',
+    ['prisma/schema.prisma', 'pnpm-lock.yaml'],
+    () =>
+      runPnpm(
+        ['--filter', '@bke/server', 'exec', 'prisma', 'generate', '--schema', '../../prisma/schema.prisma'],
+        {
+          // Prisma's CLI wants a native engine only for commands we do not use; generation needs none.
+          env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: '/bin/false', PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+        },
+      ),
+  );
+}
+
+export function ensureWebBuilt() {
+  step(
+    'building the web app',
+    'apps/web/dist/.bke-build',
+    [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/protocol/src',
+      'packages/map/src',
+      'packages/map/generated',
+      'pnpm-lock.yaml',
+    ],
+    () => runPnpm(['--filter', '@bke/web', 'run', 'build']),
+  );
+}
+
+export function bootstrap({ web = true } = {}) {
+  const [major] = process.versions.node.split('.').map(Number);
+  if (major < 20) {
+    console.error(`BKE Online needs Node 20 or newer; this is Node ${process.versions.node}.`);
+    process.exit(1);
+  }
+  ensureInstalled();
+  ensurePrismaClient();
+  if (web) ensureWebBuilt();
+}

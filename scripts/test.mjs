@@ -1,0 +1,53 @@
+// `npm test`: set up what is missing, then lint, type-check, and run the unit, integration and
+// end-to-end tests. Integration and e2e tests use DATABASE_URL when set, else an embedded PostgreSQL.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { bootstrap, log, ROOT, run } from './lib/bootstrap.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+
+const started = Date.now();
+bootstrap();
+const chromium = ensureChromium();
+
+log('lint and format (biome)');
+run('node_modules/.bin/biome', ['check', '.']);
+
+run(process.execPath, ['scripts/typecheck.mjs']);
+
+const vitestReport = path.join(ROOT, '.data/test-results/vitest.json');
+log(`unit and integration tests (database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded'})`);
+const vitestStatus = run(
+  'node_modules/.bin/vitest',
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  { allowFailure: true },
+);
+
+log(`end-to-end tests (Chromium at ${chromium})`);
+const e2eReport = path.join(ROOT, 'e2e/artifacts/results.json');
+rmSync(e2eReport, { force: true });
+const e2eStatus = run(path.join(ROOT, 'e2e/node_modules/.bin/playwright'), ['test'], {
+  cwd: path.join(ROOT, 'e2e'),
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+  allowFailure: true,
+});
+
+function counts(file, read) {
+  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  return read(JSON.parse(readFileSync(file, 'utf8')));
+}
+const v = counts(vitestReport, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+const e = counts(e2eReport, (r) => ({
+  passed: r.stats.expected,
+  failed: r.stats.unexpected + r.stats.flaky,
+}));
+const failed =
+  v.failed +
+  e.failed +
+  (vitestStatus !== 0 && v.failed === 0 ? 1 : 0) +
+  (e2eStatus !== 0 && e.failed === 0 ? 1 : 0);
+const seconds = Math.round((Date.now() - started) / 1000);
+log(
+  `vitest ${v.passed} passed, ${v.failed} failed; e2e ${e.passed} passed, ${e.failed} failed; ${seconds} s`,
+);
+console.log(`tests: ${v.passed + e.passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
