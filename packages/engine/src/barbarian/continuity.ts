@@ -1,0 +1,50 @@
+/**
+ * 9.3.4 Continuity: a barbarian's tribes must form one group, linked through areas holding its
+ * tribes or barbarian combat units; marked sea areas link shores (13.1.1) and "A" areas link
+ * each other for Arabs and Africans (13.2.2). Checked in the administration phase.
+ */
+import type { EngineContext } from '../engine-context.ts';
+import type { AreaId, PlayerId } from '../ids.ts';
+import { arabsAfricansInPlay, tribalSeaCrossingsFor } from '../options.ts';
+import { playerById, unitsOf } from '../queries.ts';
+import type { Game } from '../state-ops.ts';
+
+/** Groups of areas (sorted) holding this player's tribes; each group lists its tribe areas. */
+export function tribeGroups(ctx: EngineContext, g: Game, player: PlayerId): AreaId[][] {
+  const people = playerById(g, player)?.cycle?.people;
+  const units = unitsOf(g, player).filter((u) => u.kind !== 'leader');
+  const occupied = new Set(units.map((u) => u.area));
+  const tribeAreas = new Set(units.filter((u) => u.kind === 'tribe').map((u) => u.area));
+  const seaLinks = people !== undefined && tribalSeaCrossingsFor(ctx.options, people);
+  const aLinks = arabsAfricansInPlay(ctx.options) && (people === 'ARAB' || people === 'AFRICAN');
+  const neighbours = (a: AreaId): AreaId[] => {
+    const out = ctx.map.landLinks(a).map((l) => l.to);
+    if (seaLinks && people) {
+      for (const sea of ctx.map.seasOf(a)) {
+        if (ctx.map.area(sea)?.seaCrossingFor.includes(people)) out.push(...ctx.map.shoresOf(sea));
+      }
+    }
+    if (aLinks && ctx.map.area(a)?.aMarked) out.push(...ctx.map.aAreas);
+    return out;
+  };
+  const seen = new Set<AreaId>();
+  const groups: AreaId[][] = [];
+  for (const start of [...tribeAreas].sort()) {
+    if (seen.has(start)) continue;
+    const group: AreaId[] = [];
+    const stack = [start];
+    seen.add(start);
+    while (stack.length > 0) {
+      const a = stack.pop()!;
+      if (tribeAreas.has(a)) group.push(a);
+      for (const n of neighbours(a)) {
+        if (occupied.has(n) && !seen.has(n)) {
+          seen.add(n);
+          stack.push(n);
+        }
+      }
+    }
+    groups.push(group.sort());
+  }
+  return groups;
+}

@@ -1,0 +1,396 @@
+/**
+ * The engine contract (STYLE habit 1): create a game, list a player's legal orders, apply an
+ * order (→ new state + fact events, or a typed error), say who must act, give the defaults for
+ * a missed deadline, and compute a viewer's view. Pure: no I/O, no clock, no Math.random.
+ */
+import type { EngineContext } from './engine-context.ts';
+import type { GameEvent } from './events.ts';
+import { hashState } from './hash.ts';
+import type { AreaId, PlayerId, UnitId } from './ids.ts';
+import { indexMap, type MapIndex, type MapInput } from './map-index.ts';
+import { type LegalOrder, type Order, parseOrder } from './order-schema.ts';
+import type { CoreOrder } from './orders.ts';
+import { playerPhaseOrders } from './phase-orders.ts';
+import { administrationLegal, applyAdminChoice } from './phases/administration.ts';
+import {
+  applyCombatOrder,
+  type CombatOrder,
+  combatLegalOrders,
+  combatWaitingFor,
+} from './phases/combat-seam.ts';
+import { applyCombine } from './phases/combination.ts';
+import { applyPillageChoice, economicLegal } from './phases/economic.ts';
+import { applyDisband } from './phases/end-of-movement.ts';
+import { applySplit } from './phases/growth.ts';
+import { applyMove, applyPlaceEntryTribes, applySeaCrossing } from './phases/movement.ts';
+import { applyChooseStart, endCycle, entryLegal, newPlayer } from './players.ts';
+import { playerById } from './queries.ts';
+import { err, ok, type Result } from './result.ts';
+import { type GameSetupInput, gameSetupSchema, initialState } from './setup.ts';
+import type { GameState, GameStateCore } from './state.ts';
+import type { Game, Transition } from './state-ops.ts';
+import { updatePlayer } from './state-ops.ts';
+import { endPlayerPhase, finishCombat, settle, startTurn } from './turn.ts';
+
+export type Actor = PlayerId | 'system';
+
+/** What a viewer may see: everything but the dice's future (2.4: all bookkeeping is open). */
+export type GameView = Omit<GameStateCore, 'rng' | 'riggedDice'> & {
+  readonly viewer: PlayerId | null;
+  readonly waitingFor: PlayerId[];
+  /** Players who may take back an order now. */
+  readonly canUndo: PlayerId[];
+};
+
+export interface Engine {
+  readonly map: MapIndex;
+  createGame(setup: GameSetupInput | unknown): Result<GameState>;
+  legalOrders(state: GameState, player: PlayerId): LegalOrder[];
+  applyOrder(
+    state: GameState,
+    actor: Actor,
+    order: Order | unknown,
+  ): Result<{ state: GameState; events: GameEvent[] }>;
+  waitingFor(state: GameState): PlayerId[];
+  timeoutOrders(state: GameState, player: PlayerId): Order[];
+  view(state: GameState, viewer: PlayerId | null): GameView;
+  hash(state: GameState): string;
+}
+
+const core = (s: GameState): GameStateCore => {
+  const { undo: _undo, ...rest } = s;
+  return rest;
+};
+
+const ctxOf = (map: MapIndex, g: GameStateCore): EngineContext => ({ map, options: g.options });
+
+export function waitingFor(g: GameStateCore): PlayerId[] {
+  const s = g.step;
+  switch (s.kind) {
+    case 'idle':
+      return [];
+    case 'entry':
+      return s.queue[0] ? [s.queue[0]] : [];
+    case 'playerTurn':
+      return s.phase === 'combat' ? combatWaitingFor(g) : [s.player];
+    case 'economic':
+      return [...s.pending];
+    case 'administration':
+      return s.choice && s.player ? [s.player] : [];
+  }
+}
+
+/** Every order the player may give now (what the client highlights; STYLE habit 7). */
+export function legalOrdersOf(map: MapIndex, g: GameState, player: PlayerId): LegalOrder[] {
+  const ctx = ctxOf(map, g);
+  const p = playerById(g, player);
+  if (!p || p.status === 'left') return [];
+  const out: LegalOrder[] = [];
+  const s = g.step;
+  if (s.kind === 'entry') out.push(...entryLegal(ctx, g, player));
+  if (s.kind === 'playerTurn') {
+    if (s.phase === 'combat') out.push(...combatLegalOrders(ctx, g, player));
+    else if (s.player === player) {
+      out.push(...playerPhaseOrders(ctx, g, player));
+      if (s.phase !== 'stacking') out.push({ type: 'endPhase' });
+    }
+  }
+  if (s.kind === 'economic' && s.pending.includes(player)) {
+    out.push(...economicLegal(ctx, g, player), { type: 'endPhase' });
+  }
+  if (s.kind === 'administration') out.push(...administrationLegal(ctx, g, player));
+  if (p.status === 'active' && s.kind !== 'entry')
+    out.push({ type: 'declareAbandon', abandon: !p.abandoning });
+  if (g.undo?.orders.some((o) => o.actor === player)) out.push({ type: 'undo' });
+  return out;
+}
+
+function applySystem(ctx: EngineContext, g: Game, order: CoreOrder): Result<Transition> {
+  switch (order.type) {
+    case 'join': {
+      if (g.players.some((p) => p.id === order.player))
+        return err('system/player_exists', { player: order.player });
+      const present = g.players.filter((p) => p.status !== 'left');
+      if (present.length >= 6 || present.some((p) => p.seat === order.seat || p.colour === order.colour)) {
+        return err('system/seat_taken', { seat: order.seat, colour: order.colour });
+      }
+      const s: Game = {
+        ...g,
+        players: [...g.players, newPlayer(order.player, order.name, order.seat, order.colour, g.turn + 1)],
+      };
+      const events: GameEvent[] = [
+        { type: 'playerJoined', player: order.player, seat: order.seat, turn: g.turn + 1 },
+      ];
+      if (g.step.kind !== 'idle') return ok({ state: s, events });
+      const t = startTurn(ctx, s);
+      return ok({ state: t.state, events: [...events, ...t.events] });
+    }
+    case 'leave':
+    case 'forceAbandon': {
+      const p = playerById(g, order.player);
+      if (!p || p.status === 'left') return err('system/unknown_player', { player: order.player });
+      const reason = order.type === 'leave' ? 'left' : 'abandoned';
+      let t: Transition = p.cycle ? endCycle(ctx, g, order.player, reason) : { state: g, events: [] };
+      if (!p.cycle && order.type === 'leave') {
+        t = { state: updatePlayer(g, order.player, (q) => ({ ...q, status: 'left' })), events: [] };
+      }
+      if (order.type === 'leave')
+        t = { state: t.state, events: [...t.events, { type: 'playerLeft', player: order.player }] };
+      return ok({ state: dropFromStep(t.state, order.player), events: t.events });
+    }
+    default:
+      return err('system/only_system', { type: order.type });
+  }
+}
+
+/** A player who is gone no longer holds up the step they were part of. */
+function dropFromStep(g: Game, player: PlayerId): Game {
+  const s = g.step;
+  if (s.kind === 'entry') return { ...g, step: { ...s, queue: s.queue.filter((id) => id !== player) } };
+  if (s.kind === 'economic')
+    return { ...g, step: { ...s, pending: s.pending.filter((id) => id !== player) } };
+  if (s.kind === 'administration' && s.player === player)
+    return { ...g, step: { ...s, player: null, choice: null, todo: [] } };
+  return g;
+}
+
+function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order: Order): Result<Transition> {
+  const p = playerById(g, player);
+  if (!p || p.status === 'left') return err('system/unknown_player', { player });
+  const s = g.step;
+  if (order.type === 'declareAbandon') {
+    if (p.status !== 'active') return err('order/wrong_phase');
+    return ok({ state: updatePlayer(g, player, (q) => ({ ...q, abandoning: order.abandon })), events: [] });
+  }
+  if (s.kind === 'idle') return err('order/game_idle');
+  if (s.kind === 'entry') {
+    if (order.type !== 'chooseStart') return err('order/wrong_phase', { step: s.kind });
+    if (s.queue[0] !== player) return err('order/not_your_turn', { waitingFor: s.queue[0] ?? null });
+    const r = applyChooseStart(ctx, g, player, order, s.rolls[player] ?? 0);
+    if (!r.ok) return r;
+    const st = r.value.state;
+    return ok({ state: { ...st, step: { ...s, queue: s.queue.slice(1) } }, events: r.value.events });
+  }
+  if (s.kind === 'playerTurn') {
+    if (order.type.startsWith('combat')) {
+      if (s.phase !== 'combat') return err('order/wrong_phase', { phase: s.phase });
+      if (order.type === 'combatDone') {
+        if (s.player !== player) return err('order/not_your_turn');
+        const t = finishCombat(ctx, g, player);
+        return t ? ok(t) : err('order/wrong_phase');
+      }
+      return applyCombatOrder(ctx, g, player, order as CombatOrder);
+    }
+    if (s.player !== player) return err('order/not_your_turn', { phasing: s.player });
+    return applyPhaseOrder(ctx, g, player, order as CoreOrder);
+  }
+  if (s.kind === 'economic') {
+    if (!s.pending.includes(player)) return err('order/not_your_turn');
+    if (order.type === 'pillage') return applyPillageChoice(ctx, g, player, order.area);
+    if (order.type === 'endPhase') {
+      return ok({
+        state: { ...g, step: { ...s, pending: s.pending.filter((id) => id !== player) } },
+        events: [],
+      });
+    }
+    return err('order/wrong_phase', { step: 'economic' });
+  }
+  if (order.type === 'keepGroup' || order.type === 'removeUnits' || order.type === 'foundKingdom') {
+    if (s.player !== player) return err('order/not_your_turn');
+    return applyAdminChoice(ctx, g, player, order);
+  }
+  return err('order/wrong_phase', { step: s.kind });
+}
+
+function applyPhaseOrder(
+  ctx: EngineContext,
+  g: Game,
+  player: PlayerId,
+  order: CoreOrder,
+): Result<Transition> {
+  if (g.step.kind !== 'playerTurn') return err('order/wrong_phase');
+  const phase = g.step.phase;
+  const barbarian = playerById(g, player)?.cycle?.stage === 'barbarian';
+  const need = (want: typeof phase): Result<Transition> | null =>
+    phase === want ? null : err('order/wrong_phase', { phase, expected: want });
+  switch (order.type) {
+    case 'endPhase':
+      if (phase === 'stacking') return err('order/still_overstacked');
+      return ok(endPlayerPhase(ctx, g));
+    case 'combine':
+      if (!barbarian) return err('order/not_a_barbarian');
+      return need('combination') ?? applyCombine(ctx, g, player, order);
+    case 'split':
+      if (!barbarian) return err('order/not_a_barbarian');
+      return need('growth') ?? applySplit(ctx, g, player, order.tribe);
+    case 'move':
+      return need('movement') ?? applyMove(ctx, g, player, order);
+    case 'seaCrossing':
+      return need('movement') ?? applySeaCrossing(ctx, g, player, order);
+    case 'placeEntryTribes':
+      return need('movement') ?? applyPlaceEntryTribes(ctx, g, player, order.areas);
+    case 'disband':
+      return need('stacking') ?? applyDisband(g, player, order.unit);
+    default:
+      return err('order/wrong_phase', { phase, type: order.type });
+  }
+}
+
+const stepKey = (g: GameStateCore): string => {
+  const s = g.step;
+  if (s.kind === 'playerTurn') return `${g.turn}|p|${s.player}|${s.phase}`;
+  if (s.kind === 'administration') return `${g.turn}|a|${s.player}|${s.choice?.type ?? ''}`;
+  return `${g.turn}|${s.kind}`;
+};
+
+/** Apply one order to the core state and settle; no undo bookkeeping. */
+function applyCore(map: MapIndex, g: GameStateCore, actor: Actor, order: Order): Result<Transition> {
+  const ctx = ctxOf(map, g);
+  const isSystem = order.type === 'join' || order.type === 'leave' || order.type === 'forceAbandon';
+  if (isSystem !== (actor === 'system'))
+    return err(isSystem ? 'system/only_system' : 'order/invalid', { type: order.type });
+  const r = actor === 'system' ? applySystem(ctx, g, order as CoreOrder) : applyPlayer(ctx, g, actor, order);
+  if (!r.ok) return r;
+  const settled = settle(ctx, r.value.state);
+  return ok({
+    state: { ...settled.state, version: g.version + 1 },
+    events: [...r.value.events, ...settled.events],
+  });
+}
+
+/**
+ * Undo (the BGA / Rally the Troops policy): a player may take back their own orders of the
+ * current step until a die is rolled, something is revealed or the step moves on. The log keeps
+ * the state where that window opened and the orders since; undo replays all but the last.
+ */
+function applyWithUndo(
+  map: MapIndex,
+  state: GameState,
+  actor: Actor,
+  order: Order,
+): Result<{ state: GameState; events: GameEvent[] }> {
+  const before = core(state);
+  if (order.type === 'undo') {
+    const log = state.undo;
+    const idx = log ? log.orders.map((o) => o.actor).lastIndexOf(actor as PlayerId) : -1;
+    if (!log || idx < 0 || actor === 'system') return err('order/nothing_to_undo');
+    let g = log.base;
+    const kept = log.orders.filter((_, i) => i !== idx);
+    for (const o of kept) {
+      const r = applyCore(map, g, o.actor, o.order as Order);
+      if (!r.ok) return err('order/nothing_to_undo', { replayFailed: r.error.code });
+      g = r.value.state;
+    }
+    return ok({
+      state: { ...g, version: before.version + 1, undo: { base: log.base, orders: kept } },
+      events: [],
+    });
+  }
+  const r = applyCore(map, before, actor, order);
+  if (!r.ok) return r;
+  const after = r.value.state;
+  const closes =
+    actor === 'system' ||
+    after.rng !== before.rng ||
+    after.riggedDice.length !== before.riggedDice.length ||
+    stepKey(after) !== stepKey(before);
+  const undo = closes
+    ? null
+    : {
+        base: state.undo?.base ?? before,
+        orders: [...(state.undo?.orders ?? []), { actor: actor as PlayerId, order }],
+      };
+  return ok({ state: { ...after, undo }, events: r.value.events });
+}
+
+/** Defaults at a missed deadline: hold, tax without pillage, the first legal choice otherwise. */
+function defaultOrder(g: GameState, legal: LegalOrder[]): Order | null {
+  const s = g.step;
+  if (s.kind === 'entry') {
+    const c = legal.find((o) => o.type === 'chooseStart');
+    return c && c.type === 'chooseStart'
+      ? { type: 'chooseStart', position: c.position, area: c.areas[0]! }
+      : null;
+  }
+  if (legal.some((o) => o.type === 'endPhase')) return { type: 'endPhase' };
+  if (legal.some((o) => o.type === 'combatDone')) return { type: 'combatDone' } as CombatOrder;
+  for (const o of legal) {
+    switch (o.type) {
+      case 'disband':
+        return { type: 'disband', unit: o.unit };
+      case 'keepGroup': {
+        const biggest = [...legal]
+          .filter((x) => x.type === 'keepGroup')
+          .sort((a, b) => groupSize(b) - groupSize(a))[0];
+        return biggest && biggest.type === 'keepGroup' ? { type: 'keepGroup', area: biggest.area } : null;
+      }
+      case 'removeUnits': {
+        const byTribeFirst = [...o.candidates].sort(
+          (a, b) => tribeRank(g, a) - tribeRank(g, b) || (a < b ? -1 : 1),
+        );
+        return { type: 'removeUnits', units: byTribeFirst.slice(0, o.count) };
+      }
+      case 'foundKingdom':
+        return { type: 'foundKingdom', leaderWith: o.leaderWith[0]!, capital: o.capital[0] ?? null };
+      default:
+        if (o.type.startsWith('combat')) return o as CombatOrder;
+    }
+  }
+  return null;
+}
+const groupSize = (o: LegalOrder): number => (o.type === 'keepGroup' ? o.group.length : 0);
+const tribeRank = (g: GameState, id: UnitId): number => (g.units[id]?.kind === 'tribe' ? 0 : 1);
+
+/** Create an engine over a map (tests pass fixture maps; the CLI passes @bke/map's loadMap()). */
+export function createEngine(mapInput: MapInput): Engine {
+  const map = indexMap(mapInput);
+  const engine: Engine = {
+    map,
+    createGame(raw) {
+      const parsed = gameSetupSchema.safeParse(raw);
+      if (!parsed.success) return err('setup/invalid', { issues: parsed.error.message });
+      const ctx: EngineContext = { map, options: parsed.data.options };
+      const init = initialState(ctx, parsed.data);
+      if (!init.ok) return init;
+      let g = init.value;
+      if (g.players.length > 0) {
+        const t = startTurn(ctx, g);
+        g = settle(ctx, t.state).state;
+      }
+      return ok({ ...g, undo: null });
+    },
+    legalOrders: (state, player) => legalOrdersOf(map, state, player),
+    applyOrder(state, actor, raw) {
+      const parsed = parseOrder(raw);
+      if (!parsed.ok) return err('order/invalid', { issues: parsed.issues });
+      return applyWithUndo(map, state, actor, parsed.order);
+    },
+    waitingFor: (state) => waitingFor(state),
+    timeoutOrders(state, player) {
+      const out: Order[] = [];
+      let s = state;
+      for (let i = 0; i < 200 && waitingFor(s).includes(player); i++) {
+        const o = defaultOrder(s, legalOrdersOf(map, s, player));
+        if (!o) break;
+        const r = applyWithUndo(map, s, player, o);
+        if (!r.ok) break;
+        out.push(o);
+        s = r.value.state;
+      }
+      return out;
+    },
+    view(state, viewer) {
+      const { rng: _rng, riggedDice: _rigged, undo, ...pub } = state;
+      return {
+        ...pub,
+        viewer,
+        waitingFor: waitingFor(state),
+        canUndo: [...new Set((undo?.orders ?? []).map((o) => o.actor))],
+      };
+    },
+    hash: (state) => hashState(state),
+  };
+  return engine;
+}
+
+export type { AreaId };

@@ -1,0 +1,17 @@
+/**
+ * Branded ids. They are plain strings on the wire and in the state; the brand only stops an
+ * area id from being passed where a unit id is expected.
+ */
+import { z } from 'zod';
+
+export type AreaId = string & { readonly __brand: 'AreaId' };
+export type UnitId = string & { readonly __brand: 'UnitId' };
+export type PlayerId = string & { readonly __brand: 'PlayerId' };
+
+export const asAreaId = (s: string): AreaId => s as AreaId;
+export const asUnitId = (s: string): UnitId => s as UnitId;
+export const asPlayerId = (s: string): PlayerId => s as PlayerId;
+
+export const areaIdSchema = z.string().min(1).max(80).transform(asAreaId);
+export const unitIdSchema = z.string().min(1).max(40).transform(asUnitId);
+export const playerIdSchema = z.string().min(1).max(80).transform(asPlayerId);

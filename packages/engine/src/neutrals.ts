@@ -1,0 +1,64 @@
+/**
+ * 14.1 / 14.3 Neutral garrisons outside combat: the open-scenario set-up, reappearance in
+ * never-owned empty cities (14.1, AMBIG-29), and the administration-phase removal of city-less
+ * garrisons no longer next to a garrisoned city.
+ */
+import type { EngineContext } from './engine-context.ts';
+import type { GameEvent } from './events.ts';
+import type { AreaId } from './ids.ts';
+import { neutralReappearsIfNeverOwned } from './options.ts';
+import { cityAt, neutralGarrisonStrengthAt, unitsByArea } from './queries.ts';
+import type { NeutralGarrison } from './state.ts';
+import type { Game, Transition } from './state-ops.ts';
+
+/**
+ * 14.3 set-up: a garrison in every city inside the imperial boundary (optional cities when in
+ * play), and in every garrison-symbol area adjacent to the boundary.
+ */
+export function initialNeutrals(ctx: EngineContext): Record<string, NeutralGarrison> {
+  const out: Record<string, NeutralGarrison> = {};
+  for (const id of ctx.map.areaIds) {
+    const area = ctx.map.area(id);
+    if (area?.kind !== 'land') continue;
+    const city = cityAt(ctx, id);
+    const inCity = city !== null && (area.insideEmpire || city.optional);
+    const symbol = area.garrisonSymbol && (area.insideEmpire || ctx.map.onImperialBoundary(id));
+    if (inCity || symbol) out[id] = { strength: neutralGarrisonStrengthAt(ctx, id) };
+  }
+  return out;
+}
+
+/** 14.1 / AMBIG-29: every never-owned, empty, unmarked city gets its garrison back at once. */
+export function restoreNeutrals(ctx: EngineContext, g: Game): Transition {
+  if (!neutralReappearsIfNeverOwned(ctx.options)) return { state: g, events: [] };
+  const byArea = unitsByArea(g);
+  let neutrals = g.neutrals;
+  const events: GameEvent[] = [];
+  for (const id of ctx.map.cityAreas) {
+    if (neutrals[id] || cityAt(ctx, id) === null) continue;
+    if (g.cities[id]?.everOwned) continue;
+    if ((byArea.get(id) ?? []).length > 0) continue;
+    if (g.markers.some((m) => m.area === id)) continue;
+    const strength = neutralGarrisonStrengthAt(ctx, id);
+    neutrals = { ...neutrals, [id]: { strength } };
+    events.push({ type: 'neutralPlaced', area: id, strength });
+  }
+  return { state: neutrals === g.neutrals ? g : { ...g, neutrals }, events };
+}
+
+/**
+ * 14.1 / 14.3 step 2: in the administration phase, a garrison in an area without a city goes
+ * when no adjacent area holds both a city and a neutral garrison.
+ */
+export function removeIsolatedNeutrals(ctx: EngineContext, g: Game): Transition {
+  const events: GameEvent[] = [];
+  const neutrals = { ...g.neutrals };
+  const cityGarrison = (a: AreaId) => cityAt(ctx, a) !== null && g.neutrals[a] !== undefined;
+  for (const id of Object.keys(g.neutrals).sort() as AreaId[]) {
+    if (cityAt(ctx, id) !== null) continue;
+    if (ctx.map.landLinks(id).some((l) => cityGarrison(l.to))) continue;
+    delete neutrals[id];
+    events.push({ type: 'neutralRemoved', area: id, reason: 'noCityNeighbour' });
+  }
+  return { state: events.length ? { ...g, neutrals } : g, events };
+}

@@ -1,0 +1,56 @@
+/**
+ * Barbarian peoples and start positions (4.2, 9 intro, B.4). A start position label names its
+ * people: SLAV 1 and SLAV 2 are both Slav, GERMAN 1 and GERMAN 2 both German.
+ */
+import { z } from 'zod';
+
+export const START_POSITIONS = [
+  'SLAV 1',
+  'SLAV 2',
+  'HUN',
+  'GERMAN 1',
+  'GERMAN 2',
+  'TURK',
+  'VIKING',
+  'PICT',
+  'ARAB',
+  'AFRICAN',
+  'PERSIAN',
+] as const;
+export type StartPosition = (typeof START_POSITIONS)[number];
+export const startPositionSchema = z.enum(START_POSITIONS);
+
+export const PEOPLES = [
+  'SLAV',
+  'GERMAN',
+  'HUN',
+  'TURK',
+  'VIKING',
+  'PICT',
+  'ARAB',
+  'AFRICAN',
+  'PERSIAN',
+] as const;
+export type People = (typeof PEOPLES)[number];
+
+export const peopleOf = (position: StartPosition): People => {
+  if (position === 'SLAV 1' || position === 'SLAV 2') return 'SLAV';
+  if (position === 'GERMAN 1' || position === 'GERMAN 2') return 'GERMAN';
+  return position;
+};
+
+/** 9.3.x kingdom countdown length in turns (B.4). */
+export const COUNTDOWN_TURNS: Readonly<Record<People, number>> = {
+  SLAV: 6,
+  GERMAN: 6,
+  PICT: 6,
+  AFRICAN: 6,
+  HUN: 8,
+  VIKING: 8,
+  TURK: 5,
+  ARAB: 5,
+  PERSIAN: 0,
+};
+
+export const STAGES = ['barbarian', 'kingdom', 'empire'] as const;
+export type Stage = (typeof STAGES)[number];

@@ -1,0 +1,140 @@
+/**
+ * End of the movement phase (4.3.3): surplus non-inverted tribes go (9.2, one per area), then
+ * stacking (6) is enforced with the owner choosing what to remove; then unit creation (4.3.4).
+ */
+import { rollDie } from '../dice.ts';
+import type { EngineContext } from '../engine-context.ts';
+import type { GameEvent } from '../events.ts';
+import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import { countersLimited } from '../options.ts';
+import type { CoreLegalOrder } from '../orders.ts';
+import { playerById, unitsOf } from '../queries.ts';
+import { err, ok, type Result } from '../result.ts';
+import { isLegalStack } from '../stacking.ts';
+import { addUnit, type Game, patchUnit, removeUnits, type Transition } from '../state-ops.ts';
+import { CREATION_TABLE, creationResult, peopleOfStartPosition } from '../tables/creation.ts';
+import { COUNTER_LIMITS, counterFamily, type Unit, type UnitKind } from '../units.ts';
+
+const byAreaOf = (units: readonly Unit[]): Map<AreaId, Unit[]> => {
+  const m = new Map<AreaId, Unit[]>();
+  for (const u of units) m.set(u.area, [...(m.get(u.area) ?? []), u]);
+  return m;
+};
+
+/** 9.2: after movement, only one non-inverted tribe may stay in an area; the rest are removed. */
+export function removeSurplusTribes(g: Game, player: PlayerId): Transition {
+  const extra: UnitId[] = [];
+  for (const units of byAreaOf(unitsOf(g, player)).values()) {
+    const tribes = units
+      .filter((u) => u.kind === 'tribe' && !u.inverted)
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const t of tribes.slice(1)) extra.push(t.id);
+  }
+  const events: GameEvent[] = extra.length
+    ? [{ type: 'unitsRemoved', player, units: extra, reason: 'overstack' }]
+    : [];
+  return { state: removeUnits(g, extra), events };
+}
+
+/** 6: the player's areas whose stack is illegal. */
+export function overstackedAreas(g: Game, player: PlayerId): AreaId[] {
+  const out: AreaId[] = [];
+  for (const [area, units] of byAreaOf(unitsOf(g, player))) {
+    if (!isLegalStack(units.map((u) => ({ kind: u.kind, inverted: u.inverted ?? false })))) out.push(area);
+  }
+  return out.sort();
+}
+
+export function stackingLegal(g: Game, player: PlayerId): CoreLegalOrder[] {
+  const areas = overstackedAreas(g, player);
+  return unitsOf(g, player)
+    .filter((u) => areas.includes(u.area) && u.kind !== 'leader')
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((u) => ({ type: 'disband', unit: u.id }));
+}
+
+/** 6: the owner removes one unit from an overstacked area. */
+export function applyDisband(g: Game, player: PlayerId, unit: UnitId): Result<Transition> {
+  const u = g.units[unit];
+  if (!u) return err('order/unknown_unit', { unit });
+  if (u.owner !== player) return err('order/not_your_unit', { unit });
+  if (!overstackedAreas(g, player).includes(u.area) || u.kind === 'leader') {
+    return err('order/not_overstacked', { unit, area: u.area });
+  }
+  return ok({
+    state: removeUnits(g, [unit]),
+    events: [{ type: 'unitsRemoved', player, units: [unit], reason: 'overstack' }],
+  });
+}
+
+const exhausted = (ctx: EngineContext, g: Game, player: PlayerId, kinds: readonly UnitKind[]): boolean => {
+  if (!countersLimited(ctx.options)) return false;
+  const inUse = new Map<string, number>();
+  for (const u of unitsOf(g, player)) {
+    const f = counterFamily(u.kind);
+    inUse.set(f, (inUse.get(f) ?? 0) + 1);
+  }
+  for (const k of kinds) {
+    const f = counterFamily(k);
+    const n = (inUse.get(f) ?? 0) + 1;
+    if (n > COUNTER_LIMITS[f]) return true;
+    inUse.set(f, n);
+  }
+  return false;
+};
+
+/**
+ * 4.3.4 / 9.1: one die per inverted pair on the people's row; a ship created inland is lost;
+ * a result whose counters have run out is rerolled (up to 30 times, then the pair is lost).
+ */
+export function createUnits(ctx: EngineContext, g: Game, player: PlayerId): Transition {
+  const people = peopleOfStartPosition(playerById(g, player)?.cycle?.position ?? '');
+  const events: GameEvent[] = [];
+  let s = g;
+  const pairs = [...byAreaOf(unitsOf(g, player).filter((u) => u.inverted)).entries()].sort((a, b) =>
+    a[0] < b[0] ? -1 : 1,
+  );
+  for (const [area, tribes] of pairs) {
+    const [a, b] = tribes;
+    if (!a || !b || !people) {
+      for (const t of tribes) s = patchUnit(s, t.id, { inverted: false });
+      continue;
+    }
+    s = removeUnits(
+      s,
+      tribes.map((t) => t.id),
+    );
+    const rerolls: number[] = [];
+    let kinds: readonly UnitKind[] = [];
+    let die = 0;
+    for (let i = 0; i < 30; i++) {
+      const r = rollDie(s);
+      s = r.state;
+      die = r.value;
+      kinds = creationResult(CREATION_TABLE, people, die);
+      if (!exhausted(ctx, s, player, kinds)) break;
+      rerolls.push(die);
+      kinds = [];
+    }
+    const coastal = ctx.map.area(area)?.coastal ?? false;
+    const lost = kinds.filter((k) => k === 'ship' && !coastal);
+    const ids: UnitId[] = [];
+    for (const k of kinds.filter((k) => !(k === 'ship' && !coastal))) {
+      const [next, id] = addUnit(s, player, k, area);
+      s = next;
+      ids.push(id);
+    }
+    events.push({
+      type: 'unitCreated',
+      player,
+      pair: [a.id, b.id],
+      area,
+      die,
+      units: ids,
+      kinds: kinds.filter((k) => !(k === 'ship' && !coastal)),
+      lost,
+      rerolls,
+    });
+  }
+  return { state: s, events };
+}

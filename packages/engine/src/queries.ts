@@ -1,0 +1,112 @@
+/**
+ * Derived facts (STYLE habit 5: computed, never stored twice): who stands where, move order,
+ * what acts as a neutral garrison, unit counts.
+ */
+import { neutralGarrisonStrength } from './combat/neutral.ts';
+import type { EngineContext } from './engine-context.ts';
+import type { AreaId, PlayerId } from './ids.ts';
+import type { MapCityInput } from './map-index.ts';
+import { optionalCitiesInPlay } from './options.ts';
+import type { GameStateCore, PlayerState } from './state.ts';
+import type { Unit } from './units.ts';
+
+export const playerById = (state: GameStateCore, id: PlayerId): PlayerState | undefined =>
+  state.players.find((p) => p.id === id);
+
+export const unitList = (state: GameStateCore): Unit[] => Object.values(state.units);
+
+export const unitsOf = (state: GameStateCore, player: PlayerId): Unit[] =>
+  unitList(state).filter((u) => u.owner === player);
+
+export const unitsIn = (state: GameStateCore, area: AreaId): Unit[] =>
+  unitList(state).filter((u) => u.area === area);
+
+/** Units of every owner per area, built once for loops that ask many areas. */
+export const unitsByArea = (state: GameStateCore): Map<AreaId, Unit[]> => {
+  const m = new Map<AreaId, Unit[]>();
+  for (const u of unitList(state)) {
+    const l = m.get(u.area);
+    if (l) l.push(u);
+    else m.set(u.area, [u]);
+  }
+  return m;
+};
+
+/** 14.1 / AMBIG-5: the strength a neutral garrison placed in this area defends with. */
+export const neutralGarrisonStrengthAt = (ctx: EngineContext, area: AreaId): number =>
+  neutralGarrisonStrength(cityAt(ctx, area), ctx.options.cfg.neutralStrengthCap);
+
+/** The city in an area, if it is in play (optional cities only with 13.2.3 / opt.optionalCities). */
+export const cityAt = (ctx: EngineContext, area: AreaId): MapCityInput | null => {
+  const city = ctx.map.area(area)?.city ?? null;
+  if (!city) return null;
+  return city.optional && !optionalCitiesInPlay(ctx.options) ? null : city;
+};
+
+/**
+ * 14.1 and 9.5: the neutral garrison defending an area, if any: a placed garrison, or a pillage
+ * marker once no unit stands on it (the pillager's units gone, no reconqueror in the city).
+ */
+export const actingNeutralAt = (
+  ctx: EngineContext,
+  state: GameStateCore,
+  area: AreaId,
+  byArea?: Map<AreaId, Unit[]>,
+): { strength: number; source: 'garrison' | 'marker' } | null => {
+  const n = state.neutrals[area];
+  if (n) return { strength: n.strength, source: 'garrison' };
+  const marker = state.markers.find((m) => m.area === area);
+  if (!marker) return null;
+  const here = byArea ? (byArea.get(area) ?? []) : unitsIn(state, area);
+  if (here.some((u) => u.kind !== 'leader')) return null;
+  return { strength: neutralGarrisonStrengthAt(ctx, area), source: 'marker' };
+};
+
+/**
+ * 5.1: does an area block this player's units? Any unfriendly non-leader unit or acting neutral
+ * blocks; lone leaders do not (10.2).
+ */
+export const blocksPlayer = (
+  ctx: EngineContext,
+  state: GameStateCore,
+  area: AreaId,
+  player: PlayerId,
+  byArea: Map<AreaId, Unit[]>,
+): boolean => {
+  const here = byArea.get(area) ?? [];
+  if (here.some((u) => u.owner !== player && u.kind !== 'leader')) return true;
+  return actingNeutralAt(ctx, state, area, byArea) !== null;
+};
+
+/**
+ * 4.1: move order. Newest cycle first; ties by the 2d6 rolled when those cycles started
+ * (kept unique, AMBIG-44); seat as a last, never-needed tie-break.
+ */
+export const moveOrder = (state: GameStateCore): PlayerId[] =>
+  state.players
+    .filter((p) => p.status === 'active' && p.cycle)
+    .sort(
+      (a, b) =>
+        (b.cycle?.startedTurn ?? 0) - (a.cycle?.startedTurn ?? 0) ||
+        (b.cycle?.orderRoll ?? 0) - (a.cycle?.orderRoll ?? 0) ||
+        a.seat - b.seat,
+    )
+    .map((p) => p.id);
+
+/** 9.3.x / 9.3.5: a barbarian's units of any kind (tribes count one each; leaders never). */
+export const countUnits = (
+  state: GameStateCore,
+  player: PlayerId,
+): { total: number; nonTribe: number; tribes: number } => {
+  let tribes = 0;
+  let nonTribe = 0;
+  for (const u of unitList(state)) {
+    if (u.owner !== player || u.kind === 'leader') continue;
+    if (u.kind === 'tribe') tribes++;
+    else nonTribe++;
+  }
+  return { total: tribes + nonTribe, nonTribe, tribes };
+};
+
+export const tribeCount = (state: GameStateCore, player: PlayerId): number =>
+  unitList(state).filter((u) => u.owner === player && u.kind === 'tribe').length;

@@ -1,0 +1,251 @@
+/**
+ * The game-turn machine (4.1–4.6, A.4-X). `settle` runs every automatic step until someone must
+ * decide: turn start and move order, the entry of new barbarians, each player turn's phases in
+ * order (skipping phases with nothing to decide), the economic and administration phases.
+ */
+import { roll2d6 } from './dice.ts';
+import type { EngineContext } from './engine-context.ts';
+import type { GameEvent } from './events.ts';
+import type { PlayerId } from './ids.ts';
+import { removeIsolatedNeutrals, restoreNeutrals } from './neutrals.ts';
+import { playerPhaseOrders } from './phase-orders.ts';
+import { adminTasks, endOfPlayerAdmin, removeDueMarkers, runTask } from './phases/administration.ts';
+import { applyCombatOrder, combatLegalOrders, initialCombatState } from './phases/combat-seam.ts';
+import { economicDeciders, fixOwnership, resolveEconomic } from './phases/economic.ts';
+import { createUnits, overstackedAreas, removeSurplusTribes } from './phases/end-of-movement.ts';
+import { entryLegal } from './players.ts';
+import { moveOrder, playerById, unitsOf } from './queries.ts';
+import { PLAYER_PHASES, type PlayerPhase } from './state.ts';
+import type { Game, Transition } from './state-ops.ts';
+import { isNonTribe } from './units.ts';
+
+const MAX_SETTLE_STEPS = 100_000;
+
+const seq = (t: Transition, f: (g: Game) => Transition): Transition => {
+  const n = f(t.state);
+  return { state: n.state, events: [...t.events, ...n.events] };
+};
+
+/**
+ * AMBIG-44: every starter rolls 2d6; players tied on the same key roll again among themselves
+ * until strict. The key packs the rolls so a higher key moves earlier.
+ */
+function rollEntryOrder(
+  g: Game,
+  players: readonly PlayerId[],
+): { state: Game; events: GameEvent[]; keys: Map<PlayerId, number> } {
+  let s = g;
+  const events: GameEvent[] = [];
+  const keys = new Map<PlayerId, number>(players.map((id) => [id, 0]));
+  let tied = [...players];
+  for (let depth = 0; tied.length > 0 && depth < 4; depth++) {
+    for (const id of tied) {
+      const r = roll2d6(s);
+      s = r.state;
+      keys.set(id, (keys.get(id) ?? 0) * 16 + r.sum);
+      events.push({ type: 'moveOrderRolled', player: id, dice: r.dice });
+    }
+    const count = new Map<number, number>();
+    for (const v of keys.values()) count.set(v, (count.get(v) ?? 0) + 1);
+    tied = [...keys.entries()].filter(([, v]) => (count.get(v) ?? 0) > 1).map(([id]) => id);
+    // Players not tied keep their key scaled to the same depth so comparisons stay fair.
+    for (const [id, v] of keys) if (!tied.includes(id)) keys.set(id, v * 16 + 15);
+  }
+  return { state: s, events, keys };
+}
+
+/** 4.1 / 4.2 / 14.3: a new game turn: growth bans fixed, entering players roll for their order. */
+export function startTurn(_ctx: EngineContext, g: Game): Transition {
+  const turn = g.turn + 1;
+  const growthBanned = g.players
+    .filter((p) => p.status === 'active' && unitsOf(g, p.id).some((u) => isNonTribe(u.kind)))
+    .map((p) => p.id);
+  const s: Game = { ...g, turn, flags: { growthBanned, attacked: [] } };
+  const waiting = s.players.filter((p) => p.status === 'waiting').map((p) => p.id);
+  const r = rollEntryOrder(s, waiting);
+  const queue = [...waiting].sort((a, b) => (r.keys.get(b) ?? 0) - (r.keys.get(a) ?? 0));
+  const rolls = Object.fromEntries(queue.map((id) => [id, r.keys.get(id) ?? 0]));
+  return {
+    state: { ...r.state, step: { kind: 'entry', queue, rolls } },
+    events: [{ type: 'turnStarted', turn }, ...r.events],
+  };
+}
+
+/** 4.1: entry done: fix move order, count the turn as played, begin the first player turn. */
+function afterEntry(ctx: EngineContext, g: Game): Transition {
+  const order = moveOrder(g);
+  const active = new Set(order);
+  const s: Game = {
+    ...g,
+    order,
+    players: g.players.map((p) => (active.has(p.id) ? { ...p, turnsPlayed: p.turnsPlayed + 1 } : p)),
+  };
+  const first = order[0];
+  if (!first) return { state: { ...s, step: { kind: 'idle' } }, events: [{ type: 'moveOrderFixed', order }] };
+  return seq({ state: s, events: [{ type: 'moveOrderFixed', order }] }, (x) =>
+    beginPlayerTurn(ctx, x, first),
+  );
+}
+
+function beginPlayerTurn(_ctx: EngineContext, g: Game, player: PlayerId): Transition {
+  return {
+    state: {
+      ...g,
+      combat: initialCombatState(),
+      step: { kind: 'playerTurn', player, phase: 'combination', moved: [], split: [] },
+    },
+    events: [{ type: 'phaseStarted', player, phase: 'combination' }],
+  };
+}
+
+const setPhase = (g: Game, player: PlayerId, phase: PlayerPhase): Transition =>
+  g.step.kind === 'playerTurn'
+    ? { state: { ...g, step: { ...g.step, phase } }, events: [{ type: 'phaseStarted', player, phase }] }
+    : { state: g, events: [] };
+
+/** Move the phasing player on to its next phase (or the next player, or the economic phase). */
+export function endPlayerPhase(ctx: EngineContext, g: Game): Transition {
+  if (g.step.kind !== 'playerTurn') return { state: g, events: [] };
+  const { player, phase } = g.step;
+  switch (phase) {
+    case 'combination':
+      return setPhase(g, player, 'growth');
+    case 'growth':
+      return setPhase(g, player, 'movement');
+    case 'movement': {
+      const t = removeSurplusTribes(g, player);
+      return seq(t, (x) => setPhase(x, player, 'stacking'));
+    }
+    case 'stacking': {
+      const t = createUnits(ctx, g, player);
+      return seq(t, (x) => setPhase(x, player, 'combat'));
+    }
+    case 'combat':
+      return nextPlayerOrEconomic(ctx, g, player);
+  }
+}
+
+function nextPlayerOrEconomic(ctx: EngineContext, g: Game, after: PlayerId): Transition {
+  // The order fixed at the turn start; players who left or ended their cycle are skipped.
+  const rest = g.order.slice(g.order.indexOf(after) + 1);
+  const next = rest.find((id) => playerById(g, id)?.status === 'active');
+  return next ? beginPlayerTurn(ctx, g, next) : beginEconomic(ctx, g);
+}
+
+/** 4.5: ownership fixed; the players with decisions act at once. */
+function beginEconomic(ctx: EngineContext, g: Game): Transition {
+  const t = fixOwnership(ctx, g);
+  const pending = economicDeciders(ctx, t.state);
+  return {
+    state: { ...t.state, step: { kind: 'economic', pending, pillage: {} } },
+    events: [{ type: 'economicPhaseStarted', turn: g.turn }, ...t.events],
+  };
+}
+
+/** 4.6: markers first, then each player in move order. */
+function beginAdministration(ctx: EngineContext, g: Game): Transition {
+  const t = removeDueMarkers(ctx, g);
+  return {
+    state: {
+      ...t.state,
+      step: { kind: 'administration', queue: moveOrder(t.state), player: null, choice: null, todo: [] },
+    },
+    events: [{ type: 'administrationStarted', turn: g.turn }, ...t.events],
+  };
+}
+
+/** One automatic administration step, or null when a choice is pending. */
+function stepAdministration(ctx: EngineContext, g: Game): Transition | null {
+  if (g.step.kind !== 'administration') return null;
+  const st = g.step;
+  if (st.choice) return null;
+  if (st.player && st.todo.length > 0) {
+    const [task, ...rest] = st.todo;
+    const r = runTask(ctx, g, st.player, task!);
+    const step = r.state.step.kind === 'administration' ? r.state.step : st;
+    return {
+      state: { ...r.state, step: { ...step, todo: r.stop ? [] : rest, choice: r.choice } },
+      events: r.events,
+    };
+  }
+  if (st.player) {
+    const t = endOfPlayerAdmin(ctx, g, st.player);
+    return { state: { ...t.state, step: { ...st, player: null } }, events: t.events };
+  }
+  const [next, ...queue] = st.queue;
+  if (next) {
+    const active = playerById(g, next)?.status === 'active';
+    return {
+      state: {
+        ...g,
+        step: { ...st, queue, player: active ? next : null, todo: active ? adminTasks(ctx, g, next) : [] },
+      },
+      events: [],
+    };
+  }
+  const t = removeIsolatedNeutrals(ctx, g);
+  return seq({ state: t.state, events: [...t.events, { type: 'turnEnded', turn: g.turn }] }, (x) =>
+    startTurn(ctx, x),
+  );
+}
+
+/** Run automatic steps until someone must decide (or the world is idle). */
+export function settle(ctx: EngineContext, g: Game): Transition {
+  let t: Transition = { state: g, events: [] };
+  for (let i = 0; i < MAX_SETTLE_STEPS; i++) {
+    const restored = restoreNeutrals(ctx, t.state);
+    if (restored.events.length) t = { state: restored.state, events: [...t.events, ...restored.events] };
+    const n = autoStep(ctx, t.state);
+    if (!n) return t;
+    t = { state: n.state, events: [...t.events, ...n.events] };
+  }
+  throw new Error('settle: no decision point reached (engine bug)');
+}
+
+function autoStep(ctx: EngineContext, g: Game): Transition | null {
+  const s = g.step;
+  switch (s.kind) {
+    case 'idle':
+      return null;
+    case 'entry': {
+      const head = s.queue[0];
+      if (!head) {
+        // Nobody holds a position and nobody could enter: the world waits for a join.
+        if (moveOrder(g).length === 0) return { state: { ...g, step: { kind: 'idle' } }, events: [] };
+        return afterEntry(ctx, g);
+      }
+      if (entryLegal(ctx, g, head).length > 0) return null;
+      return {
+        state: { ...g, step: { ...s, queue: s.queue.slice(1) } },
+        events: [{ type: 'startUnavailable', player: head }],
+      };
+    }
+    case 'playerTurn': {
+      if (playerById(g, s.player)?.status !== 'active') return nextPlayerOrEconomic(ctx, g, s.player);
+      if (s.phase === 'stacking') {
+        return overstackedAreas(g, s.player).length > 0 ? null : endPlayerPhase(ctx, g);
+      }
+      if (s.phase === 'combat') {
+        const orders = combatLegalOrders(ctx, g, s.player);
+        if (orders.length === 0) return endPlayerPhase(ctx, g);
+        // Nothing to decide but "done": finish the phase for the player (no wait, 4.3.5).
+        if (orders.every((o) => o.type === 'combatDone')) return finishCombat(ctx, g, s.player);
+        return null;
+      }
+      return playerPhaseOrders(ctx, g, s.player).length > 0 ? null : endPlayerPhase(ctx, g);
+    }
+    case 'economic':
+      return s.pending.length > 0 ? null : seq(resolveEconomic(ctx, g), (x) => beginAdministration(ctx, x));
+    case 'administration':
+      return stepAdministration(ctx, g);
+  }
+}
+
+/** The phasing player ends its combat phase: the combat side's bookkeeping, then the next player. */
+export function finishCombat(ctx: EngineContext, g: Game, player: PlayerId): Transition | null {
+  const done = applyCombatOrder(ctx, g, player, { type: 'combatDone' });
+  if (!done.ok) return endPlayerPhase(ctx, g);
+  return seq(done.value, (x) => endPlayerPhase(ctx, x));
+}
+
+export { PLAYER_PHASES };
