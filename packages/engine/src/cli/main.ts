@@ -1,0 +1,100 @@
+/**
+ * `npm run -s engine -- <command>`: new | legal | apply | sim. Every argument and file is
+ * zod-parsed; output is JSON on stdout; an engine refusal prints its error code and exits 2.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { createEngine } from '../engine.ts';
+import { simSetup, simulate } from '../sim/play.ts';
+import { loadMapForCli } from './load-map.ts';
+
+const USAGE = `usage: engine <command> [options]
+  new    --seed S --players N [--options FILE] [--map FILE]     → initial state JSON
+  legal  --state FILE --player P [--map FILE]                     → legal orders JSON
+  apply  --state FILE --orders FILE [--actor P|system] [--map FILE] → { state, events } or { error }
+  sim    --seed S --players N --turns T [--options FILE] [--map FILE] [--log] → summary JSON`;
+
+const argsSchema = z.object({
+  command: z.enum(['new', 'legal', 'apply', 'sim']),
+  seed: z.string().min(1).default('1'),
+  players: z.coerce.number().int().min(1).max(6).default(2),
+  turns: z.coerce.number().int().min(1).max(1000).default(40),
+  state: z.string().optional(),
+  player: z.string().optional(),
+  orders: z.string().optional(),
+  actor: z.string().optional(),
+  options: z.string().optional(),
+  map: z.string().optional(),
+  log: z.boolean().default(false),
+});
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+const print = (v: unknown) => process.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
+const fail = (msg: string, code = 1): never => {
+  process.stderr.write(`${msg}\n`);
+  process.exit(code);
+};
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      seed: { type: 'string' },
+      players: { type: 'string' },
+      turns: { type: 'string' },
+      state: { type: 'string' },
+      player: { type: 'string' },
+      orders: { type: 'string' },
+      actor: { type: 'string' },
+      options: { type: 'string' },
+      map: { type: 'string' },
+      log: { type: 'boolean' },
+    },
+  });
+  const parsed = argsSchema.safeParse({ ...values, command: positionals[0] });
+  if (!parsed.success) return fail(`${USAGE}\n\n${parsed.error.message}`);
+  const a = parsed.data;
+  const engine = createEngine(await loadMapForCli(a.map));
+  const options = a.options ? readJson(a.options) : {};
+  switch (a.command) {
+    case 'new': {
+      const r = engine.createGame({ ...simSetup(a.seed, a.players), options });
+      return r.ok ? print(r.value) : fail(JSON.stringify(r.error), 2);
+    }
+    case 'legal': {
+      if (!a.state || !a.player) return fail(USAGE);
+      const state = z
+        .looseObject({ step: z.unknown(), players: z.array(z.unknown()) })
+        .parse(readJson(a.state));
+      return print(engine.legalOrders(state as never, a.player as never));
+    }
+    case 'apply': {
+      if (!a.state || !a.orders) return fail(USAGE);
+      let state = z.looseObject({ step: z.unknown() }).parse(readJson(a.state)) as never;
+      const raw = readJson(a.orders);
+      const list = z.array(z.unknown()).parse(Array.isArray(raw) ? raw : [raw]);
+      const events: unknown[] = [];
+      for (const order of list) {
+        const o = z.looseObject({ actor: z.string().optional() }).parse(order);
+        const actor = o.actor ?? a.actor ?? engine.waitingFor(state)[0];
+        if (!actor) return fail('nobody is waiting; pass --actor', 2);
+        const { actor: _drop, ...body } = o;
+        const r = engine.applyOrder(state, actor as never, body);
+        if (!r.ok) {
+          print({ error: r.error, applied: events.length });
+          process.exit(2);
+        }
+        state = r.value.state as never;
+        events.push(...r.value.events);
+      }
+      return print({ state, events });
+    }
+    case 'sim': {
+      const run = simulate(engine, simSetup(a.seed, a.players, options as never), a.turns);
+      return print(a.log ? { ...run.summary, log: run.log } : run.summary);
+    }
+  }
+}
+
+main().catch((e: unknown) => fail(e instanceof Error ? (e.stack ?? e.message) : String(e)));

@@ -1,0 +1,85 @@
+/**
+ * Turning a grouped legal order into one concrete order, with a chooser for every open choice.
+ * Used by the random-legal-play fuzzer, the sim policy and the benchmark.
+ */
+import type { LegalOrder, Order } from '../order-schema.ts';
+
+/** Picks an index in [0, n). */
+export type Chooser = (n: number) => number;
+
+const pick = <T>(xs: readonly T[], choose: Chooser): T | undefined =>
+  xs.length ? xs[choose(xs.length)] : undefined;
+
+export function expand(legal: LegalOrder, choose: Chooser): Order | null {
+  switch (legal.type) {
+    case 'chooseStart': {
+      const area = pick(legal.areas, choose);
+      return area ? { type: 'chooseStart', position: legal.position, area } : null;
+    }
+    case 'combine': {
+      const area = pick(legal.areas, choose);
+      return area ? { type: 'combine', tribes: legal.tribes, area } : null;
+    }
+    case 'move': {
+      const d = pick(legal.destinations, choose);
+      return d ? { type: 'move', unit: legal.unit, path: d.path } : null;
+    }
+    case 'seaCrossing': {
+      const to = pick(legal.to, choose);
+      return to ? { type: 'seaCrossing', tribe: legal.tribe, sea: legal.sea, to } : null;
+    }
+    case 'placeEntryTribes': {
+      const a = pick(legal.areas, choose);
+      const rest = legal.areas.filter((x) => x !== a);
+      const b = pick(rest, choose);
+      return a && b ? { type: 'placeEntryTribes', areas: [a, b] } : null;
+    }
+    case 'keepGroup':
+      return { type: 'keepGroup', area: legal.area };
+    case 'removeUnits': {
+      const pool = [...legal.candidates];
+      const units = [];
+      for (let i = 0; i < legal.count && pool.length; i++)
+        units.push(pool.splice(choose(pool.length), 1)[0]!);
+      return { type: 'removeUnits', units };
+    }
+    case 'foundKingdom': {
+      const leaderWith = pick(legal.leaderWith, choose);
+      const capital = pick(legal.capital, choose);
+      return leaderWith ? { type: 'foundKingdom', leaderWith, capital: capital ?? null } : null;
+    }
+    default:
+      return expandCombat(legal, choose);
+  }
+}
+
+/** Combat legal orders (src/combat/phase.ts shapes), read structurally. */
+function expandCombat(legal: LegalOrder, choose: Chooser): Order | null {
+  const o = legal as unknown as Record<string, unknown> & { type: string };
+  switch (o.type) {
+    case 'combatAttack': {
+      const choices = (o.choices as { attackers: string[] }[] | undefined) ?? [];
+      const c = pick(choices, choose);
+      return c ? ({ type: 'combatAttack', target: o.target, attackers: c.attackers } as Order) : null;
+    }
+    case 'combatRetreat': {
+      const paths = (o.paths as string[][] | undefined) ?? [];
+      const p = pick(paths, choose);
+      return { type: 'combatRetreat', unit: o.unit, path: p ?? [] } as Order;
+    }
+    case 'combatExchangeLoss': {
+      const sets = (o.sets as string[][] | undefined) ?? [];
+      const s = pick(sets, choose);
+      return s ? ({ type: 'combatExchangeLoss', units: s } as Order) : null;
+    }
+    case 'combatAdvance': {
+      const to = pick((o.to as string[] | undefined) ?? [], choose);
+      return to ? ({ type: 'combatAdvance', unit: o.unit, to } as Order) : null;
+    }
+    default: {
+      // Orders whose legal form is already concrete (endPhase, split, disband, pillage, combatStop, …).
+      const { type, ...rest } = o;
+      return { type, ...rest } as Order;
+    }
+  }
+}

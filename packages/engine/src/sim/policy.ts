@@ -1,0 +1,163 @@
+/**
+ * A simple rule-following policy for `sim`: it grows until the horde is big enough for the
+ * countdown, then combines; spreads tribes into free areas; moves combat units towards neutral
+ * cities; attacks neutral garrisons (and weak enemies) at good odds; advances into what it
+ * beats; pillages some cities. Deterministic given its own seed.
+ */
+import type { Engine } from '../engine.ts';
+import type { AreaId, PlayerId } from '../ids.ts';
+import type { LegalOrder, Order } from '../order-schema.ts';
+import { type RngState, rollDie, seedRng } from '../rng.ts';
+import type { GameState } from '../state.ts';
+import { type Chooser, expand } from './expand.ts';
+
+export interface Policy {
+  choose(engine: Engine, state: GameState, player: PlayerId): Order | null;
+}
+
+/** A seeded chooser: uniform picks from a private PRNG (never the game's dice). */
+export function seededChooser(seed: string): Chooser {
+  let rng: RngState = seedRng(seed);
+  return (n: number) => {
+    const [v, next] = rollDie(rng, Math.max(1, n));
+    rng = next;
+    return v - 1;
+  };
+}
+
+const ratio = (odds: string): number => {
+  const m = /^(\d+)-(\d+)$/.exec(odds);
+  return m ? Number(m[1]) / Number(m[2]) : odds === 'autoAE' ? 0 : 0;
+};
+
+/** Breadth-first distance from each area to the nearest area satisfying `goal` (land links). */
+function distanceTo(engine: Engine, goal: (a: AreaId) => boolean): Map<AreaId, number> {
+  const dist = new Map<AreaId, number>();
+  let frontier = engine.map.areaIds.filter(goal);
+  for (const a of frontier) dist.set(a, 0);
+  for (let d = 1; frontier.length; d++) {
+    const next: AreaId[] = [];
+    for (const a of frontier) {
+      for (const l of engine.map.landLinks(a)) {
+        if (!dist.has(l.to)) {
+          dist.set(l.to, d);
+          next.push(l.to);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return dist;
+}
+
+export function simplePolicy(seed: string): Policy {
+  const choose = seededChooser(seed);
+  return {
+    choose(engine, state, player) {
+      const legal = engine
+        .legalOrders(state, player)
+        .filter((o) => o.type !== 'declareAbandon' && o.type !== 'undo');
+      const of = <T extends LegalOrder['type']>(t: T) =>
+        legal.filter((o) => o.type === t) as Extract<LegalOrder, { type: T }>[];
+      const me = state.players.find((p) => p.id === player);
+      const myUnits = Object.values(state.units).filter((u) => u.owner === player);
+      const tribes = myUnits.filter((u) => u.kind === 'tribe').length;
+      const step = state.step;
+      if (step.kind === 'entry') return expand(of('chooseStart')[choose(of('chooseStart').length)]!, choose);
+      if (step.kind === 'economic') {
+        const p = of('pillage')[0];
+        const countdown = me?.cycle?.countdownStartTurn ?? null;
+        if (p && countdown !== null && choose(2) === 0) return { type: 'pillage', area: p.area };
+        return { type: 'endPhase' };
+      }
+      if (step.kind === 'administration') {
+        const keep = of('keepGroup').sort((a, b) => b.group.length - a.group.length)[0];
+        if (keep) return { type: 'keepGroup', area: keep.area };
+        const [first] = engine.timeoutOrders(state, player);
+        return first ?? null;
+      }
+      if (step.kind !== 'playerTurn') return null;
+      const countdown = me?.cycle?.countdownStartTurn ?? null;
+      if (step.phase === 'combination') {
+        const c = of('combine')[0];
+        if (c && (countdown !== null || tribes >= 14)) return expand(c, choose);
+        return { type: 'endPhase' };
+      }
+      if (step.phase === 'growth') {
+        const s = of('split')[0];
+        if (s && tribes < 20 && countdown === null) return s;
+        return { type: 'endPhase' };
+      }
+      if (step.phase === 'movement') return movementChoice(engine, state, player, of('move'), choose);
+      if (step.phase === 'stacking') return of('disband')[0] ?? null;
+      // Combat: choices owed first, then attacks at 2-1 or better, then done.
+      const owed = legal.find(
+        (o) => o.type !== 'combatAttack' && o.type !== 'combatDone' && o.type !== 'endPhase',
+      );
+      if (owed) {
+        if (
+          owed.type === 'combatAdvance' &&
+          of('combatStop' as LegalOrder['type']).length &&
+          choose(3) === 0
+        ) {
+          return { type: 'combatStop' } as Order;
+        }
+        return expand(owed, choose);
+      }
+      for (const a of legal) {
+        if (a.type !== 'combatAttack') continue;
+        const choices = (a as unknown as { choices: { attackers: string[]; odds: string }[] }).choices;
+        const best = [...choices].sort((x, y) => ratio(y.odds) - ratio(x.odds))[0];
+        if (best && ratio(best.odds) >= 2) {
+          return {
+            type: 'combatAttack',
+            target: (a as unknown as { target: string }).target,
+            attackers: best.attackers,
+          } as Order;
+        }
+      }
+      if (legal.some((o) => o.type === 'combatDone')) return { type: 'combatDone' } as Order;
+      return legal.some((o) => o.type === 'endPhase') ? { type: 'endPhase' } : null;
+    },
+  };
+}
+
+function movementChoice(
+  engine: Engine,
+  state: GameState,
+  player: PlayerId,
+  moves: Extract<LegalOrder, { type: 'move' }>[],
+  choose: Chooser,
+): Order {
+  const mine = Object.values(state.units).filter((u) => u.owner === player && u.kind !== 'leader');
+  const occupiedByMe = new Set(mine.map((u) => u.area));
+  const crowded = new Set(
+    [...occupiedByMe].filter((a) => mine.filter((u) => u.area === a && !u.inverted).length > 1),
+  );
+  const neutralCity = distanceTo(engine, (a) => !!state.neutrals[a] && !!engine.map.area(a)?.city);
+  for (const m of moves) {
+    const unit = state.units[m.unit];
+    if (!unit) continue;
+    if (unit.kind === 'tribe') {
+      // Spread: a tribe sharing its area moves to a free area.
+      if (!crowded.has(unit.area)) continue;
+      const free = m.destinations.filter((d) => !occupiedByMe.has(d.to));
+      const d = free[choose(free.length)];
+      if (d) return { type: 'move', unit: m.unit, path: d.path };
+      continue;
+    }
+    // Combat units: close in on the nearest neutral city, to an area free of own units.
+    const here = neutralCity.get(unit.area) ?? 99;
+    const better = m.destinations
+      .filter(
+        (d) =>
+          !occupiedByMe.has(d.to) &&
+          (neutralCity.get(d.to) ?? 99) < here &&
+          (neutralCity.get(d.to) ?? 99) >= 1,
+      )
+      .sort((a, b) => (neutralCity.get(a.to) ?? 99) - (neutralCity.get(b.to) ?? 99));
+    const d = better[0];
+    if (d) return { type: 'move', unit: m.unit, path: d.path };
+  }
+  return { type: 'endPhase' };
+}
