@@ -1,0 +1,81 @@
+/**
+ * Adapters from the game state to the small pure inputs of the combat rules: what stands in an
+ * area, the retreat board of a player's unit, and what a pursuer or advancing unit may enter.
+ */
+import type { EngineContext } from '../engine-context.ts';
+import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import { tribesIgnoreDesert } from '../options.ts';
+import { actingNeutralAt, cityAt, playerById } from '../queries.ts';
+import { mayJoin, type StackPiece } from '../stacking.ts';
+import type { GameStateCore } from '../state.ts';
+import { movementOf, type Unit } from '../units.ts';
+import type { RetreatBoard, RetreatingUnit } from './retreat.ts';
+
+const pieceOf = (u: Unit): StackPiece => ({ kind: u.kind, owner: u.owner, inverted: u.inverted === true });
+
+/** Everything standing in an area as stacking pieces (an acting neutral garrison included). */
+export function piecesIn(
+  ctx: EngineContext,
+  state: GameStateCore,
+  area: AreaId,
+  exclude?: UnitId,
+): StackPiece[] {
+  const pieces = Object.values(state.units)
+    .filter((u) => u.area === area && u.id !== exclude)
+    .map(pieceOf);
+  if (actingNeutralAt(ctx, state, area)) pieces.push({ kind: 'neutralGarrison', owner: null });
+  return pieces;
+}
+
+/** 9.3.1, 13.2.2: does a desert stop this player's tribes? */
+function desertStopsTribes(ctx: EngineContext, state: GameStateCore, player: PlayerId): boolean {
+  const people = playerById(state, player)?.cycle?.people;
+  return !(people && tribesIgnoreDesert(ctx.options, people));
+}
+
+/** 7.3: the board as a retreating unit of `player` sees it. */
+export function retreatBoard(
+  ctx: EngineContext,
+  state: GameStateCore,
+  unit: UnitId,
+  player: PlayerId,
+): RetreatBoard {
+  const desertStops = desertStopsTribes(ctx, state, player);
+  return {
+    neighbours: (area) => ctx.map.landLinks(area as AreaId).map((l) => l.to),
+    occupants: (area) => piecesIn(ctx, state, area as AreaId, unit),
+    desert: (area) => desertStops && ctx.map.area(area as AreaId)?.desert === true,
+    unfriendlyCity: (area) => cityAt(ctx, area as AreaId) !== null && state.cities[area]?.owner !== player,
+  };
+}
+
+/** A unit as the retreat rules see it. */
+export function retreatingUnit(ctx: EngineContext, u: Unit): RetreatingUnit {
+  return {
+    id: u.id,
+    kind: u.kind,
+    owner: u.owner,
+    inverted: u.inverted === true,
+    movement: movementOf(u.kind, ctx.options),
+  };
+}
+
+/** 5.1, 7.2: may a unit moving after combat (advance, pursuit) enter this area at all? */
+export function mayEnterAfterCombat(
+  ctx: EngineContext,
+  state: GameStateCore,
+  u: Unit,
+  area: AreaId,
+): boolean {
+  const info = ctx.map.area(area);
+  if (info?.kind !== 'land') return false;
+  if (u.kind === 'tribe' && info.desert && desertStopsTribes(ctx, state, u.owner)) return false;
+  const present = piecesIn(ctx, state, area, u.id);
+  return !present.some((p) => p.owner !== u.owner && p.kind !== 'leader');
+}
+
+/** 6: may the unit end an advance or pursuit in this area (stacking with what is there)? */
+export function mayEndAfterCombat(ctx: EngineContext, state: GameStateCore, u: Unit, area: AreaId): boolean {
+  const present = piecesIn(ctx, state, area, u.id).filter((p) => p.owner === u.owner);
+  return mayEnterAfterCombat(ctx, state, u, area) && mayJoin(present, pieceOf(u));
+}

@@ -1,0 +1,179 @@
+/**
+ * 7.1 Declaring an attack: which unfriendly units an area offers, which of the phasing player's
+ * units may attack it (once per turn, adjacent, tribes only against tribes), and the odds.
+ */
+import type { EngineContext } from '../engine-context.ts';
+import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import { actingNeutralAt, playerById } from '../queries.ts';
+import { ok, type Result } from '../result.ts';
+import type { GameStateCore } from '../state.ts';
+import { CRT } from '../tables/crt.ts';
+import { UNIT_PROFILES } from '../tables/units.ts';
+import { strengthOf, type Unit } from '../units.ts';
+import { type CombatErrorCode, combatErr } from './errors.ts';
+import {
+  attackHalfPoints,
+  type ColumnShifts,
+  defenceHalfPoints,
+  isHalved,
+  type Odds,
+  oddsColumn,
+} from './odds.ts';
+import type { CombatPhaseState } from './state.ts';
+
+/** What an area offers to be attacked: one player's not-yet-attacked units, or a neutral. */
+export interface TargetDefence {
+  readonly defender: PlayerId | null;
+  readonly units: readonly Unit[];
+  readonly neutral: { readonly strength: number; readonly source: 'garrison' | 'marker' } | null;
+}
+
+export interface PlannedAttacker {
+  readonly unit: Unit;
+  readonly halved: boolean;
+  /** Strength it attacks with before halving (a tribe against a neutral uses AMBIG-24's value). */
+  readonly strength: number;
+}
+
+export interface AttackPlan extends TargetDefence {
+  readonly attacker: PlayerId;
+  readonly target: AreaId;
+  readonly attackers: readonly PlannedAttacker[];
+  readonly attackHalf: number;
+  readonly defenceHalf: number;
+  readonly shifts: ColumnShifts;
+  readonly odds: Odds;
+}
+
+/** 13.1.2: the home province whose neutral garrisons a people's tribes may attack. */
+const TRIBAL_NEUTRAL_PROVINCES: Readonly<Record<string, string>> = {
+  PICT: 'britannia',
+  AFRICAN: 'mauretania',
+};
+
+/**
+ * 7.1: the defence of an area against `player`: every unfriendly non-leader unit there that has
+ * not yet been attacked this turn (a unit that retreated in after its own combat is not part of
+ * it, 7.3), or the neutral garrison if not yet attacked. Null if there is nothing to attack.
+ */
+export function targetDefence(
+  ctx: EngineContext,
+  state: GameStateCore,
+  combat: CombatPhaseState,
+  player: PlayerId,
+  target: AreaId,
+): TargetDefence | null {
+  const neutral = actingNeutralAt(ctx, state, target);
+  if (neutral) return combat.neutralAreas.includes(target) ? null : { defender: null, units: [], neutral };
+  const units = Object.values(state.units).filter(
+    (u) => u.area === target && u.owner !== player && u.kind !== 'leader' && !combat.defenders.includes(u.id),
+  );
+  const first = units[0];
+  return first ? { defender: first.owner, units, neutral: null } : null;
+}
+
+/** 9.3.2, 13.1.2, AMBIG-24: may this tribe attack this defence, and with what strength? */
+function tribeAttack(
+  ctx: EngineContext,
+  state: GameStateCore,
+  u: Unit,
+  target: AreaId,
+  defence: TargetDefence,
+) {
+  if (defence.neutral) {
+    const people = playerById(state, u.owner)?.cycle?.people ?? '';
+    const province = TRIBAL_NEUTRAL_PROVINCES[people];
+    const allowed =
+      ctx.options.opt.tribalAttacksOnNeutralGarrisons && province === ctx.map.area(target)?.province;
+    return allowed ? ctx.options.cfg.tribeAttackStrength : null;
+  }
+  return defence.units.every((d) => d.kind === 'tribe') ? strengthOf('tribe', ctx.options) : null;
+}
+
+/** 7.1, 2.3: why `u` may not join an attack on `target`, or its contribution. */
+export function attackerContribution(
+  ctx: EngineContext,
+  state: GameStateCore,
+  combat: CombatPhaseState,
+  u: Unit,
+  target: AreaId,
+  defence: TargetDefence,
+): Result<PlannedAttacker> {
+  const code = (c: CombatErrorCode, params: Record<string, unknown> = {}) =>
+    combatErr<PlannedAttacker>(c, { unit: u.id, ...params });
+  if (combat.attackers.includes(u.id)) return code('combat/already_attacked');
+  const link = ctx.map.landLinks(u.area).find((l) => l.to === target);
+  if (!link) return code('combat/not_adjacent', { target });
+  const profile = UNIT_PROFILES[u.kind];
+  // Ships attack by sea (8.2, AMBIG-16): part 2. Leaders, garrisons never attack (2.3).
+  if (profile.ship) return code('combat/cannot_attack');
+  if (u.kind === 'tribe') {
+    const strength = tribeAttack(ctx, state, u, target, defence);
+    if (strength === null) return code('combat/tribes_attack_tribes_only', { target });
+    return ok({ unit: u, strength, halved: isHalved(false, link) });
+  }
+  if (!profile.mayAttack) return code('combat/cannot_attack');
+  return ok({ unit: u, strength: strengthOf(u.kind, ctx.options), halved: isHalved(false, link) });
+}
+
+/** 10.2, 13.5: the column shifts of an attack. Part 1 has no leaders yet; they count 1 each side. */
+function attackShifts(
+  ctx: EngineContext,
+  state: GameStateCore,
+  plan: Omit<AttackPlan, 'shifts' | 'odds' | 'attackHalf' | 'defenceHalf'>,
+): ColumnShifts {
+  const areas = new Set(plan.attackers.map((a) => a.unit.area));
+  const units = Object.values(state.units);
+  const attackerLeader = units.some(
+    (u) => u.kind === 'leader' && u.owner === plan.attacker && areas.has(u.area),
+  )
+    ? 1
+    : 0;
+  const defenderLeader =
+    plan.defender !== null &&
+    units.some((u) => u.kind === 'leader' && u.owner === plan.defender && u.area === plan.target)
+      ? 1
+      : 0;
+  const o = ctx.options;
+  const fortified =
+    o.opt.byzantium &&
+    plan.target === 'byzantium' &&
+    (plan.defender !== null || o.cfg.byzantiumShiftForNeutral);
+  return { attackerLeader, defenderLeader, fortified };
+}
+
+/** 7.1: check an attack of `unitIds` on `target` by `player` and compute its odds. */
+export function planAttack(
+  ctx: EngineContext,
+  state: GameStateCore,
+  combat: CombatPhaseState,
+  player: PlayerId,
+  target: AreaId,
+  unitIds: readonly UnitId[],
+): Result<AttackPlan> {
+  if (unitIds.length === 0) return combatErr('combat/no_attackers');
+  if (new Set(unitIds).size !== unitIds.length) return combatErr('combat/duplicate_unit');
+  const defence = targetDefence(ctx, state, combat, player, target);
+  if (!defence) return combatErr('combat/no_defenders', { target });
+  const attackers: PlannedAttacker[] = [];
+  for (const id of unitIds) {
+    const u = state.units[id];
+    if (!u || u.owner !== player) return combatErr('combat/not_your_unit', { unit: id });
+    const c = attackerContribution(ctx, state, combat, u, target, defence);
+    if (!c.ok) return c;
+    attackers.push(c.value);
+  }
+  const tribes = attackers.filter((a) => a.unit.kind === 'tribe').length;
+  if (tribes > 0 && tribes < attackers.length && !ctx.options.cfg.tribesJoinCombatUnitAttacks) {
+    return combatErr('combat/tribes_alone', { target });
+  }
+  const base = { ...defence, attacker: player, target, attackers };
+  const shifts = attackShifts(ctx, state, base);
+  const attackHalf = attackHalfPoints(attackers);
+  const defenceHalf = defenceHalfPoints(
+    defence.neutral ? [defence.neutral.strength] : defence.units.map((u) => strengthOf(u.kind, ctx.options)),
+  );
+  const odds = oddsColumn(CRT, attackHalf, defenceHalf, shifts, ctx.options.cfg.crtBelowMin);
+  if (odds.kind === 'forbidden') return combatErr('combat/odds_off_table', { target });
+  return ok({ ...base, shifts, attackHalf, defenceHalf, odds });
+}

@@ -1,0 +1,47 @@
+/** Combat facts (STYLE habit 6): what happened, never UI text. */
+import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import type { CombatResult } from '../tables/crt.ts';
+
+export type CombatEvent =
+  | {
+      type: 'combatResolved';
+      attacker: PlayerId;
+      /** The defending player, or null for a neutral garrison (or a pillage marker acting as one). */
+      defender: PlayerId | null;
+      target: AreaId;
+      attackers: UnitId[];
+      defenders: UnitId[];
+      neutral: { strength: number; source: 'garrison' | 'marker' } | null;
+      /** Totals in half-points (7.1). */
+      attack: number;
+      defence: number;
+      /** The column fought on, or 'autoAE' (AMBIG-3). */
+      odds: string;
+      /** The column before shifts (index into the CRT), and the net shift. */
+      rawColumn: number;
+      shift: number;
+      dice: [number, number] | null;
+      result: CombatResult;
+    }
+  | {
+      type: 'combatUnitsEliminated';
+      player: PlayerId;
+      units: UnitId[];
+      area: AreaId | null;
+      cause: EliminationCause;
+    }
+  | { type: 'combatNeutralEliminated'; area: AreaId; cause: EliminationCause }
+  | { type: 'combatNeutralRegenerated'; area: AreaId; strength: number }
+  | {
+      type: 'combatRetreated';
+      player: PlayerId;
+      unit: UnitId;
+      from: AreaId;
+      path: AreaId[];
+      eliminated: boolean;
+    }
+  | { type: 'combatAdvanced'; player: PlayerId; unit: UnitId; from: AreaId; to: AreaId; pursuit: boolean }
+  | { type: 'combatPhaseEnded'; player: PlayerId };
+
+export const ELIMINATION_CAUSES = ['DE', 'AE', 'exchange', 'retreat'] as const;
+export type EliminationCause = (typeof ELIMINATION_CAUSES)[number];

@@ -1,0 +1,309 @@
+/**
+ * The combat phase (4.3.5, 7): its orders, their legal lists and their application. The phasing
+ * player declares attacks one at a time (each resolved at once, 7.1 "finish each before the
+ * next"); the choices a result requires are orders of the player who must make them.
+ */
+import { z } from 'zod';
+import { roll2d6 } from '../dice.ts';
+import type { EngineContext } from '../engine-context.ts';
+import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../ids.ts';
+import { ok, type Result } from '../result.ts';
+import type { GameStateCore } from '../state.ts';
+import { CRT, crtResult } from '../tables/crt.ts';
+import { strengthOf } from '../units.ts';
+import { type AttackPlan, attackerContribution, planAttack, targetDefence } from './declare.ts';
+import { combatErr } from './errors.ts';
+import type { CombatEvent } from './events.ts';
+import { isLegalLossSet } from './exchange.ts';
+import {
+  advanceChoices,
+  applyAdvance,
+  applyLosses,
+  applyRetreat,
+  beginResolution,
+  dropStep,
+  lossChoices,
+  retreatChoices,
+  type Step,
+  settle,
+  withCombat,
+} from './resolve.ts';
+import { isLegalRetreat } from './retreat.ts';
+import { type CombatPhaseState, combatStateOf } from './state.ts';
+
+export { type CombatPhaseState, initialCombatState } from './state.ts';
+
+export const COMBAT_ORDER_SCHEMAS = [
+  /** 7.1: attack the unfriendly units of one adjacent area with these units. */
+  z.object({
+    type: z.literal('combatAttack'),
+    target: areaIdSchema,
+    attackers: z.array(unitIdSchema).min(1).max(24),
+  }),
+  /** 7.3: retreat one unit along a path (areas entered in order). */
+  z.object({ type: z.literal('combatRetreat'), unit: unitIdSchema, path: z.array(areaIdSchema).max(3) }),
+  /** 7.2 EX: the units given up. */
+  z.object({ type: z.literal('combatExchangeLoss'), units: z.array(unitIdSchema).max(24) }),
+  /** 7.2: one unit advances into a vacated area, or pursues to an area on a retreat path. */
+  z.object({ type: z.literal('combatAdvance'), unit: unitIdSchema, to: areaIdSchema }),
+  /** 7.2: no further unit advances or pursues. */
+  z.object({ type: z.literal('combatStop') }),
+  /** End the combat phase (no combat may be pending). */
+  z.object({ type: z.literal('combatDone') }),
+] as const;
+
+export type CombatOrder =
+  | { type: 'combatAttack'; target: AreaId; attackers: UnitId[] }
+  | { type: 'combatRetreat'; unit: UnitId; path: AreaId[] }
+  | { type: 'combatExchangeLoss'; units: UnitId[] }
+  | { type: 'combatAdvance'; unit: UnitId; to: AreaId }
+  | { type: 'combatStop' }
+  | { type: 'combatDone' };
+
+/** One way to make an attack, with the column it would be fought on (shown before confirming). */
+export interface AttackChoice {
+  attackers: UnitId[];
+  /** Column id, e.g. '3-2', or 'autoAE' (AMBIG-3). */
+  odds: string;
+  shift: number;
+}
+
+export type CombatLegalOrder =
+  | {
+      type: 'combatAttack';
+      target: AreaId;
+      defender: PlayerId | null;
+      defenders: UnitId[];
+      neutral: number | null;
+      eligible: { unit: UnitId; from: AreaId; halved: boolean }[];
+      /** Every subset when few units are eligible; otherwise all, each alone, and all but one. */
+      choices: AttackChoice[];
+    }
+  | { type: 'combatRetreat'; unit: UnitId; from: AreaId; paths: AreaId[][]; eliminated: boolean }
+  | { type: 'combatExchangeLoss'; owed: number; sets: UnitId[][] }
+  | { type: 'combatAdvance'; unit: UnitId; from: AreaId; to: AreaId[]; pursuit: boolean }
+  | { type: 'combatStop' }
+  | { type: 'combatDone' };
+
+export type CombatTransition<S> = Step<S>;
+
+/** The phasing player if the game is in a combat phase. */
+export function combatPhasePlayer(state: GameStateCore): PlayerId | null {
+  const s = state.step;
+  return s.kind === 'playerTurn' && s.phase === 'combat' ? s.player : null;
+}
+
+/** Who must act now in the combat phase: the owner of a pending choice, else the phasing player. */
+export function combatWaitingFor(state: GameStateCore): PlayerId[] {
+  const pending = combatStateOf(state).pending;
+  const step = pending?.steps[0];
+  if (step) return [step.player];
+  const phasing = combatPhasePlayer(state);
+  return phasing ? [phasing] : [];
+}
+
+// ---- legal orders ----
+
+const SUBSET_LIMIT = 5;
+
+function attackerSubsets(ids: readonly UnitId[]): UnitId[][] {
+  if (ids.length <= SUBSET_LIMIT) {
+    const all: UnitId[][] = [];
+    for (let mask = (1 << ids.length) - 1; mask > 0; mask--) all.push(ids.filter((_, i) => mask & (1 << i)));
+    return all.sort((a, b) => b.length - a.length);
+  }
+  const without = ids.map((skip) => ids.filter((id) => id !== skip));
+  return [[...ids], ...without, ...ids.map((id) => [id])];
+}
+
+const oddsLabel = (plan: AttackPlan): string => (plan.odds.kind === 'column' ? plan.odds.id : plan.odds.kind);
+
+/** 7.1: every area the player may attack now, with the eligible units and the odds of each choice. */
+function attackOrders(
+  ctx: EngineContext,
+  state: GameStateCore,
+  combat: CombatPhaseState,
+  player: PlayerId,
+): CombatLegalOrder[] {
+  const own = Object.values(state.units).filter((u) => u.owner === player && u.kind !== 'leader');
+  const targets = new Set<AreaId>();
+  for (const u of own) for (const l of ctx.map.landLinks(u.area)) targets.add(l.to);
+  const orders: CombatLegalOrder[] = [];
+  for (const target of [...targets].sort()) {
+    const defence = targetDefence(ctx, state, combat, player, target);
+    if (!defence) continue;
+    const eligible = own.flatMap((u) => {
+      const c = attackerContribution(ctx, state, combat, u, target, defence);
+      return c.ok ? [{ unit: u.id, from: u.area, halved: c.value.halved }] : [];
+    });
+    if (eligible.length === 0) continue;
+    const choices = attackerSubsets(eligible.map((e) => e.unit)).flatMap((attackers) => {
+      const plan = planAttack(ctx, state, combat, player, target, attackers);
+      return plan.ok ? [{ attackers, odds: oddsLabel(plan.value), shift: plan.value.odds.shift }] : [];
+    });
+    if (choices.length === 0) continue;
+    orders.push({
+      type: 'combatAttack',
+      target,
+      defender: defence.defender,
+      defenders: defence.units.map((u) => u.id),
+      neutral: defence.neutral?.strength ?? null,
+      eligible,
+      choices,
+    });
+  }
+  return orders;
+}
+
+/** The legal combat orders of `player` now (empty when it is not their decision). */
+export function combatLegalOrders(
+  ctx: EngineContext,
+  state: GameStateCore,
+  player: PlayerId,
+): CombatLegalOrder[] {
+  const phasing = combatPhasePlayer(state);
+  if (!phasing) return [];
+  const combat = combatStateOf(state);
+  const step = combat.pending?.steps[0];
+  if (!step)
+    return player === phasing ? [...attackOrders(ctx, state, combat, player), { type: 'combatDone' }] : [];
+  if (step.player !== player) return [];
+  if (step.kind === 'exchangeLoss') {
+    return [
+      { type: 'combatExchangeLoss', owed: step.owed, sets: lossChoices(ctx, state, step) as UnitId[][] },
+    ];
+  }
+  if (step.kind === 'retreat') {
+    return retreatChoices(ctx, state, step).map(({ unit, options }) => ({
+      type: 'combatRetreat',
+      unit: unit.id,
+      from: unit.area,
+      paths: (options.kind === 'paths' ? options.paths : options.partialPaths).map((p) => [...p] as AreaId[]),
+      eliminated: options.kind === 'eliminated',
+    }));
+  }
+  return [
+    ...advanceChoices(ctx, state, step).map(({ unit, to }) => ({
+      type: 'combatAdvance' as const,
+      unit: unit.id,
+      from: unit.area,
+      to,
+      pursuit: step.pursuit,
+    })),
+    { type: 'combatStop' },
+  ];
+}
+
+// ---- applying orders ----
+
+/** 7.1: declare, roll and resolve one attack. */
+function applyAttack<S extends GameStateCore>(
+  ctx: EngineContext,
+  state: S,
+  player: PlayerId,
+  order: Extract<CombatOrder, { type: 'combatAttack' }>,
+): Result<Step<S>> {
+  const combat = combatStateOf(state);
+  const planned = planAttack(ctx, state, combat, player, order.target, order.attackers);
+  if (!planned.ok) return planned;
+  const plan = planned.value;
+  const recorded: CombatPhaseState = {
+    ...combat,
+    attackers: [...combat.attackers, ...plan.attackers.map((a) => a.unit.id)],
+    defenders: [...combat.defenders, ...plan.units.map((u) => u.id)],
+    neutralAreas: plan.neutral ? [...combat.neutralAreas, plan.target] : combat.neutralAreas,
+  };
+  let next = withCombat(state, recorded);
+  if (!next.flags.attacked.includes(player)) {
+    next = { ...next, flags: { ...next.flags, attacked: [...next.flags.attacked, player] } };
+  }
+  let dice: [number, number] | null = null;
+  let result: ReturnType<typeof crtResult> = 'AE';
+  if (plan.odds.kind === 'column') {
+    const rolled = roll2d6(next);
+    next = rolled.state;
+    dice = rolled.dice;
+    result = crtResult(CRT, plan.odds.index, rolled.sum);
+  }
+  const resolved: CombatEvent = {
+    type: 'combatResolved',
+    attacker: player,
+    defender: plan.defender,
+    target: plan.target,
+    attackers: plan.attackers.map((a) => a.unit.id),
+    defenders: plan.units.map((u) => u.id),
+    neutral: plan.neutral ? { ...plan.neutral } : null,
+    attack: plan.attackHalf,
+    defence: plan.defenceHalf,
+    odds: plan.odds.kind === 'column' ? plan.odds.id : 'autoAE',
+    rawColumn: plan.odds.kind === 'column' ? plan.odds.raw : -1,
+    shift: plan.odds.shift,
+    dice,
+    result,
+  };
+  const after = beginResolution(ctx, next, plan, result);
+  return ok({ state: after.state, events: [resolved, ...after.events] });
+}
+
+function applyChoice<S extends GameStateCore>(
+  ctx: EngineContext,
+  state: S,
+  player: PlayerId,
+  order: CombatOrder,
+): Result<Step<S>> {
+  const step = combatStateOf(state).pending?.steps[0];
+  if (!step) return combatErr('combat/nothing_pending');
+  if (step.player !== player) return combatErr('combat/not_your_choice', { player: step.player });
+  const done = (s: Step<S>): Result<Step<S>> => {
+    const settled = settle(ctx, s.state);
+    return ok({ state: settled.state, events: [...s.events, ...settled.events] });
+  };
+  if (order.type === 'combatExchangeLoss') {
+    if (step.kind !== 'exchangeLoss') return combatErr('combat/wrong_step', { expected: step.kind });
+    const units = step.candidates
+      .map((id) => state.units[id])
+      .flatMap((u) => (u ? [{ id: u.id, strength: strengthOf(u.kind, ctx.options) }] : []));
+    if (!isLegalLossSet(units, step.owed, order.units))
+      return combatErr('combat/illegal_losses', { owed: step.owed });
+    return done(applyLosses(state, order.units));
+  }
+  if (order.type === 'combatRetreat') {
+    if (step.kind !== 'retreat') return combatErr('combat/wrong_step', { expected: step.kind });
+    const choice = retreatChoices(ctx, state, step).find((c) => c.unit.id === order.unit);
+    if (!choice || !isLegalRetreat(choice.options, order.path)) {
+      return combatErr('combat/illegal_retreat', { unit: order.unit, path: order.path });
+    }
+    return done(applyRetreat(state, choice.unit, choice.options, order.path));
+  }
+  if (step.kind !== 'advance') return combatErr('combat/wrong_step', { expected: step.kind });
+  if (order.type === 'combatStop') return done({ state: dropStep(state), events: [] });
+  if (order.type !== 'combatAdvance') return combatErr('combat/resolution_pending');
+  const choice = advanceChoices(ctx, state, step).find((c) => c.unit.id === order.unit);
+  if (!choice?.to.includes(order.to))
+    return combatErr('combat/illegal_advance', { unit: order.unit, to: order.to });
+  return done(applyAdvance(state, choice.unit, order.to));
+}
+
+/**
+ * Apply a combat order of `player`. Attacks and `combatDone` belong to the phasing player; the
+ * choices a result requires belong to whoever `combatWaitingFor` names.
+ */
+export function applyCombatOrder<S extends GameStateCore>(
+  ctx: EngineContext,
+  state: S,
+  player: PlayerId,
+  order: CombatOrder,
+): Result<CombatTransition<S>> {
+  const phasing = combatPhasePlayer(state);
+  if (!phasing) return combatErr('combat/not_combat_phase');
+  const pending = combatStateOf(state).pending;
+  if (order.type === 'combatAttack' || order.type === 'combatDone') {
+    if (player !== phasing) return combatErr('combat/not_your_choice', { player: phasing });
+    if (pending) return combatErr('combat/resolution_pending');
+    if (order.type === 'combatAttack') return applyAttack(ctx, state, player, order);
+    // 6: stacking is checked at the end of combat; every combat move above (retreat, advance,
+    // pursuit) was already stack-checked, so nothing can be overstacked here.
+    return ok({ state, events: [{ type: 'combatPhaseEnded', player }] });
+  }
+  return applyChoice(ctx, state, player, order);
+}

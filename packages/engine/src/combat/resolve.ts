@@ -1,0 +1,433 @@
+/**
+ * 7.2 Applying a combat result to the game state: eliminations, the exchange, and the queue of
+ * decisions the result requires (losses, retreats, advance, pursuit), settled automatically where
+ * the owner has no real choice. Ends with the neutral garrison's regeneration (14.1).
+ */
+import type { EngineContext } from '../engine-context.ts';
+import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import { cityAt, neutralGarrisonStrengthAt } from '../queries.ts';
+import type { GameStateCore } from '../state.ts';
+import type { CombatResult } from '../tables/crt.ts';
+import { movementOf, strengthOf, type Unit } from '../units.ts';
+import { mayEndAfterCombat, mayEnterAfterCombat, retreatBoard, retreatingUnit } from './board.ts';
+import type { AttackPlan } from './declare.ts';
+import type { CombatEvent, EliminationCause } from './events.ts';
+import { exchangeLossSets, exchangeOutcome } from './exchange.ts';
+import { neutralGarrisonReappears } from './neutral.ts';
+import { MAX_ADVANCE, pursuitStops } from './pursuit.ts';
+import { resultEffect } from './results.ts';
+import { type RetreatOptions, retreatOptions } from './retreat.ts';
+import { type CombatPhaseState, type CombatStep, combatStateOf, type PendingCombat } from './state.ts';
+
+export interface Step<S> {
+  readonly state: S;
+  readonly events: CombatEvent[];
+}
+
+export const withCombat = <S extends GameStateCore>(state: S, combat: CombatPhaseState): S => ({
+  ...state,
+  combat,
+});
+
+const pendingOf = (state: GameStateCore): PendingCombat | null => combatStateOf(state).pending;
+
+const withPending = <S extends GameStateCore>(state: S, pending: PendingCombat | null): S =>
+  withCombat(state, { ...combatStateOf(state), pending });
+
+const present = (state: GameStateCore, ids: readonly UnitId[]): Unit[] =>
+  ids.map((id) => state.units[id]).filter((u): u is Unit => u !== undefined);
+
+/** Remove units, reporting them per owner. */
+export function eliminate<S extends GameStateCore>(
+  state: S,
+  ids: readonly UnitId[],
+  cause: EliminationCause,
+  area: AreaId | null,
+): Step<S> {
+  const gone = present(state, ids);
+  if (gone.length === 0) return { state, events: [] };
+  const units = { ...state.units };
+  for (const u of gone) delete units[u.id];
+  const owners = [...new Set(gone.map((u) => u.owner))];
+  const events: CombatEvent[] = owners.map((player) => ({
+    type: 'combatUnitsEliminated',
+    player,
+    units: gone.filter((u) => u.owner === player).map((u) => u.id),
+    area,
+    cause,
+  }));
+  return { state: { ...state, units }, events };
+}
+
+/** The neutral garrison of a combat is eliminated (a pillage marker stays in its city, 9.5). */
+function eliminateNeutral<S extends GameStateCore>(
+  state: S,
+  target: AreaId,
+  cause: EliminationCause,
+): Step<S> {
+  const pending = pendingOf(state);
+  if (!pending?.neutral || pending.neutral.eliminated) return { state, events: [] };
+  const neutrals = { ...state.neutrals };
+  if (pending.neutral.source === 'garrison') delete neutrals[target];
+  const next = withPending(
+    { ...state, neutrals },
+    { ...pending, neutral: { ...pending.neutral, eliminated: true } },
+  );
+  return { state: next, events: [{ type: 'combatNeutralEliminated', area: target, cause }] };
+}
+
+const chain = <S>(first: Step<S>, f: (s: S) => Step<S>): Step<S> => {
+  const second = f(first.state);
+  return { state: second.state, events: [...first.events, ...second.events] };
+};
+
+function advanceStep(
+  player: PlayerId,
+  candidates: readonly UnitId[],
+  into: readonly AreaId[],
+  pursuit: boolean,
+  max: number | null,
+): CombatStep {
+  return { kind: 'advance', player, pursuit, into, routes: [], candidates, moved: [], max };
+}
+
+/** 7.2: the decisions (and immediate eliminations) of each result. */
+function openResult<S extends GameStateCore>(
+  ctx: EngineContext,
+  state: S,
+  plan: AttackPlan,
+  result: CombatResult,
+): Step<S> {
+  const attackerIds = plan.attackers.map((a) => a.unit.id);
+  const attackerAreas = [...new Set(plan.attackers.map((a) => a.unit.area))];
+  const defenderIds = plan.units.map((u) => u.id);
+  const effect = resultEffect(result);
+  const defenderAdvance = (max: number | null): CombatStep[] =>
+    plan.defender ? [advanceStep(plan.defender, defenderIds, attackerAreas, false, max)] : [];
+  const setSteps = (s: S, steps: CombatStep[]): S => withPending(s, { ...pendingOf(s)!, steps });
+
+  if (effect.kind === 'eliminate' && effect.side === 'defender') {
+    let step = eliminate(state, defenderIds, 'DE', plan.target);
+    step = chain(step, (s) => eliminateNeutral(s, plan.target, 'DE'));
+    const steps = [advanceStep(plan.attacker, attackerIds, [plan.target], false, MAX_ADVANCE)];
+    return { state: setSteps(step.state, steps), events: step.events };
+  }
+  if (effect.kind === 'eliminate') {
+    const step = eliminate(state, attackerIds, 'AE', null);
+    return { state: setSteps(step.state, defenderAdvance(null)), events: step.events };
+  }
+  if (effect.kind === 'retreat' && effect.side === 'defender') {
+    if (plan.neutral) {
+      // MA 0: eliminated where it stands (14.1); pursuers may still enter its area.
+      const step = eliminateNeutral(state, plan.target, 'retreat');
+      const pending = pendingOf(step.state)!;
+      const next = withPending(step.state, { ...pending, routes: [{ origin: plan.target, path: [] }] });
+      return {
+        state: setSteps(next, [advanceStep(plan.attacker, attackerIds, [], true, null)]),
+        events: step.events,
+      };
+    }
+    const steps: CombatStep[] = [
+      {
+        kind: 'retreat',
+        player: plan.defender!,
+        side: 'defender',
+        distance: effect.distance,
+        units: defenderIds,
+        fought: attackerAreas,
+        vacated: [],
+      },
+      advanceStep(plan.attacker, attackerIds, [], true, null),
+    ];
+    return { state: setSteps(state, steps), events: [] };
+  }
+  if (effect.kind === 'retreat') {
+    const steps: CombatStep[] = [
+      {
+        kind: 'retreat',
+        player: plan.attacker,
+        side: 'attacker',
+        distance: effect.distance,
+        units: attackerIds,
+        fought: [plan.target],
+        vacated: [],
+      },
+      ...(plan.defender ? [advanceStep(plan.defender, defenderIds, [], true, null)] : []),
+    ];
+    return { state: setSteps(state, steps), events: [] };
+  }
+  return openExchange(ctx, state, plan, setSteps, defenderAdvance);
+}
+
+/** 7.2 EX, AMBIG-4: unmodified totals decide; the survivor owes losses, then may advance. */
+function openExchange<S extends GameStateCore>(
+  ctx: EngineContext,
+  state: S,
+  plan: AttackPlan,
+  setSteps: (s: S, steps: CombatStep[]) => S,
+  defenderAdvance: (max: number | null) => CombatStep[],
+): Step<S> {
+  const attackerIds = plan.attackers.map((a) => a.unit.id);
+  const defenderIds = plan.units.map((u) => u.id);
+  const attackTotal = plan.attackers.reduce((s, a) => s + strengthOf(a.unit.kind, ctx.options), 0);
+  const defenceTotal = plan.neutral
+    ? plan.neutral.strength
+    : plan.units.reduce((s, u) => s + strengthOf(u.kind, ctx.options), 0);
+  const outcome = exchangeOutcome(attackTotal, defenceTotal, ctx.options.cfg.exTie);
+  const killDefence = (s: S): Step<S> =>
+    chain(eliminate(s, defenderIds, 'exchange', plan.target), (t) =>
+      eliminateNeutral(t, plan.target, 'exchange'),
+    );
+  if (outcome.eliminated === 'both') {
+    const step = chain(eliminate(state, attackerIds, 'exchange', null), killDefence);
+    return { state: setSteps(step.state, []), events: step.events };
+  }
+  if (outcome.eliminated === 'defender') {
+    const step = killDefence(state);
+    const steps: CombatStep[] = [
+      { kind: 'exchangeLoss', player: plan.attacker, owed: outcome.owed, candidates: attackerIds },
+      advanceStep(plan.attacker, attackerIds, [plan.target], false, MAX_ADVANCE),
+    ];
+    return { state: setSteps(step.state, steps), events: step.events };
+  }
+  let step = eliminate(state, attackerIds, 'exchange', null);
+  if (plan.neutral) {
+    // A neutral garrison is one piece: owing anything costs it all.
+    step = chain(step, (s) =>
+      outcome.owed > 0 ? eliminateNeutral(s, plan.target, 'exchange') : { state: s, events: [] },
+    );
+    return { state: setSteps(step.state, []), events: step.events };
+  }
+  const steps: CombatStep[] = [
+    { kind: 'exchangeLoss', player: plan.defender!, owed: outcome.owed, candidates: defenderIds },
+    ...defenderAdvance(MAX_ADVANCE),
+  ];
+  return { state: setSteps(step.state, steps), events: step.events };
+}
+
+/** Start resolving a rolled combat: record it as pending, apply the result, settle what needs no choice. */
+export function beginResolution<S extends GameStateCore>(
+  ctx: EngineContext,
+  state: S,
+  plan: AttackPlan,
+  result: CombatResult,
+): Step<S> {
+  const pending: PendingCombat = {
+    attacker: plan.attacker,
+    defender: plan.defender,
+    target: plan.target,
+    result,
+    neutral: plan.neutral ? { ...plan.neutral, eliminated: false } : null,
+    routes: [],
+    attackerEntered: false,
+    steps: [],
+  };
+  const opened = openResult(ctx, withPending(state, pending), plan, result);
+  return chain(opened, (s) => settle(ctx, s));
+}
+
+// ---- the current decision: its legal choices ----
+
+/** 7.3: the retreat options of each unit still to retreat in the current step. */
+export function retreatChoices(
+  ctx: EngineContext,
+  state: GameStateCore,
+  step: Extract<CombatStep, { kind: 'retreat' }>,
+) {
+  return present(state, step.units).map((u) => ({
+    unit: u,
+    options: retreatOptions(retreatBoard(ctx, state, u.id, u.owner), {
+      unit: retreatingUnit(ctx, u),
+      from: u.area,
+      distance: step.distance,
+      fought: step.fought,
+      forbidden: new Set(step.vacated),
+    }),
+  }));
+}
+
+const optionCount = (o: RetreatOptions): number =>
+  o.kind === 'paths' ? o.paths.length : o.partialPaths.length;
+
+/** 7.2: the legal loss sets of the current exchange step. */
+export function lossChoices(
+  ctx: EngineContext,
+  state: GameStateCore,
+  step: Extract<CombatStep, { kind: 'exchangeLoss' }>,
+): string[][] {
+  const units = present(state, step.candidates).map((u) => ({
+    id: u.id,
+    strength: strengthOf(u.kind, ctx.options),
+  }));
+  return exchangeLossSets(units, step.owed);
+}
+
+/** 7.2: where each unit of the current advance or pursuit step may go. */
+export function advanceChoices(
+  ctx: EngineContext,
+  state: GameStateCore,
+  step: Extract<CombatStep, { kind: 'advance' }>,
+): { unit: Unit; to: AreaId[] }[] {
+  if (step.max !== null && step.moved.length >= step.max) return [];
+  const pending = pendingOf(state);
+  const movers = present(state, step.candidates).filter(
+    (u) => !step.moved.includes(u.id) && movementOf(u.kind, ctx.options) > 0,
+  );
+  return movers
+    .map((u) => ({ unit: u, to: destinations(ctx, state, u, step, pending?.routes ?? []) }))
+    .filter((c) => c.to.length > 0);
+}
+
+function destinations(
+  ctx: EngineContext,
+  state: GameStateCore,
+  u: Unit,
+  step: Extract<CombatStep, { kind: 'advance' }>,
+  routes: PendingCombat['routes'],
+): AreaId[] {
+  const adjacent = (a: AreaId) => ctx.map.landLinks(u.area).some((l) => l.to === a);
+  if (!step.pursuit) return step.into.filter((a) => adjacent(a) && mayEndAfterCombat(ctx, state, u, a));
+  const stops = new Set<AreaId>();
+  for (const route of routes) {
+    if (!adjacent(route.origin)) continue;
+    const found = pursuitStops({
+      origin: route.origin,
+      path: route.path,
+      movement: movementOf(u.kind, ctx.options),
+      mayEnter: (a) => mayEnterAfterCombat(ctx, state, u, a as AreaId),
+      mayEnd: (a) => mayEndAfterCombat(ctx, state, u, a as AreaId),
+    });
+    for (const s of found) stops.add(s as AreaId);
+  }
+  return [...stops].sort();
+}
+
+// ---- applying choices ----
+
+/** 7.3: move (or eliminate) one retreating unit along a chosen legal path. */
+export function applyRetreat<S extends GameStateCore>(
+  state: S,
+  unit: Unit,
+  options: RetreatOptions,
+  path: readonly AreaId[],
+): Step<S> {
+  const pending = pendingOf(state)!;
+  const step = pending.steps[0] as Extract<CombatStep, { kind: 'retreat' }>;
+  const eliminated = options.kind === 'eliminated';
+  const end = path[path.length - 1];
+  const events: CombatEvent[] = [
+    {
+      type: 'combatRetreated',
+      player: unit.owner,
+      unit: unit.id,
+      from: unit.area,
+      path: [...path],
+      eliminated,
+    },
+  ];
+  let next: S = state;
+  if (eliminated) {
+    const gone = eliminate(next, [unit.id], 'retreat', end ?? unit.area);
+    next = gone.state;
+    events.push(...gone.events);
+  } else if (end) {
+    next = { ...next, units: { ...next.units, [unit.id]: { ...unit, area: end } } };
+  }
+  const remaining = step.units.filter((id) => id !== unit.id);
+  const vacated =
+    eliminated || step.vacated.includes(unit.area) ? step.vacated : [...step.vacated, unit.area];
+  const steps = [{ ...step, units: remaining, vacated }, ...pending.steps.slice(1)];
+  const routes = [...pending.routes, { origin: unit.area, path: [...path] }];
+  return { state: withPending(next, { ...pendingOf(next)!, steps, routes }), events };
+}
+
+/** 7.2: remove the chosen exchange losses. */
+export function applyLosses<S extends GameStateCore>(state: S, units: readonly UnitId[]): Step<S> {
+  const pending = pendingOf(state)!;
+  const gone = eliminate(state, units, 'exchange', null);
+  return {
+    state: withPending(gone.state, { ...pendingOf(gone.state)!, steps: pending.steps.slice(1) }),
+    events: gone.events,
+  };
+}
+
+/** 7.2: one unit advances or pursues. */
+export function applyAdvance<S extends GameStateCore>(state: S, unit: Unit, to: AreaId): Step<S> {
+  const pending = pendingOf(state)!;
+  const step = pending.steps[0] as Extract<CombatStep, { kind: 'advance' }>;
+  const moved = { ...step, moved: [...step.moved, unit.id] };
+  const attackerEntered =
+    pending.attackerEntered || (unit.owner === pending.attacker && to === pending.target);
+  const next = { ...state, units: { ...state.units, [unit.id]: { ...unit, area: to } } };
+  const event: CombatEvent = {
+    type: 'combatAdvanced',
+    player: unit.owner,
+    unit: unit.id,
+    from: unit.area,
+    to,
+    pursuit: step.pursuit,
+  };
+  return {
+    state: withPending(next, { ...pending, attackerEntered, steps: [moved, ...pending.steps.slice(1)] }),
+    events: [event],
+  };
+}
+
+/** Drop the current step (the player stops advancing or pursuing). */
+export function dropStep<S extends GameStateCore>(state: S): S {
+  const pending = pendingOf(state)!;
+  return withPending(state, { ...pending, steps: pending.steps.slice(1) });
+}
+
+/**
+ * Apply every decision that leaves no real choice (a single legal loss set, retreats with one
+ * option each, an advance nobody can make), and finish the combat when no step is left.
+ */
+export function settle<S extends GameStateCore>(ctx: EngineContext, state: S): Step<S> {
+  let current: Step<S> = { state, events: [] };
+  for (let guard = 0; guard < 200; guard++) {
+    const pending = pendingOf(current.state);
+    if (!pending) return current;
+    const step = pending.steps[0];
+    if (!step) return chain(current, (s) => finish(ctx, s));
+    const auto = autoStep(ctx, current.state, step);
+    if (!auto) return current;
+    current = chain(current, () => auto);
+  }
+  throw new Error('combat resolution did not settle');
+}
+
+function autoStep<S extends GameStateCore>(ctx: EngineContext, state: S, step: CombatStep): Step<S> | null {
+  if (step.kind === 'exchangeLoss') {
+    const sets = lossChoices(ctx, state, step);
+    return sets.length === 1 ? applyLosses(state, sets[0] as UnitId[]) : null;
+  }
+  if (step.kind === 'retreat') {
+    const choices = retreatChoices(ctx, state, step);
+    const first = choices[0];
+    if (!first) return { state: dropStep(state), events: [] };
+    if (choices.some((c) => optionCount(c.options) > 1)) return null;
+    const path =
+      (first.options.kind === 'paths' ? first.options.paths[0] : first.options.partialPaths[0]) ?? [];
+    return applyRetreat(state, first.unit, first.options, path as AreaId[]);
+  }
+  return advanceChoices(ctx, state, step).length === 0 ? { state: dropStep(state), events: [] } : null;
+}
+
+/** 14.1: the combat is over; a beaten city garrison comes back if no attacker moved in. */
+function finish<S extends GameStateCore>(ctx: EngineContext, state: S): Step<S> {
+  const pending = pendingOf(state)!;
+  const cleared = withPending(state, null);
+  const n = pending.neutral;
+  if (!n?.eliminated || n.source !== 'garrison') return { state: cleared, events: [] };
+  const cityArea = cityAt(ctx, pending.target) !== null;
+  const occupied = Object.values(state.units).some((u) => u.area === pending.target && u.kind !== 'leader');
+  if (!neutralGarrisonReappears({ cityArea, attackerEntered: pending.attackerEntered || occupied })) {
+    return { state: cleared, events: [] };
+  }
+  const strength = neutralGarrisonStrengthAt(ctx, pending.target);
+  return {
+    state: { ...cleared, neutrals: { ...cleared.neutrals, [pending.target]: { strength } } },
+    events: [{ type: 'combatNeutralRegenerated', area: pending.target, strength }],
+  };
+}
