@@ -232,6 +232,9 @@ function autoStep(ctx: EngineContext, g: Game): Transition | null {
         if (orders.every((o) => o.type === 'combatDone')) return finishCombat(ctx, g, s.player);
         return null;
       }
+      // Movement is always confirmed by the player (holding is a decision), which also
+      // guarantees every game turn has a decision point while anyone holds a position.
+      if (s.phase === 'movement') return null;
       return playerPhaseOrders(ctx, g, s.player).length > 0 ? null : endPlayerPhase(ctx, g);
     }
     case 'economic':

@@ -1,0 +1,80 @@
+/**
+ * Random legal play (STYLE habit 12, Rally the Troops' fuzzer): over 200 seeds, every waiting
+ * player plays a random legal order. Fails on a throw, a dead end (someone must act but has no
+ * legal order), a game that stops progressing, or a broken invariant.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine, type GameState } from '../src/index.ts';
+import { seededChooser } from '../src/sim/policy.ts';
+import { invariantProblems, randomOrder } from './helpers/play.ts';
+import { WORLD } from './helpers/world-map.ts';
+
+const SEEDS = 200;
+const TURNS = 8;
+const MAX_ORDERS_PER_TURN = 1500;
+
+const engine = createEngine(WORLD);
+
+function fuzzOne(seed: number): { turn: number; orders: number } {
+  const players = 2 + (seed % 5);
+  const options = {
+    opt: {
+      tribalSeaCrossings: seed % 2 === 0,
+      arabsAfricans: seed % 3 === 0,
+      vikingModifications: seed % 4 === 0,
+      optionalCities: seed % 5 === 0,
+    },
+  };
+  const created = engine.createGame({
+    seed: `fuzz-${seed}`,
+    options,
+    players: Array.from({ length: players }, (_, i) => ({
+      id: `p${i}`,
+      name: `P${i}`,
+      seat: i,
+      colour: (['red', 'blue', 'green', 'yellow', 'black', 'orange'] as const)[i]!,
+    })),
+  });
+  if (!created.ok) throw new Error(`setup refused: ${created.error.code}`);
+  let state: GameState = created.value;
+  const choose = seededChooser(`fuzz-policy-${seed}`);
+  const vp = new Map<string, number>();
+  let orders = 0;
+  let sinceTurn = 0;
+  let lastTurn = state.turn;
+  while (state.turn <= TURNS) {
+    const waiting = engine.waitingFor(state);
+    if (waiting.length === 0)
+      throw new Error(`seed ${seed}: nobody to act at turn ${state.turn} (${state.step.kind})`);
+    const player = waiting[choose(waiting.length)]!;
+    const order = randomOrder(engine, state, player, choose);
+    if (!order)
+      throw new Error(`seed ${seed}: dead end for ${player} at ${JSON.stringify(state.step).slice(0, 200)}`);
+    const r = engine.applyOrder(state, player, order);
+    if (!r.ok)
+      throw new Error(`seed ${seed}: legal order refused ${JSON.stringify(order)} → ${r.error.code}`);
+    state = r.value.state;
+    orders++;
+    const problems = invariantProblems(state, vp);
+    if (problems.length) throw new Error(`seed ${seed}: ${problems.join('; ')}`);
+    if (state.turn !== lastTurn) {
+      lastTurn = state.turn;
+      sinceTurn = 0;
+    } else if (++sinceTurn > MAX_ORDERS_PER_TURN) {
+      throw new Error(`seed ${seed}: no progress in turn ${state.turn}`);
+    }
+  }
+  return { turn: state.turn, orders };
+}
+
+describe('random legal play fuzzer', () => {
+  it(`plays ${SEEDS} seeds × ${TURNS} turns without a throw, a dead end or a stall`, () => {
+    let total = 0;
+    for (let seed = 1; seed <= SEEDS; seed++) {
+      const r = fuzzOne(seed);
+      expect(r.turn).toBeGreaterThan(TURNS);
+      total += r.orders;
+    }
+    expect(total).toBeGreaterThan(SEEDS * TURNS);
+  }, 120_000);
+});
