@@ -10,6 +10,7 @@ import { mayJoin, type StackPiece } from '../stacking.ts';
 import type { GameStateCore } from '../state.ts';
 import { movementOf, type Unit } from '../units.ts';
 import type { RetreatBoard, RetreatingUnit } from './retreat.ts';
+import { combatStateOf } from './state.ts';
 
 const pieceOf = (u: Unit): StackPiece => ({ kind: u.kind, owner: u.owner, inverted: u.inverted === true });
 
@@ -23,8 +24,18 @@ export function piecesIn(
   const pieces = Object.values(state.units)
     .filter((u) => u.area === area && u.id !== exclude)
     .map(pieceOf);
-  if (actingNeutralAt(ctx, state, area)) pieces.push({ kind: 'neutralGarrison', owner: null });
+  if (actingNeutralAt(ctx, state, area) && !beatenNeutralAt(state, area))
+    pieces.push({ kind: 'neutralGarrison', owner: null });
   return pieces;
+}
+
+/**
+ * The neutral of the combat being resolved was beaten: until the combat ends it no longer stands in
+ * the way (a pillage marker stays in its city and would otherwise still act as a garrison, 9.5).
+ */
+function beatenNeutralAt(state: GameStateCore, area: AreaId): boolean {
+  const pending = combatStateOf(state).pending;
+  return pending?.target === area && pending.neutral?.eliminated === true;
 }
 
 /** 9.3.1, 13.2.2: does a desert stop this player's tribes? */
