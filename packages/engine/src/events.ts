@@ -2,6 +2,7 @@
  * Events are facts (STYLE habit 6): enough for the log, animations, chronicle and replay; the
  * client words them. Combat facts come from src/combat.
  */
+import type { CombatEvent } from './combat/events.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
 import type { StartPosition } from './people.ts';
 import type { PlayerPhase } from './state.ts';
@@ -77,4 +78,4 @@ export type RemovalReason =
   | 'seaCrossing'
   | 'lostAtSea';
 
-export type GameEvent = CoreEvent;
+export type GameEvent = CoreEvent | CombatEvent;

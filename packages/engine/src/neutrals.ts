@@ -31,6 +31,8 @@ export function initialNeutrals(ctx: EngineContext): Record<string, NeutralGarri
 /** 14.1 / AMBIG-29: every never-owned, empty, unmarked city gets its garrison back at once. */
 export function restoreNeutrals(ctx: EngineContext, g: Game): Transition {
   if (!neutralReappearsIfNeverOwned(ctx.options)) return { state: g, events: [] };
+  // While a combat awaits its advance/pursuit choice, regeneration (14.1) is the combat's call.
+  if (g.combat?.pending) return { state: g, events: [] };
   const byArea = unitsByArea(g);
   let neutrals = g.neutrals;
   const events: GameEvent[] = [];

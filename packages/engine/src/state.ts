@@ -2,6 +2,7 @@
  * The game state: plain JSON, never mutated (STYLE habit 5). What can be derived (city
  * occupancy, groups, stacks, move order) is computed in queries.ts, not stored twice.
  */
+import type { CombatPhaseState } from './combat/state.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
 import type { Options } from './options.ts';
 import type { People, Stage, StartPosition } from './people.ts';
@@ -159,7 +160,7 @@ export interface GameStateCore {
   readonly markers: readonly PillageMarker[];
   readonly flags: TurnFlags;
   /** Combat-phase bookkeeping owned by src/combat (COORDINATION.md); reset each player turn. */
-  readonly combat: unknown;
+  readonly combat: CombatPhaseState | null;
   /** Bumped by every applied order; the server rejects stale orders with it (STYLE habit 13). */
   readonly version: number;
 }
