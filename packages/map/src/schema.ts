@@ -35,6 +35,10 @@ export type AreaKind = (typeof AREA_KINDS)[number];
 export const EDGE_KINDS = ['land', 'coast', 'sea', 'redArrow', 'whiteArrow'] as const;
 export type EdgeKind = (typeof EDGE_KINDS)[number];
 
+/** The four edges of the board; an area on an edge may be entered from or left off the map (C.8). */
+export const BOARD_SIDES = ['north', 'south', 'east', 'west'] as const;
+export type BoardSide = (typeof BOARD_SIDES)[number];
+
 export const HALVES = ['west', 'east'] as const;
 export type Half = (typeof HALVES)[number];
 
@@ -82,6 +86,11 @@ export const areaSchema = z.object({
   path: z.string(),
   /** Where the label (and city dot, unit stack) goes, in the same projection. */
   label: pointSchema,
+  /**
+   * Added with the map build (issue 3): the board edges this area touches. The east edge north of the
+   * Caspian is the entry edge of 14.2.8, and units may leave off the east edge (14.2.5); see C.8.b.
+   */
+  boardEdges: z.array(z.enum(BOARD_SIDES)),
 });
 export type Area = z.infer<typeof areaSchema>;
 
@@ -100,11 +109,30 @@ export const edgeSchema = z.object({
 });
 export type Edge = z.infer<typeof edgeSchema>;
 
+/** A named line drawn on the board (a river or a mountain range), as an SVG path. */
+export const namedLineSchema = z.object({ name: z.string().min(1), path: z.string() });
+export type NamedLine = z.infer<typeof namedLineSchema>;
+
+/**
+ * Drawing aids with no rules meaning (added with the map build, issue 3): small islands that belong
+ * to a sea area (2.1), the river and mountain lines the area borders follow, and the imperial and
+ * province boundaries as stroke-only paths. Optional so hand-made test maps need not carry them.
+ */
+export const decorSchema = z.object({
+  islands: z.string(),
+  rivers: z.array(namedLineSchema),
+  mountains: z.array(namedLineSchema),
+  imperialBoundary: z.string(),
+  provinceBoundaries: z.string(),
+});
+export type Decor = z.infer<typeof decorSchema>;
+
 export const mapDataSchema = z.object({
   version: z.string(),
   view: z.object({ width: z.number().positive(), height: z.number().positive() }),
   provinces: z.array(provinceSchema),
   areas: z.array(areaSchema),
   edges: z.array(edgeSchema),
+  decor: decorSchema.optional(),
 });
 export type MapData = z.infer<typeof mapDataSchema>;
