@@ -4,20 +4,29 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from './db/database.ts';
+import { type AuthLimits, registerAuth } from './http/auth.ts';
 import { installErrorHandlers } from './http/errors.ts';
+import { installCsrfGuard } from './http/guard.ts';
 import { registerHealth } from './http/health.ts';
 import { registerWeb } from './http/web.ts';
-import { attachSockets, type Io } from './sockets/io.ts';
+import { registerWorlds } from './http/worlds.ts';
+import { attachSockets, type Io, type SocketLimits } from './sockets/io.ts';
+import { WorldHub } from './worlds/hub.ts';
 
 export interface AppOptions {
   db: Database;
   webDist: string;
   logger?: boolean | { level: string; transport?: { target: string } };
+  /** How often this process looks for due deadlines (ms); 0 turns the deadline runner off. */
+  deadlinePollMs?: number;
+  authLimits?: AuthLimits;
+  socketLimits?: SocketLimits;
 }
 
 export interface App {
   http: FastifyInstance;
   io: Io;
+  hub: WorldHub;
   /** Stops accepting, lets in-flight requests finish, disconnects sockets. The database stays open. */
   close(): Promise<void>;
 }
@@ -30,15 +39,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
     forceCloseConnections: 'idle',
   });
   installErrorHandlers(http);
+  installCsrfGuard(http);
   registerHealth(http, options.db);
+  const hub = new WorldHub(options.db, (msg, data) => http.log.warn(data ?? {}, msg));
+  registerAuth(http, options.db, options.authLimits ?? { burst: 10, perSecond: 0.2 });
+  registerWorlds(http, options.db, hub);
   await registerWeb(http, options.webDist);
-  const io = attachSockets(http);
+  const io = attachSockets(http, options.db, hub, options.socketLimits);
+  const poll = options.deadlinePollMs ?? 1000;
+  if (poll > 0) hub.startDeadlines(poll);
   let closing: Promise<void> | undefined;
   return {
     http,
     io,
+    hub,
     close() {
       closing ??= (async () => {
+        hub.stopDeadlines();
         io.disconnectSockets(true);
         await http.close();
       })();

@@ -66,7 +66,7 @@ describe('HTTP', () => {
   it('answers malformed JSON with a JSON error code and keeps serving', async () => {
     const bad = await fetch(`${base}/api/health`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-bke-csrf': '1' },
       body: '{"unterminated',
     });
     expect([400, 404]).toContain(bad.status);
@@ -81,7 +81,7 @@ describe('HTTP', () => {
     const res = await echo.http.inject({
       method: 'POST',
       url: '/api/__echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-bke-csrf': '1' },
       payload: JSON.stringify({ blob: 'x'.repeat(300 * 1024) }),
     });
     expect(res.statusCode).toBe(413);

@@ -1,6 +1,10 @@
+export * from './auth.ts';
 export * from './errors.ts';
 export * from './health.ts';
+export * from './http-routes.ts';
+export * from './lobby.ts';
+export * from './patch.ts';
 export * from './socket.ts';
 
 /** Bumped whenever a message changes shape incompatibly. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;

@@ -1,15 +1,169 @@
-/** Socket.IO events. Every inbound payload is parsed with these schemas on the server. */
+/**
+ * Socket.IO events. Every inbound payload is parsed with these schemas on the server; every
+ * client → server event takes an acknowledgement callback answered with `Ack<T>`.
+ */
 import { z } from 'zod';
+import { errorSchema, type WireError } from './errors.ts';
+import { patchOpSchema } from './patch.ts';
 
 export const helloSchema = z.object({
   serverVersion: z.string(),
   serverTime: z.string(),
+  /** The signed-in account, or null for an anonymous spectator. */
+  user: z.object({ id: z.string(), username: z.string(), role: z.string() }).nullable().optional(),
 });
 export type Hello = z.infer<typeof helloSchema>;
 
+/** Largest inbound socket message the server accepts (bytes); larger ones are refused. */
+export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
+/** A reconnecting client further behind than this gets a full view instead of patches. */
+export const MAX_PATCH_GAP = 200;
+
+const worldId = z.uuid();
+/** An order's outline on the wire; the engine validates its content (STYLE habit 4). */
+export const wireOrderSchema = z.object({ type: z.string().min(1).max(40) }).catchall(z.unknown());
+
+// ---- client → server ----
+
+export const subscribeSchema = z
+  .object({
+    worldId,
+    /** The last version the client holds; omitted for a first view. */
+    version: z.number().int().min(0).optional(),
+  })
+  .strict();
+export const unsubscribeSchema = z.object({ worldId }).strict();
+export const orderMessageSchema = z
+  .object({
+    worldId,
+    /** The version the order was made against; a different current version gets `sync/stale`. */
+    version: z.number().int().min(0),
+    order: wireOrderSchema,
+  })
+  .strict();
+export const chatSendSchema = z
+  .object({
+    worldId,
+    /** A player id (p1, p2, …) for a private message; omitted or null for the whole world. */
+    to: z.string().max(20).nullable().optional(),
+    body: z.string().trim().min(1).max(2000),
+  })
+  .strict();
+
+// ---- server → client ----
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  worldId: z.string(),
+  from: z.object({ userId: z.string(), username: z.string(), playerId: z.string().nullable() }),
+  to: z.string().nullable(),
+  body: z.string(),
+  at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const patchMessageSchema = z.object({
+  worldId: z.string(),
+  from: z.number().int(),
+  to: z.number().int(),
+  ops: z.array(patchOpSchema),
+  /** The facts of what happened (engine events), for the log and animations. */
+  events: z.array(z.object({ type: z.string() }).catchall(z.unknown())),
+});
+export type PatchMessage = z.infer<typeof patchMessageSchema>;
+
+export const viewMessageSchema = z.object({
+  worldId: z.string(),
+  version: z.number().int(),
+  /** The engine's GameView for this viewer (public view for spectators). */
+  view: z.unknown(),
+});
+export type ViewMessage = z.infer<typeof viewMessageSchema>;
+
+export const legalMessageSchema = z.object({
+  worldId: z.string(),
+  version: z.number().int(),
+  /** The engine's legal orders for this player now (empty when nothing to decide). */
+  orders: z.array(z.object({ type: z.string() }).catchall(z.unknown())),
+});
+export type LegalMessage = z.infer<typeof legalMessageSchema>;
+
+export const worldStatusMessageSchema = z.object({
+  worldId: z.string(),
+  version: z.number().int(),
+  status: z.string(),
+  stepKey: z.string(),
+  deadlineAt: z.string().nullable(),
+  waitingFor: z.array(z.string()),
+  /** Players who declared ready for this step (early resolution off). */
+  ready: z.array(z.string()),
+});
+export type WorldStatusMessage = z.infer<typeof worldStatusMessageSchema>;
+
+export const subscribeResultSchema = z.object({
+  role: z.enum(['player', 'spectator']),
+  playerId: z.string().nullable(),
+  sync: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('patches'), patches: z.array(patchMessageSchema) }),
+    z.object({ kind: z.literal('view'), version: z.number().int(), view: z.unknown() }),
+  ]),
+  status: worldStatusMessageSchema,
+  legal: z.array(z.object({ type: z.string() }).catchall(z.unknown())),
+  chat: z.array(chatMessageSchema),
+});
+export type SubscribeResult = z.infer<typeof subscribeResultSchema>;
+
+export const orderResultSchema = z.object({
+  /** The world's version after the order (and any it triggered) was committed. */
+  version: z.number().int(),
+  /** true when early resolution is off and an endPhase was recorded as "ready" until the deadline. */
+  deferred: z.boolean(),
+});
+export type OrderResult = z.infer<typeof orderResultSchema>;
+
+export const chatSendResultSchema = z.object({ message: chatMessageSchema });
+
+/** Every acknowledgement: `{ ok: true, ... }` or `{ ok: false, error: { code, ... } }`. */
+export type Ack<T> = ({ ok: true } & T) | { ok: false; error: WireError };
+export const ackSchema = <T extends z.ZodObject>(result: T) =>
+  z.union([result.extend({ ok: z.literal(true) }), z.object({ ok: z.literal(false), error: errorSchema })]);
+
 export interface ServerToClientEvents {
   hello: (hello: Hello) => void;
+  'world/view': (msg: ViewMessage) => void;
+  'world/patch': (msg: PatchMessage) => void;
+  'world/legal': (msg: LegalMessage) => void;
+  'world/status': (msg: WorldStatusMessage) => void;
+  'chat/message': (msg: ChatMessage) => void;
+  /** A message the server could not answer through an acknowledgement (none was given). */
+  error: (error: WireError) => void;
 }
 
-// biome-ignore lint/complexity/noBannedTypes: no client events yet; the game server adds them.
-export type ClientToServerEvents = {};
+export interface ClientToServerEvents {
+  'world/subscribe': (msg: z.input<typeof subscribeSchema>, ack: (r: Ack<SubscribeResult>) => void) => void;
+  'world/unsubscribe': (msg: z.input<typeof unsubscribeSchema>, ack: (r: Ack<object>) => void) => void;
+  'world/order': (msg: z.input<typeof orderMessageSchema>, ack: (r: Ack<OrderResult>) => void) => void;
+  'chat/send': (
+    msg: z.input<typeof chatSendSchema>,
+    ack: (r: Ack<z.infer<typeof chatSendResultSchema>>) => void,
+  ) => void;
+}
+
+/** The table docs/protocol.md is generated from and checked against: each event's schemas. */
+export const SOCKET_EVENTS = {
+  clientToServer: {
+    'world/subscribe': { payload: subscribeSchema, result: subscribeResultSchema },
+    'world/unsubscribe': { payload: unsubscribeSchema, result: z.object({}) },
+    'world/order': { payload: orderMessageSchema, result: orderResultSchema },
+    'chat/send': { payload: chatSendSchema, result: chatSendResultSchema },
+  },
+  serverToClient: {
+    hello: helloSchema,
+    'world/view': viewMessageSchema,
+    'world/patch': patchMessageSchema,
+    'world/legal': legalMessageSchema,
+    'world/status': worldStatusMessageSchema,
+    'chat/message': chatMessageSchema,
+    error: errorSchema,
+  },
+} as const;

@@ -1,20 +1,311 @@
-/** Socket.IO on the HTTP server Fastify owns. */
-import type { ClientToServerEvents, ServerToClientEvents } from '@bke/protocol';
+/**
+ * Socket.IO on the HTTP server Fastify owns: the live side of a world. Every inbound message is
+ * rate-limited, size-checked and parsed with its zod schema from @bke/protocol before anything
+ * else; every answer is an acknowledgement `{ ok, … }` or `{ ok: false, error: { code } }`.
+ */
+import {
+  type Ack,
+  type ChatMessage,
+  type ClientToServerEvents,
+  chatSendSchema,
+  MAX_PATCH_GAP,
+  MAX_SOCKET_MESSAGE_BYTES,
+  orderMessageSchema,
+  type PatchMessage,
+  SESSION_COOKIE,
+  type ServerToClientEvents,
+  type SubscribeResult,
+  subscribeSchema,
+  unsubscribeSchema,
+  type WireError,
+  type WorldStatusMessage,
+} from '@bke/protocol';
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import { RateLimiter } from '../auth/rate-limit.ts';
+import { parseCookies, type SessionUser, userForToken } from '../auth/sessions.ts';
+import type { Database } from '../db/database.ts';
 import { SERVER_VERSION } from '../http/health.ts';
+import type { WorldHub } from '../worlds/hub.ts';
+import type { WorldRuntime } from '../worlds/runtime.ts';
+import { readOrders } from '../worlds/store.ts';
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents>;
 
-export function attachSockets(app: FastifyInstance): Io {
+interface SocketData {
+  user: SessionUser | null;
+  /** worldId → the player id this socket plays as there, or null when watching. */
+  worlds: Map<string, string | null>;
+}
+type BkeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface SocketLimits {
+  burst: number;
+  perSecond: number;
+}
+
+const worldRoom = (id: string) => `w:${id}`;
+const playerRoom = (id: string, player: string) => `w:${id}:${player}`;
+const err = (code: string, params: Record<string, unknown> = {}) => ({
+  ok: false as const,
+  error: { code, ...params } as WireError,
+});
+
+function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin || origin === 'null') return true; // non-browser clients send none
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export function attachSockets(
+  app: FastifyInstance,
+  db?: Database,
+  hub?: WorldHub,
+  limits?: SocketLimits,
+): Io {
   const io: Io = new Server(app.server, {
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
     transports: ['websocket', 'polling'],
+    allowRequest: (req, cb) => cb(null, sameOrigin(req.headers.origin, req.headers.host)),
   });
-  io.on('connection', (socket) => {
-    app.log.debug({ socket: socket.id }, 'socket connected');
-    socket.emit('hello', { serverVersion: SERVER_VERSION, serverTime: new Date().toISOString() });
-  });
+  if (db && hub) wireWorlds(app, io, db, hub, limits ?? { burst: 40, perSecond: 20 });
+  else
+    io.on('connection', (socket) => {
+      socket.emit('hello', { serverVersion: SERVER_VERSION, serverTime: new Date().toISOString() });
+    });
   return io;
+}
+
+function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, limits: SocketLimits) {
+  const limiter = new RateLimiter(limits.burst, limits.perSecond);
+
+  hub.events = {
+    patches(rt, patches) {
+      for (const p of patches) io.to(worldRoom(rt.id)).emit('world/patch', p);
+      sendLegal(rt);
+    },
+    status(rt) {
+      void statusOf(rt).then((s) => io.to(worldRoom(rt.id)).emit('world/status', s));
+    },
+  };
+
+  async function statusOf(rt: WorldRuntime): Promise<WorldStatusMessage> {
+    return {
+      worldId: rt.id,
+      version: rt.version,
+      status: rt.settings.status,
+      stepKey: rt.head.stepKey,
+      deadlineAt: rt.head.deadlineAt?.toISOString() ?? null,
+      waitingFor: rt.waitingFor(),
+      ready: await hub.ready(rt),
+    };
+  }
+
+  /** Legal orders go only to the player's own sockets (STYLE habit 14). */
+  function sendLegal(rt: WorldRuntime) {
+    for (const p of rt.state.players) {
+      const room = playerRoom(rt.id, p.id);
+      if (!io.sockets.adapter.rooms.get(room)?.size) continue;
+      const orders = hub.engine.legalOrders(rt.state, p.id) as { type: string }[];
+      io.to(room).emit('world/legal', { worldId: rt.id, version: rt.version, orders });
+    }
+  }
+
+  async function chatHistory(worldId: string, playerId: string | null): Promise<ChatMessage[]> {
+    const rows = await db.prisma.chatMessage.findMany({
+      where: {
+        worldId,
+        deletedAt: null,
+        OR: [
+          { toPlayerId: null },
+          ...(playerId ? [{ toPlayerId: playerId }, { fromPlayerId: playerId }] : []),
+        ],
+      },
+      orderBy: { id: 'desc' },
+      take: 100,
+      include: { fromUser: { select: { username: true } } },
+    });
+    return rows.reverse().map(toChat);
+  }
+
+  function on<S extends z.ZodType, R extends object>(
+    socket: BkeSocket,
+    event: keyof ClientToServerEvents,
+    schema: S,
+    handler: (msg: z.infer<S>) => Promise<Ack<R>>,
+  ) {
+    (socket as unknown as Socket).on(event, async (raw: unknown, ack: unknown) => {
+      const reply = (r: Ack<R> | ReturnType<typeof err>) => {
+        if (typeof ack === 'function') ack(r);
+        else if (!r.ok) socket.emit('error', r.error);
+      };
+      if (!limiter.take(socket.id)) return reply(err('socket/rate_limited'));
+      let size = 0;
+      try {
+        size = JSON.stringify(raw ?? null).length;
+      } catch {
+        return reply(err('socket/invalid', { reason: 'unserializable' }));
+      }
+      if (size > MAX_SOCKET_MESSAGE_BYTES)
+        return reply(err('socket/invalid', { reason: 'too_large', limit: MAX_SOCKET_MESSAGE_BYTES }));
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success)
+        return reply(
+          err('socket/invalid', {
+            issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+          }),
+        );
+      try {
+        reply(await handler(parsed.data));
+      } catch (e) {
+        app.log.error({ err: e, event }, 'socket handler failed');
+        reply(err('socket/internal'));
+      }
+    });
+  }
+
+  io.on('connection', async (raw) => {
+    const socket = raw as unknown as BkeSocket;
+    const token = parseCookies(socket.handshake.headers.cookie)[SESSION_COOKIE];
+    // Handlers are registered at once (messages sent before they exist would be dropped); each
+    // awaits the session lookup.
+    const userP: Promise<SessionUser | null> = userForToken(db, token)
+      .then((u) => (u?.bannedUntil && u.bannedUntil.getTime() > Date.now() ? null : u))
+      .catch(() => null);
+    socket.data = { user: null, worlds: new Map() };
+    socket.on('disconnect', () => limiter.forget(socket.id));
+
+    on(socket, 'world/subscribe', subscribeSchema, async (msg): Promise<Ack<SubscribeResult>> => {
+      const user = await userP;
+      const rt = await hub.get(msg.worldId);
+      if (!rt) return err('world/not_found');
+      const seat = user ? await hub.activeSeat(msg.worldId, user.id) : null;
+      const playerId = seat?.playerId ?? null;
+      // Inside the queue: no patch can slip between the catch-up we send and joining the room.
+      return rt.run(async () => {
+        await socket.join(worldRoom(rt.id));
+        if (playerId) await socket.join(playerRoom(rt.id, playerId));
+        socket.data.worlds.set(rt.id, playerId);
+        const v = msg.version;
+        let sync: SubscribeResult['sync'];
+        if (v !== undefined && v <= rt.version && rt.version - v <= MAX_PATCH_GAP) {
+          const rows = await readOrders(db, rt.id, v, rt.version);
+          const patches: PatchMessage[] = rows.map((r) => ({
+            worldId: rt.id,
+            from: r.seq - 1,
+            to: r.seq,
+            ops: r.patch as PatchMessage['ops'],
+            events: r.events as PatchMessage['events'],
+          }));
+          sync = { kind: 'patches', patches };
+        } else {
+          sync = { kind: 'view', version: rt.version, view: hub.engine.view(rt.state, playerId as never) };
+        }
+        const legal = playerId
+          ? (hub.engine.legalOrders(rt.state, playerId as never) as { type: string }[])
+          : [];
+        return {
+          ok: true,
+          role: playerId ? 'player' : 'spectator',
+          playerId,
+          sync,
+          status: await statusOf(rt),
+          legal,
+          chat: await chatHistory(rt.id, playerId),
+        };
+      });
+    });
+
+    on(socket, 'world/unsubscribe', unsubscribeSchema, async (msg) => {
+      const player = socket.data.worlds.get(msg.worldId);
+      await socket.leave(worldRoom(msg.worldId));
+      if (player) await socket.leave(playerRoom(msg.worldId, player));
+      socket.data.worlds.delete(msg.worldId);
+      return { ok: true };
+    });
+
+    on(socket, 'world/order', orderMessageSchema, async (msg) => {
+      const user = await userP;
+      if (!user) return err('auth/required');
+      if (!socket.data.worlds.has(msg.worldId)) return err('world/not_subscribed');
+      const playerId = socket.data.worlds.get(msg.worldId);
+      if (!playerId) return err('auth/forbidden', { reason: 'spectator' });
+      const r = await hub.order(msg.worldId, playerId, user.id, msg.version, msg.order);
+      if (!r.ok && r.error.code === 'sync/stale') {
+        const rt = await hub.get(msg.worldId);
+        if (rt)
+          socket.emit('world/view', {
+            worldId: rt.id,
+            version: rt.version,
+            view: hub.engine.view(rt.state, playerId as never),
+          });
+      }
+      return r.ok ? { ok: true, version: r.version, deferred: r.deferred } : r;
+    });
+
+    on(socket, 'chat/send', chatSendSchema, async (msg) => {
+      const user = await userP;
+      if (!user) return err('auth/required');
+      if (!socket.data.worlds.has(msg.worldId)) return err('world/not_subscribed');
+      const from = socket.data.worlds.get(msg.worldId) ?? null;
+      const to = msg.to ?? null;
+      if (to !== null) {
+        if (!from) return err('auth/forbidden', { reason: 'spectator' });
+        const seats = await hub.seats(msg.worldId);
+        if (!seats.some((s) => s.playerId === to && !s.leftAt) || to === from)
+          return err('chat/unknown_recipient', { to });
+      }
+      const row = await db.prisma.chatMessage.create({
+        data: {
+          worldId: msg.worldId,
+          fromUserId: user.id,
+          fromPlayerId: from,
+          toPlayerId: to,
+          body: msg.body,
+        },
+        include: { fromUser: { select: { username: true } } },
+      });
+      const message = toChat(row);
+      if (to === null) io.to(worldRoom(msg.worldId)).emit('chat/message', message);
+      else
+        io.to([playerRoom(msg.worldId, to), playerRoom(msg.worldId, from as string)]).emit(
+          'chat/message',
+          message,
+        );
+      return { ok: true, message };
+    });
+
+    const user = await userP;
+    socket.data.user = user;
+    socket.emit('hello', {
+      serverVersion: SERVER_VERSION,
+      serverTime: new Date().toISOString(),
+      user: user ? { id: user.id, username: user.username, role: user.role } : null,
+    });
+  });
+}
+
+function toChat(row: {
+  id: bigint;
+  worldId: string;
+  fromUserId: string;
+  fromPlayerId: string | null;
+  toPlayerId: string | null;
+  body: string;
+  createdAt: Date;
+  fromUser: { username: string };
+}): ChatMessage {
+  return {
+    id: row.id.toString(),
+    worldId: row.worldId,
+    from: { userId: row.fromUserId, username: row.fromUser.username, playerId: row.fromPlayerId },
+    to: row.toPlayerId,
+    body: row.body,
+    at: row.createdAt.toISOString(),
+  };
 }

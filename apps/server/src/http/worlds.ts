@@ -1,0 +1,138 @@
+/** Lobby routes: list, create, show, join, leave. */
+import { type DeadlineSettings, HTTP_ROUTES, type WorldSummary } from '@bke/protocol';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import type { WorldHub } from '../worlds/hub.ts';
+import type { WorldRuntime } from '../worlds/runtime.ts';
+import { HttpError } from './errors.ts';
+import { parseBody, requireUser } from './guard.ts';
+
+const idParam = z.object({ id: z.uuid() });
+
+function worldId(params: unknown): string {
+  const r = idParam.safeParse(params);
+  if (!r.success) throw new HttpError(404, 'world/not_found', 'No such world.');
+  return r.data.id;
+}
+
+const STATUS: Record<string, number> = {
+  'world/not_found': 404,
+  'world/full': 409,
+  'world/closed': 409,
+  'world/already_seated': 409,
+  'world/not_seated': 409,
+  'world/colour_taken': 409,
+  'sync/stale': 409,
+};
+
+function failure(error: { code: string; [k: string]: unknown }): never {
+  const { code, ...params } = error;
+  throw new HttpError(STATUS[code] ?? 400, code, `The request was refused (${code}).`, params);
+}
+
+export async function summarize(db: Database, rt: WorldRuntime): Promise<WorldSummary> {
+  const w = await db.prisma.world.findUniqueOrThrow({
+    where: { id: rt.id },
+    include: { createdBy: { select: { username: true } } },
+  });
+  const seats = await db.prisma.worldSeat.findMany({
+    where: { worldId: rt.id },
+    orderBy: { joinedAt: 'asc' },
+    include: { user: { select: { username: true } } },
+  });
+  const setup = w.setup as { deadline?: DeadlineSettings };
+  const s = rt.state.step;
+  const step = s.kind === 'playerTurn' ? `${s.kind}:${s.phase}` : s.kind;
+  return {
+    id: w.id,
+    name: w.name,
+    status: rt.settings.status,
+    createdBy: w.createdBy.username,
+    createdAt: w.createdAt.toISOString(),
+    deadline: setup.deadline ?? { mode: 'live', minutesPerPhase: w.phaseSeconds / 60 },
+    earlyResolution: w.earlyResolution,
+    maxPlayers: w.maxPlayers,
+    victory: rt.state.options.victory,
+    version: rt.version,
+    turn: rt.state.turn,
+    step,
+    deadlineAt: rt.head.deadlineAt?.toISOString() ?? null,
+    waitingFor: rt.waitingFor(),
+    seats: seats.map((x) => ({
+      playerId: x.playerId,
+      userId: x.userId,
+      username: x.user.username,
+      seat: x.seat,
+      colour: x.colour as WorldSummary['seats'][number]['colour'],
+      missedTurns: x.missedTurns,
+      left: x.leftAt !== null,
+    })),
+  };
+}
+
+async function runtimeOr404(hub: WorldHub, id: string): Promise<WorldRuntime> {
+  const rt = await hub.get(id);
+  if (!rt) throw new HttpError(404, 'world/not_found', 'No such world.');
+  return rt;
+}
+
+export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub): void {
+  app.get(HTTP_ROUTES.listWorlds.path, async () => {
+    const rows = await db.prisma.world.findMany({
+      where: { status: { not: 'closed' } },
+      orderBy: { createdAt: 'desc' },
+      take: 200,
+      select: { id: true },
+    });
+    const worlds: WorldSummary[] = [];
+    for (const { id } of rows) {
+      const rt = await hub.get(id);
+      if (rt) worlds.push(await summarize(db, rt));
+    }
+    return { worlds };
+  });
+
+  app.post(HTTP_ROUTES.createWorld.path, async (request) => {
+    const user = await requireUser(db, request);
+    const body = parseBody(HTTP_ROUTES.createWorld.body, request.body);
+    const r = await hub.createWorld(user.id, body);
+    if (!r.ok) throw new HttpError(400, 'http/invalid', 'The world options are not valid.', { ...r.error });
+    return { world: await summarize(db, await runtimeOr404(hub, r.worldId)) };
+  });
+
+  app.get(HTTP_ROUTES.getWorld.path, async (request) => {
+    const rt = await runtimeOr404(hub, worldId(request.params));
+    const [cycles, ledger] = await Promise.all([
+      db.prisma.worldCycle.findMany({ where: { worldId: rt.id }, orderBy: [{ startTurn: 'asc' }] }),
+      db.prisma.vpLedgerRow.findMany({ where: { worldId: rt.id }, orderBy: [{ turn: 'asc' }] }),
+    ]);
+    return {
+      world: await summarize(db, rt),
+      options: rt.state.options,
+      cycles: cycles.map(({ worldId: _w, updatedSeq: _u, ...c }) => c),
+      ledger: ledger.map(({ worldId: _w, seq: _s, ...l }) => l),
+    };
+  });
+
+  app.post(HTTP_ROUTES.joinWorld.path, async (request) => {
+    const user = await requireUser(db, request);
+    const id = worldId(request.params);
+    const body = parseBody(HTTP_ROUTES.joinWorld.body, request.body);
+    const r = await hub.join(id, user, body.colour);
+    if (!r.ok) failure(r.error);
+    const world = await summarize(db, await runtimeOr404(hub, id));
+    const seat = world.seats.find((s) => s.playerId === r.playerId);
+    if (!seat) throw new HttpError(500, 'http/internal', 'The seat vanished.');
+    return { world, seat };
+  });
+
+  app.post(HTTP_ROUTES.leaveWorld.path, async (request) => {
+    const user = await requireUser(db, request);
+    const id = worldId(request.params);
+    parseBody(HTTP_ROUTES.leaveWorld.body, request.body);
+    const r = await hub.leave(id, user.id);
+    if (!r.ok) failure(r.error);
+    return { world: await summarize(db, await runtimeOr404(hub, id)) };
+  });
+}

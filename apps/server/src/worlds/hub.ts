@@ -1,0 +1,290 @@
+/**
+ * All worlds of this process: creating, loading, joining, leaving, ordering, and the deadline
+ * runner. Deadlines live in the database (worlds.deadline_at); any process may claim a due one
+ * with SKIP LOCKED, and the version compare-and-set of the commit makes it fire exactly once.
+ */
+import { randomBytes } from 'node:crypto';
+import { gameSetupSchema, type Order, optionsSchema, type PlayerId, RULES_VERSION } from '@bke/engine';
+import {
+  COLOURS,
+  type CreateWorld,
+  createWorldSchema,
+  type DeadlineSettings,
+  type PatchMessage,
+  type WireError,
+} from '@bke/protocol';
+import type { Database } from '../db/database.ts';
+import { getEngine } from './engine.ts';
+import { type CommitResult, type RuntimeHooks, WorldRuntime } from './runtime.ts';
+import { writeSnapshot } from './store.ts';
+
+export interface SeatRow {
+  playerId: string;
+  userId: string;
+  seat: number;
+  colour: string;
+  leftAt: Date | null;
+  readyKey: string | null;
+}
+
+export interface HubEvents {
+  patches(rt: WorldRuntime, patches: PatchMessage[]): void;
+  status(rt: WorldRuntime): void;
+}
+
+type Fail = { ok: false; error: WireError };
+const fail = (code: string, params: Record<string, unknown> = {}): Fail => ({
+  ok: false,
+  error: { code, ...params },
+});
+
+export const phaseSecondsOf = (d: DeadlineSettings): number =>
+  Math.max(3, Math.round(d.mode === 'live' ? d.minutesPerPhase * 60 : d.hoursPerPhase * 3600));
+
+export class WorldHub {
+  readonly engine = getEngine();
+  private readonly worlds = new Map<string, Promise<WorldRuntime | null>>();
+  private timer: NodeJS.Timeout | null = null;
+  private polling = false;
+  events: HubEvents = { patches() {}, status() {} };
+
+  constructor(
+    readonly db: Database,
+    private readonly log: (msg: string, data?: object) => void = () => {},
+  ) {}
+
+  private hooks: RuntimeHooks = {
+    committed: (rt, patches) => {
+      this.events.patches(rt, patches);
+      this.events.status(rt);
+    },
+    log: (m, d) => this.log(m, d),
+  };
+
+  async createWorld(userId: string, raw: CreateWorld) {
+    const input = createWorldSchema.parse(raw);
+    const options = optionsSchema.parse(input.options);
+    const setup = gameSetupSchema.parse({
+      seed: randomBytes(16).toString('hex'),
+      options,
+      rulesVersion: RULES_VERSION,
+    });
+    const created = this.engine.createGame(setup);
+    if (!created.ok) return fail(created.error.code, { ...created.error });
+    const world = await this.db.prisma.world.create({
+      data: {
+        name: input.name,
+        setup: { ...setup, deadline: input.deadline, maxPlayers: input.maxPlayers },
+        rulesVersion: setup.rulesVersion,
+        deadlineMode: input.deadline.mode,
+        phaseSeconds: phaseSecondsOf(input.deadline),
+        earlyResolution: input.earlyResolution,
+        maxPlayers: input.maxPlayers,
+        createdById: userId,
+      },
+    });
+    await writeSnapshot(this.db, world.id, 0, created.value, this.engine.hash(created.value));
+    return { ok: true as const, worldId: world.id };
+  }
+
+  /** The world's runtime, loaded once per process (concurrent callers share the load). */
+  get(worldId: string): Promise<WorldRuntime | null> {
+    let p = this.worlds.get(worldId);
+    if (!p) {
+      p = WorldRuntime.load(this.db, this.engine, worldId, this.hooks).catch((e) => {
+        this.worlds.delete(worldId);
+        throw e;
+      });
+      this.worlds.set(worldId, p);
+    }
+    return p;
+  }
+
+  /** Drops every cached world (tests simulate a fresh process). */
+  forget(): void {
+    this.worlds.clear();
+  }
+
+  async seats(worldId: string): Promise<SeatRow[]> {
+    return this.db.prisma.worldSeat.findMany({
+      where: { worldId },
+      orderBy: { joinedAt: 'asc' },
+      select: { playerId: true, userId: true, seat: true, colour: true, leftAt: true, readyKey: true },
+    });
+  }
+
+  async activeSeat(worldId: string, userId: string): Promise<SeatRow | null> {
+    return (await this.seats(worldId)).find((s) => s.userId === userId && !s.leftAt) ?? null;
+  }
+
+  /** Takes a free colour and seat; the engine's `join` enters the player at the next turn start. */
+  async join(worldId: string, user: { id: string; username: string }, colour?: string) {
+    const rt = await this.get(worldId);
+    if (!rt) return fail('world/not_found');
+    return rt.run(async () => {
+      await rt.catchUp();
+      if (rt.settings.status === 'closed') return fail('world/closed');
+      const all = await this.seats(worldId);
+      const active = all.filter((s) => !s.leftAt);
+      if (active.some((s) => s.userId === user.id)) return fail('world/already_seated');
+      const w = await this.db.prisma.world.findUniqueOrThrow({ where: { id: worldId } });
+      if (active.length >= Math.min(6, w.maxPlayers)) return fail('world/full');
+      const taken = new Set(active.map((s) => s.colour));
+      if (colour && taken.has(colour)) return fail('world/colour_taken', { colour });
+      const pick = colour ?? COLOURS.find((c) => !taken.has(c));
+      const usedSeats = new Set(active.map((s) => s.seat));
+      const seat = [0, 1, 2, 3, 4, 5].find((n) => !usedSeats.has(n)) ?? 0;
+      const playerId = `p${all.length + 1}`;
+      const order = { type: 'join', player: playerId, name: user.username, seat, colour: pick };
+      await this.db.prisma.worldSeat.create({
+        data: { worldId, playerId, userId: user.id, seat, colour: pick ?? 'red' },
+      });
+      const r = await rt.commit([{ actor: 'system', userId: user.id, kind: 'system', order }]);
+      if (!r.ok) {
+        await this.db.prisma.worldSeat.delete({ where: { worldId_playerId: { worldId, playerId } } });
+        return r;
+      }
+      return { ok: true as const, playerId };
+    });
+  }
+
+  /** Leaves the world: the engine ends the cycle as "left"; the seat is freed. */
+  async leave(worldId: string, userId: string) {
+    const rt = await this.get(worldId);
+    if (!rt) return fail('world/not_found');
+    return rt.run(async () => {
+      await rt.catchUp();
+      const seat = await this.activeSeat(worldId, userId);
+      if (!seat) return fail('world/not_seated');
+      const order = { type: 'leave', player: seat.playerId };
+      const r = await rt.commit([{ actor: 'system', userId, kind: 'system', order }]);
+      if (!r.ok) return r;
+      await this.db.prisma.worldSeat.update({
+        where: { worldId_playerId: { worldId, playerId: seat.playerId } },
+        data: { leftAt: new Date() },
+      });
+      return { ok: true as const };
+    });
+  }
+
+  /**
+   * A player's order against `version`. Committed to the log before this resolves (the caller
+   * acknowledges after). With early resolution off an `endPhase` is recorded as "ready" instead
+   * and applied at the deadline.
+   */
+  async order(
+    worldId: string,
+    playerId: string,
+    userId: string,
+    version: number,
+    order: unknown,
+  ): Promise<{ ok: true; version: number; deferred: boolean } | Fail> {
+    const rt = await this.get(worldId);
+    if (!rt) return fail('world/not_found');
+    return rt.run(async () => {
+      if (rt.settings.status === 'paused') return fail('world/paused');
+      if (rt.settings.status === 'closed') return fail('world/closed');
+      if (version !== rt.version) return fail('sync/stale', { version: rt.version });
+      const type = (order as { type?: unknown }).type;
+      if (type === 'endPhase' && !rt.settings.earlyResolution) {
+        if (!rt.waitingFor().includes(playerId as PlayerId)) return fail('order/not_your_turn');
+        await this.db.prisma.worldSeat.update({
+          where: { worldId_playerId: { worldId, playerId } },
+          data: { readyKey: rt.head.stepKey },
+        });
+        this.events.status(rt);
+        return { ok: true as const, version: rt.version, deferred: true };
+      }
+      const r = await rt.commit([{ actor: playerId as PlayerId, userId, kind: 'player', order }]);
+      return r.ok ? { ok: true as const, version: r.version, deferred: false } : r;
+    });
+  }
+
+  /** Ready flags of the current step (early resolution off). */
+  async ready(rt: WorldRuntime, stepKey = rt.head.stepKey): Promise<string[]> {
+    if (rt.settings.earlyResolution || !stepKey) return [];
+    const seats = await this.seats(rt.id);
+    return seats.filter((s) => !s.leftAt && s.readyKey === stepKey).map((s) => s.playerId);
+  }
+
+  /**
+   * The deadline of `rt`'s current step has passed: every player still waited for gets the
+   * engine's default orders (hold, tax without pillage, …), and a missed turn unless they had
+   * declared ready. Runs inside the world's queue.
+   */
+  async fireDeadline(rt: WorldRuntime, now = new Date()): Promise<CommitResult | null> {
+    await rt.catchUp();
+    const due = rt.head.deadlineAt;
+    if (!due || due.getTime() > now.getTime() || rt.settings.status !== 'running') return null;
+    const stepKey = rt.head.stepKey;
+    const waiting = rt.waitingFor();
+    const batch: { actor: PlayerId; userId: null; kind: 'timeout'; order: Order }[] = [];
+    let s = rt.state;
+    for (const p of waiting) {
+      for (const o of this.engine.timeoutOrders(s, p)) {
+        const r = this.engine.applyOrder(s, p, o);
+        if (!r.ok) break;
+        s = r.value.state;
+        batch.push({ actor: p, userId: null, kind: 'timeout', order: o });
+      }
+    }
+    if (batch.length === 0) {
+      this.log('deadline passed but the engine gave no default orders', { world: rt.id, stepKey });
+      return null;
+    }
+    const r = await rt.commit(batch, now);
+    if (r.ok) {
+      const ready = new Set(await this.ready(rt, stepKey));
+      const missed = waiting.filter((p) => !ready.has(p));
+      if (missed.length > 0)
+        await this.db.prisma.worldSeat.updateMany({
+          where: { worldId: rt.id, playerId: { in: missed } },
+          data: { missedTurns: { increment: 1 } },
+        });
+    }
+    return r;
+  }
+
+  /** Claims due deadlines (SKIP LOCKED, so processes never wait on each other) and fires them. */
+  async pollDeadlines(): Promise<number> {
+    if (this.polling) return 0;
+    this.polling = true;
+    try {
+      const due = await this.db.sql<{ id: string }>(
+        `UPDATE worlds SET deadline_claimed_until = now() + interval '30 seconds'
+          WHERE id IN (
+            SELECT id FROM worlds
+             WHERE status = 'running' AND deadline_at <= now()
+               AND (deadline_claimed_until IS NULL OR deadline_claimed_until < now())
+             ORDER BY deadline_at LIMIT 20
+             FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
+      );
+      let fired = 0;
+      for (const { id } of due) {
+        try {
+          const rt = await this.get(id);
+          if (!rt) continue;
+          const r = await rt.run(() => this.fireDeadline(rt));
+          if (r?.ok) fired++;
+        } catch (e) {
+          this.log('deadline failed', { world: id, err: String(e) });
+        }
+      }
+      return fired;
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  startDeadlines(intervalMs = 1000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.pollDeadlines().catch(() => {}), intervalMs);
+    this.timer.unref();
+  }
+
+  stopDeadlines(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

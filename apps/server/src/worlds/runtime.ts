@@ -1,0 +1,224 @@
+/**
+ * One world in memory: its state, its public view and a serialized queue (lila's round actor,
+ * STYLE habit 13). Every change runs through `run`, is committed to the order log with a
+ * compare-and-set on the world's version, and only then acknowledged and broadcast.
+ */
+import type { Engine, GameEvent, GameState, GameView, PlayerId } from '@bke/engine';
+import type { PatchMessage, WireError } from '@bke/protocol';
+import type { Database } from '../db/database.ts';
+import { diffViews } from './diff.ts';
+import {
+  appendOrders,
+  type LogRow,
+  latestSnapshot,
+  type OrderKind,
+  PROJECTED_EVENTS,
+  projectEvents,
+  readOrders,
+  type WorldHead,
+  writeSnapshot,
+} from './store.ts';
+
+/** A snapshot is written at least this often (orders), and at every new game turn. */
+export const SNAPSHOT_EVERY = 50;
+
+export interface WorldSettings {
+  phaseSeconds: number;
+  earlyResolution: boolean;
+  status: WorldHead['status'];
+}
+
+export interface PendingOrder {
+  actor: PlayerId | 'system';
+  userId: string | null;
+  kind: OrderKind;
+  order: unknown;
+}
+
+export type CommitResult =
+  | { ok: true; version: number; patches: PatchMessage[] }
+  | { ok: false; error: WireError };
+
+export interface RuntimeHooks {
+  /** Called inside the queue after a commit, in order: broadcast the patches. */
+  committed(rt: WorldRuntime, patches: PatchMessage[]): void;
+  log(msg: string, data?: object): void;
+}
+
+/** The step a deadline belongs to; a new key starts a new deadline. Empty: nobody must act. */
+export function stepKeyOf(state: GameState, waiting: readonly string[]): string {
+  if (waiting.length === 0) return '';
+  const s = state.step;
+  switch (s.kind) {
+    case 'playerTurn':
+      return `${state.turn}|${s.player}|${s.phase}`;
+    case 'administration':
+      return `${state.turn}|administration|${s.player ?? ''}`;
+    case 'entry':
+      return `${state.turn}|entry|${s.queue[0] ?? ''}`;
+    default:
+      return `${state.turn}|${s.kind}`;
+  }
+}
+
+export class WorldRuntime {
+  private tail: Promise<unknown> = Promise.resolve();
+  private lastSnapshotSeq = 0;
+  publicView: GameView;
+  head: WorldHead;
+
+  constructor(
+    readonly id: string,
+    private readonly db: Database,
+    private readonly engine: Engine,
+    public state: GameState,
+    head: WorldHead,
+    public settings: WorldSettings,
+    snapshotSeq: number,
+    private readonly hooks: RuntimeHooks,
+  ) {
+    this.head = head;
+    this.publicView = engine.view(state, null);
+    this.lastSnapshotSeq = snapshotSeq;
+  }
+
+  get version(): number {
+    return this.head.version;
+  }
+
+  /** Runs `fn` after everything queued before it; one failure does not block the queue. */
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(fn, fn);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+
+  waitingFor(): PlayerId[] {
+    return this.engine.waitingFor(this.state);
+  }
+
+  /** Replays orders committed by another process since our version. Call inside `run`. */
+  async catchUp(): Promise<boolean> {
+    const rows = await readOrders(this.db, this.id, this.version);
+    if (rows.length === 0) return false;
+    let s = this.state;
+    for (const r of rows) {
+      const res = this.engine.applyOrder(s, r.actor as PlayerId | 'system', r.order);
+      if (!res.ok) throw new Error(`world ${this.id}: logged order ${r.seq} no longer applies`);
+      s = res.value.state;
+    }
+    const w = await this.db.prisma.world.findUniqueOrThrow({ where: { id: this.id } });
+    this.state = s;
+    this.publicView = this.engine.view(s, null);
+    this.head = { version: w.version, stepKey: w.stepKey, deadlineAt: w.deadlineAt, status: w.status };
+    this.settings = { ...this.settings, status: w.status };
+    return true;
+  }
+
+  /**
+   * Applies orders in sequence (each sees the state the previous left), then commits them all at
+   * once. An illegal order aborts the whole batch with its engine error; nothing is written.
+   */
+  async commit(batch: PendingOrder[], now = new Date()): Promise<CommitResult> {
+    let state = this.state;
+    let view = this.publicView;
+    const rows: LogRow[] = [];
+    for (const p of batch) {
+      const r = this.engine.applyOrder(state, p.actor, p.order);
+      if (!r.ok) return { ok: false, error: { ...r.error } };
+      const nextView = this.engine.view(r.value.state, null);
+      rows.push({
+        seq: this.version + rows.length + 1,
+        actor: p.actor,
+        userId: p.userId,
+        kind: p.kind,
+        order: p.order,
+        events: r.value.events,
+        patch: diffViews(view, nextView),
+      });
+      state = r.value.state;
+      view = nextView;
+    }
+    if (rows.length === 0) return { ok: true, version: this.version, patches: [] };
+    const head = this.nextHead(state, rows.length, now);
+    const written = await appendOrders(this.db, this.id, this.version, head, rows);
+    if (!written) {
+      await this.catchUp();
+      return { ok: false, error: { code: 'sync/stale', version: this.version } };
+    }
+    const before = this.state;
+    this.state = state;
+    this.publicView = view;
+    this.head = head;
+    this.settings = { ...this.settings, status: head.status };
+    const patches = rows.map((r) => ({
+      worldId: this.id,
+      from: r.seq - 1,
+      to: r.seq,
+      ops: r.patch,
+      events: r.events as PatchMessage['events'],
+    }));
+    this.hooks.committed(this, patches);
+    this.afterCommit(before, rows);
+    return { ok: true, version: head.version, patches };
+  }
+
+  private nextHead(state: GameState, added: number, now: Date): WorldHead {
+    const waiting = this.engine.waitingFor(state);
+    const stepKey = stepKeyOf(state, waiting);
+    const status = this.head.status === 'open' && state.players.length > 0 ? 'running' : this.head.status;
+    let deadlineAt = this.head.deadlineAt;
+    if (stepKey === '') deadlineAt = null;
+    else if (stepKey !== this.head.stepKey || deadlineAt === null)
+      deadlineAt = new Date(now.getTime() + this.settings.phaseSeconds * 1000);
+    return { version: this.version + added, stepKey, deadlineAt, status };
+  }
+
+  /** Projections and snapshots: after the acknowledgement, still inside the queue's order. */
+  private afterCommit(before: GameState, rows: LogRow[]): void {
+    const state = this.state;
+    const seq = this.version;
+    const projected = rows.filter((r) => r.events.some((e: GameEvent) => PROJECTED_EVENTS.has(e.type)));
+    const snapshot = state.turn !== before.turn || seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY;
+    if (snapshot) this.lastSnapshotSeq = seq;
+    if (projected.length === 0 && !snapshot) return;
+    void this.run(async () => {
+      try {
+        for (const r of projected) await projectEvents(this.db, this.id, r.seq, state, r.events);
+        if (snapshot) await writeSnapshot(this.db, this.id, seq, state, this.engine.hash(state));
+      } catch (e) {
+        this.hooks.log('projection or snapshot failed (the rebuild CLI restores them)', {
+          world: this.id,
+          err: String(e),
+        });
+      }
+    });
+  }
+
+  /** Loads a world: its latest snapshot, then every later order through the engine. */
+  static async load(
+    db: Database,
+    engine: Engine,
+    worldId: string,
+    hooks: RuntimeHooks,
+  ): Promise<WorldRuntime | null> {
+    const w = await db.prisma.world.findUnique({ where: { id: worldId } });
+    if (!w) return null;
+    const snap = await latestSnapshot(db, worldId, w.version);
+    if (!snap) throw new Error(`world ${worldId} has no snapshot 0`);
+    let state = snap.state as unknown as GameState;
+    for (const r of await readOrders(db, worldId, snap.seq, w.version)) {
+      const res = engine.applyOrder(state, r.actor as PlayerId | 'system', r.order);
+      if (!res.ok) throw new Error(`world ${worldId}: logged order ${r.seq} no longer applies`);
+      state = res.value.state;
+    }
+    const head: WorldHead = {
+      version: w.version,
+      stepKey: w.stepKey,
+      deadlineAt: w.deadlineAt,
+      status: w.status,
+    };
+    const settings = { phaseSeconds: w.phaseSeconds, earlyResolution: w.earlyResolution, status: w.status };
+    return new WorldRuntime(worldId, db, engine, state, head, settings, snap.seq, hooks);
+  }
+}

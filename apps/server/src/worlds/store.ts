@@ -1,0 +1,169 @@
+/**
+ * The world's durable record: the append-only order log (raw SQL on the hot path, one statement
+ * per commit), snapshots, and the projections (cycles, VP ledger) derived from logged events.
+ */
+import type { GameEvent, GameState } from '@bke/engine';
+import type { PatchOp } from '@bke/protocol';
+import type { Database } from '../db/database.ts';
+
+export type OrderKind = 'player' | 'system' | 'timeout';
+
+export interface LogRow {
+  seq: number;
+  actor: string;
+  userId: string | null;
+  kind: OrderKind;
+  order: unknown;
+  events: GameEvent[];
+  patch: PatchOp[];
+}
+
+export interface WorldHead {
+  version: number;
+  stepKey: string;
+  deadlineAt: Date | null;
+  status: 'open' | 'running' | 'paused' | 'closed';
+}
+
+/**
+ * Appends `rows` and moves the world's head from `fromVersion`, in one statement: the UPDATE's
+ * version guard makes it a compare-and-set, so two processes can never both append the same seq.
+ * Returns false (nothing written) when the world had moved on.
+ */
+export async function appendOrders(
+  db: Database,
+  worldId: string,
+  fromVersion: number,
+  head: WorldHead,
+  rows: LogRow[],
+): Promise<boolean> {
+  const recs = rows.map((r) => ({
+    seq: r.seq,
+    actor: r.actor,
+    user_id: r.userId,
+    kind: r.kind,
+    ord: r.order,
+    events: r.events,
+    patch: r.patch,
+  }));
+  const out = await db.sql<{ seq: number }>(
+    `WITH w AS (
+       UPDATE worlds SET version = $2, step_key = $3, deadline_at = $4, status = $5::"WorldStatus",
+              deadline_claimed_until = NULL, updated_at = now()
+        WHERE id = $1 AND version = $6
+       RETURNING id)
+     INSERT INTO world_orders (world_id, seq, actor, user_id, kind, "order", events, patch)
+     SELECT w.id, r.seq, r.actor, r.user_id, r.kind, r.ord, r.events, r.patch
+       FROM w, jsonb_to_recordset($7::jsonb)
+         AS r(seq int, actor text, user_id uuid, kind text, ord jsonb, events jsonb, patch jsonb)
+     RETURNING seq`,
+    [worldId, head.version, head.stepKey, head.deadlineAt, head.status, fromVersion, JSON.stringify(recs)],
+  );
+  return out.length === rows.length;
+}
+
+export async function readHead(db: Database, worldId: string): Promise<WorldHead | null> {
+  const w = await db.prisma.world.findUnique({
+    where: { id: worldId },
+    select: { version: true, stepKey: true, deadlineAt: true, status: true },
+  });
+  return w;
+}
+
+export interface StoredOrder {
+  seq: number;
+  actor: string;
+  order: unknown;
+  events: unknown;
+  patch: unknown;
+}
+
+export async function readOrders(db: Database, worldId: string, after: number, upTo?: number) {
+  const rows = await db.prisma.worldOrder.findMany({
+    where: { worldId, seq: { gt: after, ...(upTo === undefined ? {} : { lte: upTo }) } },
+    orderBy: { seq: 'asc' },
+    select: { seq: true, actor: true, order: true, events: true, patch: true },
+  });
+  return rows as StoredOrder[];
+}
+
+export async function writeSnapshot(
+  db: Database,
+  worldId: string,
+  seq: number,
+  state: GameState,
+  hash: string,
+) {
+  await db.prisma.worldSnapshot.upsert({
+    where: { worldId_seq: { worldId, seq } },
+    create: { worldId, seq, state: state as object, hash },
+    update: {},
+  });
+}
+
+export async function latestSnapshot(db: Database, worldId: string, atMost: number) {
+  return db.prisma.worldSnapshot.findFirst({
+    where: { worldId, seq: { lte: atMost } },
+    orderBy: { seq: 'desc' },
+  });
+}
+
+/** Cycles and VP ledger rows from a committed order's events (idempotent upserts). */
+export async function projectEvents(
+  db: Database,
+  worldId: string,
+  seq: number,
+  state: GameState,
+  events: readonly GameEvent[],
+): Promise<void> {
+  for (const e of events) {
+    if (e.type === 'cycleStarted') {
+      await db.prisma.worldCycle.upsert({
+        where: { worldId_playerId_number: { worldId, playerId: e.player, number: e.cycle } },
+        create: {
+          worldId,
+          playerId: e.player,
+          number: e.cycle,
+          position: e.position,
+          startTurn: state.turn,
+          updatedSeq: seq,
+        },
+        update: {},
+      });
+    } else if (e.type === 'becameKingdom') {
+      const cycle = cycleNumberOf(state, e.player);
+      if (cycle !== null)
+        await db.prisma.worldCycle.updateMany({
+          where: { worldId, playerId: e.player, number: cycle },
+          data: { kingdomTurn: e.turn, updatedSeq: seq },
+        });
+    } else if (e.type === 'cycleEnded') {
+      const p = state.players.find((q) => q.id === e.player);
+      const last = p?.pastCycles[p.pastCycles.length - 1];
+      if (last)
+        await db.prisma.worldCycle.updateMany({
+          where: { worldId, playerId: e.player, number: last.number },
+          data: { endTurn: state.turn, endReason: e.reason, vp: e.vp, updatedSeq: seq },
+        });
+    } else if (e.type === 'vpGained') {
+      const cycle = cycleNumberOf(state, e.player);
+      if (cycle === null) continue;
+      const key = { worldId, playerId: e.player, cycle, turn: state.turn, column: 'vp' };
+      await db.prisma.vpLedgerRow.upsert({
+        where: { worldId_playerId_cycle_turn_column: key },
+        create: { ...key, value: e.vp, seq },
+        update: { value: { increment: e.vp }, seq },
+      });
+      await db.prisma.worldCycle.updateMany({
+        where: { worldId, playerId: e.player, number: cycle },
+        data: { vp: e.total, updatedSeq: seq },
+      });
+    }
+  }
+}
+
+const cycleNumberOf = (state: GameState, player: string): number | null =>
+  state.players.find((p) => p.id === player)?.cycle?.number ?? null;
+
+/** Events that change the projections; others skip the projection step entirely. */
+export const PROJECTED_EVENTS = new Set(['cycleStarted', 'becameKingdom', 'cycleEnded', 'vpGained']);

@@ -1,0 +1,178 @@
+/** Test clients: HTTP with a session cookie, and a Socket.IO player that keeps its view in sync. */
+import {
+  type Ack,
+  applyPatch,
+  type LegalMessage,
+  type PatchMessage,
+  type SubscribeResult,
+  type WorldStatusMessage,
+} from '@bke/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+
+export async function api(
+  base: string,
+  cookie: string | null,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown>; cookie: string | null }> {
+  const headers: Record<string, string> = { 'x-bke-csrf': '1' };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const set = res.headers.get('set-cookie');
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown>,
+    cookie: set ? (set.split(';')[0] ?? null) : null,
+  };
+}
+
+export async function signup(base: string, username: string): Promise<string> {
+  const r = await api(base, null, 'POST', '/api/auth/signup', { username, password: 'password123' });
+  if (r.status !== 200 || !r.cookie) throw new Error(`signup failed: ${JSON.stringify(r.body)}`);
+  return r.cookie;
+}
+
+type View = { version?: number; turn: number; step: { kind: string }; [k: string]: unknown };
+
+/** A connected client that mirrors the server: full view, then patches n → n + 1 in order. */
+export class TestClient {
+  socket: Socket;
+  view: View | null = null;
+  version = -1;
+  legal: LegalMessage['orders'] = [];
+  status: WorldStatusMessage | null = null;
+  chat: { body: string; to: string | null }[] = [];
+  errors: unknown[] = [];
+  gaps = 0;
+  playerId: string | null = null;
+
+  constructor(
+    readonly base: string,
+    readonly cookie: string | null,
+    readonly worldId: string,
+  ) {
+    this.socket = connect(base, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: cookie ? { cookie } : {},
+    });
+    this.socket.on('world/patch', (p: PatchMessage) => this.onPatch(p));
+    this.socket.on('world/view', (m: { version: number; view: View }) => {
+      this.view = m.view;
+      this.version = m.version;
+    });
+    this.socket.on('world/legal', (m: LegalMessage) => {
+      if (m.version >= this.version) this.legal = m.orders;
+    });
+    this.socket.on('world/status', (s: WorldStatusMessage) => {
+      this.status = s;
+    });
+    this.socket.on('chat/message', (m: { body: string; to: string | null }) => this.chat.push(m));
+    this.socket.on('error', (e: unknown) => this.errors.push(e));
+  }
+
+  private onPatch(p: PatchMessage) {
+    if (!this.view || p.to <= this.version) return;
+    if (p.from !== this.version) {
+      this.gaps++;
+      return;
+    }
+    this.view = applyPatch(this.view, p.ops);
+    this.version = p.to;
+  }
+
+  async ready(): Promise<void> {
+    if (this.socket.connected) return;
+    await new Promise<void>((resolve, reject) => {
+      this.socket.once('hello', () => resolve());
+      this.socket.once('connect_error', reject);
+    });
+  }
+
+  emit<T>(event: string, payload: unknown): Promise<Ack<T>> {
+    return this.socket.timeout(10_000).emitWithAck(event, payload) as Promise<Ack<T>>;
+  }
+
+  async subscribe(version?: number): Promise<Ack<SubscribeResult>> {
+    await this.ready();
+    const r = await this.emit<SubscribeResult>('world/subscribe', {
+      worldId: this.worldId,
+      ...(version === undefined ? {} : { version }),
+    });
+    if (!r.ok) return r;
+    this.playerId = r.playerId;
+    this.legal = r.legal;
+    this.status = r.status;
+    this.chat = r.chat.map((m) => ({ body: m.body, to: m.to }));
+    if (r.sync.kind === 'view') {
+      this.view = r.sync.view as View;
+      this.version = r.sync.version;
+    } else {
+      for (const p of r.sync.patches) this.onPatch(p);
+    }
+    return r;
+  }
+
+  order(order: unknown, version = this.version) {
+    return this.emit<{ version: number; deferred: boolean }>('world/order', {
+      worldId: this.worldId,
+      version,
+      order,
+    });
+  }
+
+  /** Waits until this client has reached `version` through patches. */
+  async until(version: number, ms = 10_000): Promise<void> {
+    const end = Date.now() + ms;
+    while (this.version < version) {
+      if (Date.now() > end) throw new Error(`client stuck at ${this.version}, wanted ${version}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+/** A simple policy over the legal orders the server sent: the engine's own defaults, spelled out. */
+export function pickOrder(legal: LegalMessage['orders'], splitOnce: { done: boolean }): unknown | null {
+  const find = (t: string) => legal.find((o) => o.type === t) as Record<string, unknown> | undefined;
+  const start = find('chooseStart');
+  if (start) return { type: 'chooseStart', position: start.position, area: (start.areas as string[])[0] };
+  const split = find('split');
+  if (split && !splitOnce.done) {
+    splitOnce.done = true;
+    return { type: 'split', tribe: split.tribe };
+  }
+  if (find('endPhase')) return { type: 'endPhase' };
+  if (find('combatDone')) return { type: 'combatDone' };
+  const disband = find('disband');
+  if (disband) return { type: 'disband', unit: disband.unit };
+  const keep = find('keepGroup');
+  if (keep) return { type: 'keepGroup', area: keep.area };
+  const remove = find('removeUnits');
+  if (remove)
+    return { type: 'removeUnits', units: (remove.candidates as string[]).slice(0, remove.count as number) };
+  const found = find('foundKingdom');
+  if (found)
+    return {
+      type: 'foundKingdom',
+      leaderWith: (found.leaderWith as string[])[0],
+      capital: (found.capital as string[])[0] ?? null,
+    };
+  return null;
+}
+
+/** The view without the per-viewer field, for comparing what two viewers hold. */
+export const shared = (v: unknown) => {
+  const { viewer: _v, ...rest } = v as { viewer: unknown };
+  return rest;
+};

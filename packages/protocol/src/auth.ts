@@ -1,0 +1,32 @@
+/** Accounts: sign up, log in, log out, who am I. Bodies are JSON; see docs/protocol.md. */
+import { z } from 'zod';
+
+export const ROLES = ['player', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(24)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+export const passwordSchema = z.string().min(8).max(200);
+
+export const credentialsSchema = z.object({ username: usernameSchema, password: passwordSchema }).strict();
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ user: userSchema });
+export const meResponseSchema = z.object({ user: userSchema.nullable() });
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** Every state-changing request must carry this header (a cross-site form cannot set it). */
+export const CSRF_HEADER = 'x-bke-csrf';
+/** The session cookie's name (httpOnly, SameSite=Lax). */
+export const SESSION_COOKIE = 'bke_session';

@@ -1,0 +1,106 @@
+/**
+ * Every HTTP route with its body and response schemas: the server registers from this table and
+ * docs/protocol.md is generated from it (a test fails when they drift).
+ */
+import { z } from 'zod';
+import { authResponseSchema, credentialsSchema, meResponseSchema, okResponseSchema } from './auth.ts';
+import { healthSchema } from './health.ts';
+import {
+  createWorldSchema,
+  joinResponseSchema,
+  joinWorldSchema,
+  worldDetailResponseSchema,
+  worldListResponseSchema,
+  worldResponseSchema,
+} from './lobby.ts';
+
+export interface RouteSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  /** Whether a signed-in session is required. */
+  auth: boolean;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+const empty = z.object({}).strict();
+
+export const HTTP_ROUTES = {
+  health: {
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Is the server up and does the database answer (503 when degraded).',
+    auth: false,
+    response: healthSchema,
+  },
+  signup: {
+    method: 'POST',
+    path: '/api/auth/signup',
+    summary: 'Create an account and sign in (sets the session cookie).',
+    auth: false,
+    body: credentialsSchema,
+    response: authResponseSchema,
+  },
+  login: {
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in (sets the session cookie).',
+    auth: false,
+    body: credentialsSchema,
+    response: authResponseSchema,
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'Sign out: the session is deleted and the cookie cleared.',
+    auth: false,
+    body: empty,
+    response: okResponseSchema,
+  },
+  me: {
+    method: 'GET',
+    path: '/api/auth/me',
+    summary: 'The signed-in account, or null.',
+    auth: false,
+    response: meResponseSchema,
+  },
+  listWorlds: {
+    method: 'GET',
+    path: '/api/worlds',
+    summary: 'All worlds that are not closed, newest first.',
+    auth: false,
+    response: worldListResponseSchema,
+  },
+  createWorld: {
+    method: 'POST',
+    path: '/api/worlds',
+    summary: 'Create a world with its options, victory conditions and deadline settings.',
+    auth: true,
+    body: createWorldSchema,
+    response: worldResponseSchema,
+  },
+  getWorld: {
+    method: 'GET',
+    path: '/api/worlds/:id',
+    summary: 'One world with its options, cycles (the chronicle) and VP ledger.',
+    auth: false,
+    response: worldDetailResponseSchema,
+  },
+  joinWorld: {
+    method: 'POST',
+    path: '/api/worlds/:id/join',
+    summary: 'Take a free colour; the engine enters the player at the next turn boundary.',
+    auth: true,
+    body: joinWorldSchema,
+    response: joinResponseSchema,
+  },
+  leaveWorld: {
+    method: 'POST',
+    path: '/api/worlds/:id/leave',
+    summary: 'Leave the world (the engine ends the current cycle as "left").',
+    auth: true,
+    body: empty,
+    response: worldResponseSchema,
+  },
+} as const satisfies Record<string, RouteSpec>;

@@ -1,0 +1,116 @@
+/** The lobby: list, create, join, leave worlds. */
+import { z } from 'zod';
+
+export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'orange'] as const;
+export type Colour = (typeof COLOURS)[number];
+
+export const WORLD_STATUSES = ['open', 'running', 'paused', 'closed'] as const;
+
+/** live: minutes per phase (fractions allowed, ≥ 3 s); correspondence: hours per phase. */
+export const deadlineSettingsSchema = z.discriminatedUnion('mode', [
+  z
+    .object({
+      mode: z.literal('live'),
+      minutesPerPhase: z
+        .number()
+        .min(0.05)
+        .max(24 * 60),
+    })
+    .strict(),
+  z
+    .object({
+      mode: z.literal('correspondence'),
+      hoursPerPhase: z
+        .number()
+        .min(1)
+        .max(24 * 14),
+    })
+    .strict(),
+]);
+export type DeadlineSettings = z.infer<typeof deadlineSettingsSchema>;
+
+/**
+ * The engine's options object (optional rules `opt`, Part E switches `cfg`, `victory` basic or
+ * advanced). The server validates it with the engine's own schema; here only its outline.
+ */
+export const worldOptionsSchema = z
+  .object({
+    opt: z.record(z.string(), z.boolean()).optional(),
+    cfg: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).optional(),
+    victory: z.enum(['basic', 'advanced']).optional(),
+  })
+  .strict();
+
+export const createWorldSchema = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    options: worldOptionsSchema.default({}),
+    deadline: deadlineSettingsSchema.default({ mode: 'live', minutesPerPhase: 10 }),
+    earlyResolution: z.boolean().default(true),
+    maxPlayers: z.number().int().min(1).max(6).default(6),
+  })
+  .strict();
+export type CreateWorld = z.input<typeof createWorldSchema>;
+
+export const joinWorldSchema = z.object({ colour: z.enum(COLOURS).optional() }).strict();
+
+export const seatSchema = z.object({
+  playerId: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  seat: z.number().int(),
+  colour: z.enum(COLOURS),
+  missedTurns: z.number().int(),
+  left: z.boolean(),
+});
+export type Seat = z.infer<typeof seatSchema>;
+
+export const worldSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(WORLD_STATUSES),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  deadline: deadlineSettingsSchema,
+  earlyResolution: z.boolean(),
+  maxPlayers: z.number().int(),
+  victory: z.enum(['basic', 'advanced']),
+  version: z.number().int(),
+  turn: z.number().int(),
+  step: z.string(),
+  deadlineAt: z.string().nullable(),
+  waitingFor: z.array(z.string()),
+  seats: z.array(seatSchema),
+});
+export type WorldSummary = z.infer<typeof worldSummarySchema>;
+
+export const cycleRowSchema = z.object({
+  playerId: z.string(),
+  number: z.number().int(),
+  position: z.string(),
+  startTurn: z.number().int(),
+  kingdomTurn: z.number().int().nullable(),
+  empireTurn: z.number().int().nullable(),
+  endTurn: z.number().int().nullable(),
+  endReason: z.string().nullable(),
+  vp: z.number().int(),
+});
+export type CycleRow = z.infer<typeof cycleRowSchema>;
+
+export const ledgerRowSchema = z.object({
+  playerId: z.string(),
+  cycle: z.number().int(),
+  turn: z.number().int(),
+  column: z.string(),
+  value: z.number().int(),
+});
+
+export const worldListResponseSchema = z.object({ worlds: z.array(worldSummarySchema) });
+export const worldResponseSchema = z.object({ world: worldSummarySchema });
+export const worldDetailResponseSchema = z.object({
+  world: worldSummarySchema,
+  options: z.unknown(),
+  cycles: z.array(cycleRowSchema),
+  ledger: z.array(ledgerRowSchema),
+});
+export const joinResponseSchema = z.object({ world: worldSummarySchema, seat: seatSchema });
