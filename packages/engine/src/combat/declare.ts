@@ -167,6 +167,23 @@ export function planAttack(
   if (tribes > 0 && tribes < attackers.length && !ctx.options.cfg.tribesJoinCombatUnitAttacks) {
     return combatErr('combat/tribes_alone', { target });
   }
+  const plan = buildPlan(ctx, state, player, target, attackers, defence);
+  if (plan.odds.kind === 'forbidden') return combatErr('combat/odds_off_table', { target });
+  return ok(plan);
+}
+
+/**
+ * 7.1: the strengths, shifts and odds of an attack whose units are already checked. Also used to
+ * recompute the odds when an elite refuses a retreat (11.4) and the attack goes on with fewer units.
+ */
+export function buildPlan(
+  ctx: EngineContext,
+  state: GameStateCore,
+  player: PlayerId,
+  target: AreaId,
+  attackers: readonly PlannedAttacker[],
+  defence: TargetDefence,
+): AttackPlan {
   const base = { ...defence, attacker: player, target, attackers };
   const shifts = attackShifts(ctx, state, base);
   const attackHalf = attackHalfPoints(attackers);
@@ -174,6 +191,5 @@ export function planAttack(
     defence.neutral ? [defence.neutral.strength] : defence.units.map((u) => strengthOf(u.kind, ctx.options)),
   );
   const odds = oddsColumn(CRT, attackHalf, defenceHalf, shifts, ctx.options.cfg.crtBelowMin);
-  if (odds.kind === 'forbidden') return combatErr('combat/odds_off_table', { target });
-  return ok({ ...base, shifts, attackHalf, defenceHalf, odds });
+  return { ...base, shifts, attackHalf, defenceHalf, odds };
 }

@@ -24,6 +24,19 @@ export type CombatEvent =
       result: CombatResult;
     }
   | {
+      /** 11.4: an elite refused a retreat and the attacker rerolled until it no longer had to retreat. */
+      type: 'combatRerolled';
+      attacker: PlayerId;
+      target: AreaId;
+      attackers: UnitId[];
+      defenders: UnitId[];
+      attack: number;
+      defence: number;
+      odds: string;
+      rolls: [number, number][];
+      result: CombatResult;
+    }
+  | {
       type: 'combatUnitsEliminated';
       player: PlayerId;
       units: UnitId[];

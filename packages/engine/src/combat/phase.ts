@@ -18,7 +18,9 @@ import { isLegalLossSet } from './exchange.ts';
 import {
   advanceChoices,
   applyAdvance,
+  applyEliteChoice,
   applyLosses,
+  applyReroll,
   applyRetreat,
   beginResolution,
   dropStep,
@@ -48,6 +50,10 @@ export const COMBAT_ORDER_SCHEMAS = [
   z.object({ type: z.literal('combatAdvance'), unit: unitIdSchema, to: areaIdSchema }),
   /** 7.2: no further unit advances or pursues. */
   z.object({ type: z.literal('combatStop') }),
+  /** 11.4: the owner of elites given a retreat accepts it or refuses it. */
+  z.object({ type: z.literal('combatEliteChoice'), refuse: z.boolean() }),
+  /** 11.4: after a refusal the attacker rerolls (until no retreat for the elite's side) or aborts. */
+  z.object({ type: z.literal('combatReroll'), abort: z.boolean() }),
   /** End the combat phase (no combat may be pending). */
   z.object({ type: z.literal('combatDone') }),
 ] as const;
@@ -58,6 +64,8 @@ export type CombatOrder =
   | { type: 'combatExchangeLoss'; units: UnitId[] }
   | { type: 'combatAdvance'; unit: UnitId; to: AreaId }
   | { type: 'combatStop' }
+  | { type: 'combatEliteChoice'; refuse: boolean }
+  | { type: 'combatReroll'; abort: boolean }
   | { type: 'combatDone' };
 
 /** One way to make an attack, with the column it would be fought on (shown before confirming). */
@@ -83,6 +91,8 @@ export type CombatLegalOrder =
   | { type: 'combatExchangeLoss'; owed: number; sets: UnitId[][] }
   | { type: 'combatAdvance'; unit: UnitId; from: AreaId; to: AreaId[]; pursuit: boolean }
   | { type: 'combatStop' }
+  | { type: 'combatEliteChoice'; refuse: boolean; elites: UnitId[] }
+  | { type: 'combatReroll'; abort: boolean }
   | { type: 'combatDone' };
 
 export type CombatTransition<S> = Step<S>;
@@ -173,6 +183,10 @@ export function combatLegalOrders(
       { type: 'combatExchangeLoss', owed: step.owed, sets: lossChoices(ctx, state, step) as UnitId[][] },
     ];
   }
+  if (step.kind === 'eliteChoice') {
+    return [false, true].map((refuse) => ({ type: 'combatEliteChoice', refuse, elites: [...step.elites] }));
+  }
+  if (step.kind === 'reroll') return [false, true].map((abort) => ({ type: 'combatReroll', abort }));
   if (step.kind === 'retreat') {
     return retreatChoices(ctx, state, step).map(({ unit, options }) => ({
       type: 'combatRetreat',
@@ -274,6 +288,14 @@ function applyChoice<S extends GameStateCore>(
       return combatErr('combat/illegal_retreat', { unit: order.unit, path: order.path });
     }
     return done(applyRetreat(state, choice.unit, choice.options, order.path));
+  }
+  if (order.type === 'combatEliteChoice') {
+    if (step.kind !== 'eliteChoice') return combatErr('combat/wrong_step', { expected: step.kind });
+    return done(applyEliteChoice(state, order.refuse));
+  }
+  if (order.type === 'combatReroll') {
+    if (step.kind !== 'reroll') return combatErr('combat/wrong_step', { expected: step.kind });
+    return done(applyReroll(ctx, state, order.abort));
   }
   if (step.kind !== 'advance') return combatErr('combat/wrong_step', { expected: step.kind });
   if (order.type === 'combatStop') return done({ state: dropStep(state), events: [] });

@@ -3,14 +3,17 @@
  * decisions the result requires (losses, retreats, advance, pursuit), settled automatically where
  * the owner has no real choice. Ends with the neutral garrison's regeneration (14.1).
  */
+
+import { roll2d6 } from '../dice.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
 import { cityAt, neutralGarrisonStrengthAt } from '../queries.ts';
 import type { GameStateCore } from '../state.ts';
-import type { CombatResult } from '../tables/crt.ts';
+import { type CombatResult, CRT, crtResult } from '../tables/crt.ts';
+import { UNIT_PROFILES } from '../tables/units.ts';
 import { movementOf, strengthOf, type Unit } from '../units.ts';
 import { mayEndAfterCombat, mayEnterAfterCombat, retreatBoard, retreatingUnit } from './board.ts';
-import type { AttackPlan } from './declare.ts';
+import { type AttackPlan, attackerContribution, buildPlan, type TargetDefence } from './declare.ts';
 import type { CombatEvent, EliminationCause } from './events.ts';
 import { exchangeLossSets, exchangeOutcome } from './exchange.ts';
 import { neutralGarrisonReappears } from './neutral.ts';
@@ -127,36 +130,147 @@ function openResult<S extends GameStateCore>(
         events: step.events,
       };
     }
-    const steps: CombatStep[] = [
-      {
-        kind: 'retreat',
-        player: plan.defender!,
-        side: 'defender',
-        distance: effect.distance,
-        units: defenderIds,
-        fought: attackerAreas,
-        vacated: [],
-      },
-      advanceStep(plan.attacker, attackerIds, [], true, null),
-    ];
-    return { state: setSteps(state, steps), events: [] };
+    return { state: setSteps(state, retreatSteps(state, plan, 'defender', effect.distance)), events: [] };
   }
   if (effect.kind === 'retreat') {
-    const steps: CombatStep[] = [
-      {
-        kind: 'retreat',
-        player: plan.attacker,
-        side: 'attacker',
-        distance: effect.distance,
-        units: attackerIds,
-        fought: [plan.target],
-        vacated: [],
-      },
-      ...(plan.defender ? [advanceStep(plan.defender, defenderIds, [], true, null)] : []),
-    ];
-    return { state: setSteps(state, steps), events: [] };
+    return { state: setSteps(state, retreatSteps(state, plan, 'attacker', effect.distance)), events: [] };
   }
   return openExchange(ctx, state, plan, setSteps, defenderAdvance);
+}
+
+const isElite = (state: GameStateCore, id: UnitId): boolean => {
+  const u = state.units[id];
+  return u !== undefined && UNIT_PROFILES[u.kind].elite;
+};
+
+/** 7.2 pursuit by the winners of a retreat result (neutral garrisons never move). */
+function pursuitSteps(
+  pending: Pick<PendingCombat, 'attacker' | 'defender' | 'attackers' | 'defenders'>,
+  side: 'attacker' | 'defender',
+): CombatStep[] {
+  if (side === 'defender') return [advanceStep(pending.attacker, pending.attackers, [], true, null)];
+  return pending.defender ? [advanceStep(pending.defender, pending.defenders, [], true, null)] : [];
+}
+
+/**
+ * 7.2, 11.4: a retreat result. Non-elite units retreat first; elites then choose to retreat or
+ * refuse (only 5-3 elites may); the winners pursue once every retreat is done.
+ */
+function retreatSteps(
+  state: GameStateCore,
+  plan: AttackPlan,
+  side: 'attacker' | 'defender',
+  distance: number,
+): CombatStep[] {
+  const ids = side === 'defender' ? plan.units.map((u) => u.id) : plan.attackers.map((a) => a.unit.id);
+  const player = side === 'defender' ? plan.defender! : plan.attacker;
+  const fought = side === 'defender' ? [...new Set(plan.attackers.map((a) => a.unit.area))] : [plan.target];
+  const elites = ids.filter((id) => isElite(state, id));
+  const others = ids.filter((id) => !isElite(state, id));
+  const pending = pendingOf(state)!;
+  return [
+    ...(others.length > 0
+      ? [{ kind: 'retreat', player, side, distance, units: others, fought, vacated: [] } as const]
+      : []),
+    ...(elites.length > 0
+      ? [{ kind: 'eliteChoice', player, side, distance, elites, fought } as const]
+      : pursuitSteps(pending, side)),
+  ];
+}
+
+/** 11.4: the elites' owner accepts the retreat (they retreat like any unit) or refuses it. */
+export function applyEliteChoice<S extends GameStateCore>(state: S, refuse: boolean): Step<S> {
+  const pending = pendingOf(state)!;
+  const step = pending.steps[0] as Extract<CombatStep, { kind: 'eliteChoice' }>;
+  const rest = pending.steps.slice(1);
+  // Areas already left by a retreat of this combat stay closed to it (no swapping places, 7.3).
+  const retreatedFrom = [...new Set(pending.routes.filter((r) => r.path.length > 0).map((r) => r.origin))];
+  const next: CombatStep[] = refuse
+    ? [{ kind: 'reroll', player: pending.attacker, side: step.side, elites: step.elites }]
+    : [
+        {
+          kind: 'retreat',
+          player: step.player,
+          side: step.side,
+          distance: step.distance,
+          units: step.elites,
+          fought: step.fought,
+          vacated: retreatedFrom,
+        },
+        ...pursuitSteps(pending, step.side),
+      ];
+  return { state: withPending(state, { ...pending, steps: [...next, ...rest] }), events: [] };
+}
+
+/**
+ * 11.4, AMBIG-18: after an elite refused, the attacker aborts (the combat ends, nothing more
+ * happens) or rerolls, at the odds recomputed without the units that retreated (for a defending
+ * elite only with `cfg.eliteDefenderRecompute`), until the result no longer makes that side retreat.
+ */
+export function applyReroll<S extends GameStateCore>(ctx: EngineContext, state: S, abort: boolean): Step<S> {
+  const pending = pendingOf(state)!;
+  const step = pending.steps[0] as Extract<CombatStep, { kind: 'reroll' }>;
+  if (abort) return { state: withPending(state, { ...pending, steps: [] }), events: [] };
+  const plan = replan(ctx, state, pending, step.side);
+  let next: S = state;
+  const rolls: [number, number][] = [];
+  let result: CombatResult = 'AE';
+  for (let i = 0; i < 100; i++) {
+    if (plan.odds.kind !== 'column') break;
+    const rolled = roll2d6(next);
+    next = rolled.state;
+    rolls.push(rolled.dice);
+    result = crtResult(CRT, plan.odds.index, rolled.sum);
+    const effect = resultEffect(result);
+    if (effect.kind !== 'retreat' || effect.side !== step.side) break;
+  }
+  const event: CombatEvent = {
+    type: 'combatRerolled',
+    attacker: pending.attacker,
+    target: pending.target,
+    attackers: plan.attackers.map((a) => a.unit.id),
+    defenders: plan.units.map((u) => u.id),
+    attack: plan.attackHalf,
+    defence: plan.defenceHalf,
+    odds: plan.odds.kind === 'column' ? plan.odds.id : 'autoAE',
+    rolls,
+    result,
+  };
+  const reset = withPending(next, { ...pending, result, steps: [] });
+  const opened = openResult(ctx, reset, plan, result);
+  return { state: opened.state, events: [event, ...opened.events] };
+}
+
+/** 11.4: the attack as it stands after some units retreated out of it. */
+function replan(
+  ctx: EngineContext,
+  state: GameStateCore,
+  pending: PendingCombat,
+  side: 'attacker' | 'defender',
+): AttackPlan {
+  const stays = (id: UnitId) => state.units[id] !== undefined && !pending.retreated.includes(id);
+  const recompute = side === 'attacker' || ctx.options.cfg.eliteDefenderRecompute;
+  const defenders = present(
+    state,
+    pending.defenders.filter((id) => stays(id) || (!recompute && state.units[id])),
+  );
+  const defence: TargetDefence = {
+    defender: pending.defender,
+    units: defenders,
+    neutral:
+      pending.neutral && !pending.neutral.eliminated
+        ? { strength: pending.neutral.strength, source: pending.neutral.source }
+        : null,
+  };
+  const fresh = { attackers: [], defenders: [], neutralAreas: [], pending: null };
+  const attackers = present(
+    state,
+    pending.attackers.filter((id) => stays(id) || !recompute),
+  ).flatMap((u) => {
+    const c = attackerContribution(ctx, state, fresh, u, pending.target, defence);
+    return c.ok ? [c.value] : [];
+  });
+  return buildPlan(ctx, state, pending.attacker, pending.target, attackers, defence);
 }
 
 /** 7.2 EX, AMBIG-4: unmodified totals decide; the survivor owes losses, then may advance. */
@@ -217,6 +331,9 @@ export function beginResolution<S extends GameStateCore>(
     defender: plan.defender,
     target: plan.target,
     result,
+    attackers: plan.attackers.map((a) => a.unit.id),
+    defenders: plan.units.map((u) => u.id),
+    retreated: [],
     neutral: plan.neutral ? { ...plan.neutral, eliminated: false } : null,
     routes: [],
     attackerEntered: false,
@@ -338,7 +455,8 @@ export function applyRetreat<S extends GameStateCore>(
     eliminated || step.vacated.includes(unit.area) ? step.vacated : [...step.vacated, unit.area];
   const steps = [{ ...step, units: remaining, vacated }, ...pending.steps.slice(1)];
   const routes = [...pending.routes, { origin: unit.area, path: [...path] }];
-  return { state: withPending(next, { ...pendingOf(next)!, steps, routes }), events };
+  const retreated = [...pending.retreated, unit.id];
+  return { state: withPending(next, { ...pendingOf(next)!, steps, routes, retreated }), events };
 }
 
 /** 7.2: remove the chosen exchange losses. */
@@ -411,6 +529,7 @@ function autoStep<S extends GameStateCore>(ctx: EngineContext, state: S, step: C
       (first.options.kind === 'paths' ? first.options.paths[0] : first.options.partialPaths[0]) ?? [];
     return applyRetreat(state, first.unit, first.options, path as AreaId[]);
   }
+  if (step.kind !== 'advance') return null;
   return advanceChoices(ctx, state, step).length === 0 ? { state: dropStep(state), events: [] } : null;
 }
 

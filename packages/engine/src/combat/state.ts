@@ -45,6 +45,22 @@ export type CombatStep =
       readonly candidates: readonly UnitId[];
       readonly moved: readonly UnitId[];
       readonly max: number | null;
+    }
+  | {
+      /** 11.4: the owner of elites given a retreat decides whether they retreat or refuse. */
+      readonly kind: 'eliteChoice';
+      readonly player: PlayerId;
+      readonly side: 'attacker' | 'defender';
+      readonly distance: number;
+      readonly elites: readonly UnitId[];
+      readonly fought: readonly AreaId[];
+    }
+  | {
+      /** 11.4: an elite refused; the attacker rerolls (until no retreat for that side) or aborts. */
+      readonly kind: 'reroll';
+      readonly player: PlayerId;
+      readonly side: 'attacker' | 'defender';
+      readonly elites: readonly UnitId[];
     };
 
 export interface PendingCombat {
@@ -52,6 +68,11 @@ export interface PendingCombat {
   readonly defender: PlayerId | null;
   readonly target: AreaId;
   readonly result: CombatResult;
+  /** The units that took part on each side (for an elite's reroll, 11.4). */
+  readonly attackers: readonly UnitId[];
+  readonly defenders: readonly UnitId[];
+  /** Units of this combat that have retreated (they leave the combat, 11.4 example). */
+  readonly retreated: readonly UnitId[];
   /** The neutral garrison fought, if any, and whether it was eliminated (for 14.1 regeneration). */
   readonly neutral: {
     readonly strength: number;
