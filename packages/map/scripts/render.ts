@@ -12,20 +12,23 @@ const crop = process.argv[3]?.split(',').map(Number);
 const dir = new URL('../render/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 const map = loadMap();
-let svg = renderSvg(map);
-if (crop && crop.length === 4) {
-  const [x, y, w, h] = crop as [number, number, number, number];
-  svg = svg.replace(
-    /width="\d+" height="\d+" viewBox="[^"]*"/,
-    `width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}"`,
-  );
-} else {
-  writeFileSync(new URL('map.svg', dir), svg);
-}
-const png = new Resvg(svg, {
+const svg = renderSvg(map);
+const full = new Resvg(svg, {
   font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
   fitTo: { mode: 'zoom', value: zoom },
 }).render();
+let png = full;
+if (crop && crop.length === 4) {
+  // cut the window out of the full picture (resvg mishandles some cropped viewBoxes of this map)
+  const [x, y, w, h] = crop.map((n) => n * zoom) as [number, number, number, number];
+  const href = `data:image/png;base64,${full.asPng().toString('base64')}`;
+  const window =
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${w}" height="${h}">` +
+    `<image x="${-x}" y="${-y}" width="${full.width}" height="${full.height}" xlink:href="${href}"/></svg>`;
+  png = new Resvg(window).render();
+} else {
+  writeFileSync(new URL('map.svg', dir), svg);
+}
 const name = crop ? 'crop.png' : 'map.png';
 writeFileSync(new URL(name, dir), png.asPng());
 console.log(`wrote ${new URL(name, dir).pathname} (${png.width}x${png.height})`);
