@@ -11,7 +11,7 @@ import { ok, type Result } from '../result.ts';
 import type { GameStateCore } from '../state.ts';
 import { CRT, crtResult } from '../tables/crt.ts';
 import { strengthOf } from '../units.ts';
-import { type AttackPlan, attackerContribution, planAttack, targetDefence } from './declare.ts';
+import { type AttackPlan, attackerContribution, buildPlan, planAttack, targetDefence } from './declare.ts';
 import { combatErr } from './errors.ts';
 import type { CombatEvent } from './events.ts';
 import { isLegalLossSet } from './exchange.ts';
@@ -142,14 +142,22 @@ function attackOrders(
   for (const target of [...targets].sort()) {
     const defence = targetDefence(ctx, state, combat, player, target);
     if (!defence) continue;
-    const eligible = own.flatMap((u) => {
+    const contributions = own.flatMap((u) => {
       const c = attackerContribution(ctx, state, combat, u, target, defence);
-      return c.ok ? [{ unit: u.id, from: u.area, halved: c.value.halved }] : [];
+      return c.ok ? [c.value] : [];
     });
-    if (eligible.length === 0) continue;
+    if (contributions.length === 0) continue;
+    const eligible = contributions.map((c) => ({ unit: c.unit.id, from: c.unit.area, halved: c.halved }));
+    const byId = new Map(contributions.map((c) => [c.unit.id, c]));
+    const mixedForbidden = !ctx.options.cfg.tribesJoinCombatUnitAttacks;
     const choices = attackerSubsets(eligible.map((e) => e.unit)).flatMap((attackers) => {
-      const plan = planAttack(ctx, state, combat, player, target, attackers);
-      return plan.ok ? [{ attackers, odds: oddsLabel(plan.value), shift: plan.value.odds.shift }] : [];
+      const chosen = attackers.map((id) => byId.get(id)!);
+      const tribes = chosen.filter((c) => c.unit.kind === 'tribe').length;
+      if (mixedForbidden && tribes > 0 && tribes < chosen.length) return [];
+      const plan = buildPlan(ctx, state, player, target, chosen, defence);
+      return plan.odds.kind === 'forbidden'
+        ? []
+        : [{ attackers, odds: oddsLabel(plan), shift: plan.odds.shift }];
     });
     if (choices.length === 0) continue;
     orders.push({
