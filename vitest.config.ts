@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast pure unit tests, and integration tests that talk to a real PostgreSQL
-// (DATABASE_URL when set, else an embedded PGlite) or to a running server.
+// Three projects: fast pure unit tests, integration tests that talk to a real PostgreSQL
+// (DATABASE_URL when set, else an embedded PGlite) or to a running server, and the web client's
+// component tests (Svelte in jsdom).
 export default defineConfig({
   test: {
     projects: [
@@ -9,7 +10,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**', 'apps/web/**'],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        root: './apps/web',
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          include: ['src/**/*.test.ts'],
         },
       },
       {

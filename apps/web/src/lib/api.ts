@@ -1,0 +1,58 @@
+/**
+ * HTTP calls to the server. Every failure becomes an ApiError carrying the server's error code,
+ * which screens turn into words with `errorWords` (lib/words.ts).
+ */
+import { errorWords } from './words.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly params: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+  /** The error as a sentence for the player. */
+  get words(): string {
+    return errorWords(this.code, this.message);
+  }
+}
+
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('net/offline', 'The server cannot be reached. Check your connection.', 0);
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const e = (json as { error?: { code?: string; message?: string } } | null)?.error;
+    const { code, message, ...params } = e ?? {};
+    throw new ApiError(code ?? `http/${res.status}`, message ?? res.statusText, res.status, params);
+  }
+  return json as T;
+}
+
+/** Any thrown value as words for the player. */
+export function wordsOf(e: unknown): string {
+  if (e instanceof ApiError) return e.words;
+  if (e instanceof Error) return e.message;
+  return String(e);
+}

@@ -1,0 +1,64 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import { FIXTURE_MAP, FIXTURE_VIEW } from '../../test/fixtures.ts';
+import MapView from './MapView.svelte';
+
+describe('MapView', () => {
+  it('draws every area of the map with its name', () => {
+    const { container } = render(MapView, { map: FIXTURE_MAP, view: FIXTURE_VIEW });
+    expect(container.querySelectorAll('path[data-area]')).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Mare Nostrum' })).toBeTruthy();
+  });
+
+  it('stacks counters per owner and kind with a count, letter and printed values', () => {
+    render(MapView, { map: FIXTURE_MAP, view: FIXTURE_VIEW });
+    const tribes = screen.getByTestId('counter-belgica-tribe');
+    expect(tribes.getAttribute('aria-label')).toBe('2 × Tribe');
+    expect(tribes.textContent).toContain('R');
+    expect(tribes.textContent).toContain('2');
+    expect(screen.getByTestId('counter-belgica-barbarianInfantry').textContent).toContain('3-3');
+    expect(screen.getByTestId('counter-rhenus-tribe').textContent).toContain('B');
+  });
+
+  it('shows neutral garrisons, city values and pillage markers', () => {
+    const { container } = render(MapView, { map: FIXTURE_MAP, view: FIXTURE_VIEW });
+    expect(screen.getByTestId('neutral-lutetia').textContent).toContain('(2)');
+    const cities = [...container.querySelectorAll('.city text')].map((t) => t.textContent);
+    expect(cities.sort()).toEqual(['2', '3']);
+    expect(container.querySelector('.marker text')?.textContent).toBe('7');
+  });
+
+  it('tints areas by occupier, else by city owner', () => {
+    render(MapView, { map: FIXTURE_MAP, view: FIXTURE_VIEW });
+    const belgica = screen.getByRole('button', { name: 'Belgica' }) as unknown as SVGPathElement;
+    const lutetia = screen.getByRole('button', { name: 'Lutetia' }) as unknown as SVGPathElement;
+    expect(belgica.style.fill).toBe('rgb(213, 94, 0)');
+    expect(lutetia.style.fill).toBe('');
+  });
+
+  it('lights destinations, draws the route, and reports clicks', async () => {
+    const onareaclick = vi.fn();
+    const onunitclick = vi.fn();
+    render(MapView, {
+      map: FIXTURE_MAP,
+      view: FIXTURE_VIEW,
+      highlight: {
+        destinations: new Set(['lutetia']),
+        route: { from: 'belgica', path: ['lutetia'] },
+        pickable: new Set(['u3']),
+      },
+      onareaclick,
+      onunitclick,
+    });
+    const dest = screen.getByRole('button', { name: 'Lutetia' });
+    expect(dest.getAttribute('class')).toContain('dest');
+    expect(dest.getAttribute('tabindex')).toBe('0');
+    expect(screen.getByTestId('route').getAttribute('points')).toBe('150,50 50,50');
+    await fireEvent.click(dest);
+    expect(onareaclick).toHaveBeenCalledWith('lutetia');
+    await fireEvent.click(screen.getByTestId('counter-belgica-barbarianInfantry'));
+    expect(onunitclick).toHaveBeenCalledWith('u3', 'belgica');
+    await fireEvent.keyDown(dest, { key: 'Enter' });
+    expect(onareaclick).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Hash routes, so the server serves one page and a reload keeps the screen:
+ * #/ (lobby), #/login, #/signup, #/world/<id>, #/atlas.
+ */
+export type Route =
+  | { name: 'lobby' }
+  | { name: 'login' }
+  | { name: 'signup' }
+  | { name: 'atlas' }
+  | { name: 'world'; id: string; tab: string | null }
+  | { name: 'notFound'; path: string };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '') || '/';
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0) return { name: 'lobby' };
+  const [head, id, tab] = parts;
+  if (head === 'login' && !id) return { name: 'login' };
+  if (head === 'signup' && !id) return { name: 'signup' };
+  if (head === 'atlas' && !id) return { name: 'atlas' };
+  if (head === 'world' && id) return { name: 'world', id, tab: tab ?? null };
+  return { name: 'notFound', path };
+}
+
+export function hrefOf(route: Route): string {
+  switch (route.name) {
+    case 'lobby':
+      return '#/';
+    case 'world':
+      return `#/world/${encodeURIComponent(route.id)}${route.tab ? `/${route.tab}` : ''}`;
+    case 'notFound':
+      return `#${route.path}`;
+    default:
+      return `#/${route.name}`;
+  }
+}
+
+class Router {
+  route = $state<Route>(parseRoute(typeof location === 'undefined' ? '' : location.hash));
+  constructor() {
+    if (typeof window !== 'undefined') {
+      window.addEventListener('hashchange', () => {
+        this.route = parseRoute(location.hash);
+      });
+    }
+  }
+  go(route: Route) {
+    const href = hrefOf(route);
+    if (location.hash !== href) location.hash = href;
+    this.route = route;
+  }
+}
+
+export const router = new Router();

@@ -1,0 +1,143 @@
+/**
+ * The shapes the client receives, as far as it reads them. They mirror the engine's GameView,
+ * LegalOrder and GameEvent (packages/engine) without importing rules code; once packages/protocol
+ * re-exports those types these become aliases of them. Fields the client does not read are left out.
+ */
+
+export type Colour = 'red' | 'blue' | 'green' | 'yellow' | 'black' | 'orange';
+export type Stage = 'barbarian' | 'kingdom' | 'empire';
+export type PlayerPhase = 'combination' | 'growth' | 'movement' | 'stacking' | 'combat';
+
+export interface ViewUnit {
+  readonly id: string;
+  readonly owner: string;
+  readonly kind: string;
+  readonly area: string;
+  readonly inverted?: boolean;
+}
+
+export interface ViewCycle {
+  readonly number: number;
+  readonly position: string;
+  readonly people?: string;
+  readonly stage: Stage;
+  readonly startedTurn: number;
+  readonly countdownStartTurn?: number | null;
+  readonly stageTurn?: number;
+  readonly vp: number;
+}
+
+export interface ViewPastCycle {
+  readonly number: number;
+  readonly position: string;
+  readonly vp: number;
+  readonly startedTurn: number;
+  readonly endedTurn: number;
+}
+
+export interface ViewPlayer {
+  readonly id: string;
+  readonly name: string;
+  readonly seat: number;
+  readonly colour: Colour;
+  readonly joinedTurn: number;
+  readonly status: 'waiting' | 'active' | 'left';
+  readonly cycle: ViewCycle | null;
+  readonly pastCycles: readonly ViewPastCycle[];
+  readonly money: number;
+  readonly turnsPlayed: number;
+  readonly capital: string | null;
+  readonly abandoning: boolean;
+}
+
+export type Step =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'entry'; readonly queue: readonly string[] }
+  | {
+      readonly kind: 'playerTurn';
+      readonly player: string;
+      readonly phase: PlayerPhase;
+      readonly moved: readonly string[];
+    }
+  | { readonly kind: 'economic'; readonly pending: readonly string[] }
+  | {
+      readonly kind: 'administration';
+      readonly queue: readonly string[];
+      readonly player: string | null;
+      readonly choice: { readonly type: string } | null;
+    };
+
+export interface PillageMarker {
+  readonly area: string;
+  readonly digit: number;
+  readonly pillager: string;
+  readonly turn: number;
+}
+
+export interface GameView {
+  readonly turn: number;
+  readonly step: Step;
+  readonly players: readonly ViewPlayer[];
+  readonly order: readonly string[];
+  readonly units: Readonly<Record<string, ViewUnit>>;
+  readonly neutrals: Readonly<Record<string, { readonly strength: number }>>;
+  readonly cities: Readonly<Record<string, { readonly owner: string | null; readonly everOwned: boolean }>>;
+  readonly markers: readonly PillageMarker[];
+  readonly version: number;
+  readonly viewer: string | null;
+  readonly waitingFor: readonly string[];
+  readonly canUndo: readonly string[];
+  readonly options?: {
+    readonly cfg?: { readonly tribeStrength?: number; readonly tribeMA?: number };
+    readonly victory?: string;
+  };
+}
+
+/** Legal orders as the engine lists them (grouped per unit, like chessground's dests). */
+export type LegalOrder =
+  | { type: 'chooseStart'; position: string; areas: string[] }
+  | { type: 'combine'; tribes: [string, string]; areas: string[] }
+  | { type: 'split'; tribe: string }
+  | { type: 'move'; unit: string; from: string; destinations: { to: string; path: string[] }[] }
+  | { type: 'seaCrossing'; tribe: string; sea: string; to: string[] }
+  | { type: 'placeEntryTribes'; areas: string[] }
+  | { type: 'disband'; unit: string }
+  | { type: 'pillage'; area: string }
+  | { type: 'keepGroup'; area: string; group: string[] }
+  | { type: 'removeUnits'; count: number; candidates: string[] }
+  | { type: 'foundKingdom'; leaderWith: string[]; capital: (string | null)[] }
+  | { type: 'declareAbandon'; abandon: boolean }
+  | { type: 'endPhase' }
+  | { type: 'undo' }
+  | CombatLegalOrder;
+
+/** One way to make an attack, with the odds column it would be fought on (shown before confirming). */
+export interface AttackChoice {
+  attackers: string[];
+  /** Column id such as '3-2', or 'autoAE'. */
+  odds: string;
+  shift: number;
+}
+
+/** Combat-phase choices (7, 8) as the combat engine lists them. */
+export type CombatLegalOrder =
+  | {
+      type: 'combatAttack';
+      target: string;
+      defender: string | null;
+      defenders: string[];
+      neutral: number | null;
+      eligible: { unit: string; from: string; halved: boolean }[];
+      choices: AttackChoice[];
+    }
+  | { type: 'combatRetreat'; unit: string; from: string; paths: string[][]; eliminated: boolean }
+  | { type: 'combatExchangeLoss'; owed: number; sets: string[][] }
+  | { type: 'combatAdvance'; unit: string; from: string; to: string[]; pursuit: boolean }
+  | { type: 'combatStop' }
+  | { type: 'combatDone' };
+
+/** An order as sent: the engine's Order (the client builds only what a legal order offered). */
+export type Order = { type: string; [field: string]: unknown };
+
+/** An event is a fact; `lib/words.ts` turns it into a sentence. */
+export type GameEvent = { type: string; [field: string]: unknown };

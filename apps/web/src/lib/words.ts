@@ -1,0 +1,262 @@
+/**
+ * The game's language for someone who never read the rulebook: phases, stages, unit names,
+ * error codes and events turned into plain sentences (STYLE habit 3: codes in, words out).
+ */
+import type { GameEvent, GameView, PlayerPhase, Step } from './wire.ts';
+
+export const PHASE_WORDS: Record<PlayerPhase, { name: string; hint: string }> = {
+  combination: {
+    name: 'Tribal combination',
+    hint: 'Pair up tribes: each may step one area so the two meet; next turn they become a fighting unit.',
+  },
+  growth: { name: 'Tribal growth', hint: 'Each tribe may split into two.' },
+  movement: {
+    name: 'Movement',
+    hint: 'Pick a unit, then one of its lit destinations. Roads give one extra area.',
+  },
+  stacking: { name: 'Stacking', hint: 'Too many units share an area: choose which to disband.' },
+  combat: { name: 'Combat', hint: 'Attack unfriendly units next to yours; the odds column is shown first.' },
+};
+
+export const STAGE_WORDS = { barbarian: 'Barbarian horde', kingdom: 'Kingdom', empire: 'Empire' } as const;
+
+/** Counter names and their printed strength–movement (2.3); tribes use the world's options. */
+const KINDS: Record<string, { name: string; short: string; face: string }> = {
+  tribe: { name: 'Tribe', short: 'Tr', face: '(1)-1' },
+  garrison: { name: 'Garrison', short: 'Ga', face: '(4)-0' },
+  barbarianInfantry: { name: 'Barbarian infantry', short: 'In', face: '3-3' },
+  infantry: { name: 'Infantry', short: 'In', face: '4-2' },
+  barbarianHorse: { name: 'Barbarian horse', short: 'Ho', face: '3-4' },
+  cavalry: { name: 'Cavalry', short: 'Ca', face: '4-4' },
+  horseBow: { name: 'Horse bow', short: 'HB', face: '2-4' },
+  bow: { name: 'Bow', short: 'Bw', face: '2-3' },
+  ship: { name: 'Ship', short: 'Sh', face: '1-4' },
+  elite: { name: 'Elite', short: 'El', face: '5-3' },
+  leader: { name: 'Leader', short: 'Ld', face: '+1' },
+};
+
+export function unitWords(kind: string, view?: Pick<GameView, 'options'>) {
+  const k = KINDS[kind] ?? { name: kind, short: kind.slice(0, 2), face: '' };
+  if (kind === 'tribe' && view?.options?.cfg) {
+    const s = view.options.cfg.tribeStrength ?? 1;
+    const m = view.options.cfg.tribeMA ?? 1;
+    return { ...k, face: `(${s})-${m}` };
+  }
+  return k;
+}
+
+/** Server and engine error codes in words. Unknown codes fall back to the server's message. */
+export const ERROR_WORDS: Record<string, string> = {
+  'http/not_found': 'That page or world does not exist.',
+  'http/bad_json': 'The request was garbled; please try again.',
+  'http/too_large': 'That is too long.',
+  'http/invalid': 'Some fields are not filled in correctly.',
+  'http/rate_limited': 'Too many attempts — wait a minute and try again.',
+  'http/internal': 'The server hit a problem. Try again in a moment.',
+  'auth/invalid_credentials': 'That name and password do not match.',
+  'auth/name_taken': 'That name is already taken.',
+  'auth/required': 'Please log in first.',
+  'auth/forbidden': 'You are not allowed to do that.',
+  'world/not_found': 'That world does not exist any more.',
+  'world/full': 'That world already has six players.',
+  'world/already_joined': 'You are already playing in this world.',
+  'sync/stale': 'The world moved on while you were choosing; your screen has been refreshed.',
+  'order/invalid': 'That order is not understood.',
+  'order/not_your_turn': 'It is not your turn to act.',
+  'order/wrong_phase': 'That cannot be done in this phase.',
+  'order/unknown_unit': 'That unit is no longer on the map.',
+  'order/not_your_unit': 'That unit is not yours.',
+  'order/not_adjacent': 'Those areas are not next to each other.',
+  'order/unreachable': 'That unit cannot reach there this turn.',
+  'order/already_moved': 'That unit has already moved this phase.',
+  'order/blocked': 'The way is blocked by unfriendly units.',
+  'order/desert': 'Tribes may not enter the desert.',
+  'order/not_a_tribe': 'Only a tribe can do that.',
+  'order/tribe_inverted': 'That tribe was combined this turn and must wait.',
+  'order/area_occupied': 'That area is occupied.',
+  'order/growth_banned': 'No growth: you began the turn with fighting units on the map.',
+  'order/tribe_limit': 'You already have the most tribes allowed (36).',
+  'order/already_split': 'That tribe has already split this phase.',
+  'order/start_unavailable': 'That start position is held by someone else.',
+  'order/start_too_early': 'That start position is not open yet this early in the game.',
+  'order/start_area_invalid': 'A first tribe cannot be placed there.',
+  'order/option_off': 'That optional rule is not used in this world.',
+  'order/not_pillageable': 'That city cannot be pillaged.',
+  'order/not_a_barbarian': 'Only barbarians can do that.',
+  'order/must_resolve_stacking': 'First settle the overstacked areas.',
+  'order/still_overstacked': 'Some area still holds too many units.',
+  'order/wrong_count': 'Choose exactly the number of units asked for.',
+  'order/nothing_to_undo': 'There is nothing to take back.',
+  'order/game_idle': 'The world is waiting for players.',
+  'combat/not_combat_phase': 'Attacks are made in the combat phase.',
+  'combat/not_your_choice': 'Another player has to decide this.',
+  'combat/resolution_pending': 'Finish the current combat first (losses, retreats or advances).',
+  'combat/no_attackers': 'Choose at least one attacking unit.',
+  'combat/cannot_attack': 'That unit cannot attack.',
+  'combat/already_attacked': 'That unit or area has already fought this phase.',
+  'combat/not_adjacent': 'Attackers must be next to the area they attack.',
+  'combat/tribes_attack_tribes_only': 'Tribes may attack only other tribes.',
+  'combat/odds_off_table': 'Those odds are too low to attack.',
+  'combat/illegal_retreat': 'That retreat is not allowed.',
+  'combat/illegal_losses': 'Those losses do not settle what is owed.',
+  'combat/illegal_advance': 'That unit cannot advance there.',
+  'net/offline': 'The server cannot be reached. Check your connection.',
+  'net/timeout': 'The server did not answer in time; your order may not have arrived.',
+};
+
+export function errorWords(code: string, message?: string): string {
+  return ERROR_WORDS[code] ?? message ?? `Something went wrong (${code}).`;
+}
+
+export function stepWords(step: Step): string {
+  switch (step.kind) {
+    case 'idle':
+      return 'Waiting for players';
+    case 'entry':
+      return 'New barbarians choose where to start';
+    case 'playerTurn':
+      return PHASE_WORDS[step.phase].name;
+    case 'economic':
+      return 'Economic phase';
+    case 'administration':
+      return 'Administration';
+  }
+}
+
+type Names = { player(id: unknown): string; area(id: unknown): string; unit(id: unknown): string };
+
+const list = (xs: string[]): string =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** One event as a sentence, or null for bookkeeping events a reader does not need. */
+export function eventWords(e: GameEvent, n: Names): string | null {
+  const p = n.player(e.player);
+  switch (e.type) {
+    case 'playerJoined':
+      return `${p} joined the world and enters on turn ${e.turn}.`;
+    case 'playerLeft':
+      return `${p} left the world.`;
+    case 'turnStarted':
+      return `Turn ${e.turn} begins.`;
+    case 'turnEnded':
+      return `Turn ${e.turn} is over.`;
+    case 'moveOrderFixed':
+      return `Order of play: ${list(arr(e.order).map((x) => n.player(x)))}.`;
+    case 'cycleStarted':
+      return `${p} raises a new horde at ${e.position} (${n.area(e.area)}).`;
+    case 'startUnavailable':
+      return `${p} found no free start area this turn.`;
+    case 'phaseStarted':
+      return null;
+    case 'tribesCombined':
+      return `${p} combined two tribes in ${n.area(e.area)}.`;
+    case 'tribeSplit':
+      return `${p}'s tribe in ${n.area(e.area)} split in two.`;
+    case 'unitMoved': {
+      const path = arr(e.path);
+      return `${p} moved ${n.unit(e.unit)} to ${n.area(path[path.length - 1])}.`;
+    }
+    case 'seaCrossingRolled':
+      return `${p}'s tribe tried to cross ${n.area(e.sea)} (die ${e.die}): ${e.success ? 'it landed safely' : 'it was lost at sea'}.`;
+    case 'unitsRemoved':
+      return `${p} lost ${arr(e.units).length} unit(s) (${REMOVAL_WORDS[String(e.reason)] ?? String(e.reason)}).`;
+    case 'unitCreated':
+      return `A combined pair of ${p} in ${n.area(e.area)} became ${list(arr(e.kinds).map((k) => unitWords(String(k)).name.toLowerCase()))} (die ${e.die}).`;
+    case 'economicPhaseStarted':
+      return `The economic phase of turn ${e.turn} begins.`;
+    case 'cityOwnerChanged':
+      return `${n.area(e.area)} now belongs to ${e.to ? n.player(e.to) : 'no one'}.`;
+    case 'taxCollected':
+      return `${p} collected ${e.tax} in taxes from ${arr(e.cities).length} cities.`;
+    case 'cityPillaged':
+      return `${p} pillaged ${n.area(e.area)} for ${e.loot}; it yields nothing until a turn ending in ${e.digit}.`;
+    case 'vpGained':
+      return `${p} gains ${e.vp} victory points (${e.total} this cycle).`;
+    case 'administrationStarted':
+      return `Administration of turn ${e.turn}.`;
+    case 'markerRemoved':
+      return `The pillage marker in ${n.area(e.area)} is removed${e.flippedToNeutral ? ' and a neutral garrison takes its place' : ''}.`;
+    case 'continuityChecked':
+      return Number(e.groups) > 1
+        ? `${p}'s tribes were split into ${e.groups} groups; the cut-off ones are lost.`
+        : null;
+    case 'unrestRolled':
+      return `${p} rolled ${e.die} for tribal unrest: ${e.unrest ? `unrest, ${e.loss ?? 0} units lost` : 'calm'}.`;
+    case 'countdownStarted':
+      return `${p} has ${e.units} units: the kingdom countdown starts and ends on turn ${e.kingdomTurn}.`;
+    case 'becameKingdom':
+      return `${p}'s horde became a kingdom${e.capital ? ` with its capital at ${n.area(e.capital)}` : ''}.`;
+    case 'becameEmpire':
+      return `${p}'s kingdom became an empire.`;
+    case 'cycleEnded':
+      return `${p}'s cycle ended (${CYCLE_END_WORDS[String(e.reason)] ?? String(e.reason)}) with ${e.vp} victory points.`;
+    case 'neutralPlaced':
+      return `A neutral garrison of strength ${e.strength} holds ${n.area(e.area)}.`;
+    case 'neutralRemoved':
+      return `The neutral garrison in ${n.area(e.area)} is gone.`;
+    case 'leaderEliminated':
+      return `A leader fell in ${n.area(e.area)}.`;
+    default:
+      return e.type.startsWith('combat') ? combatWords(e, n) : e.type;
+  }
+}
+
+const REMOVAL_WORDS: Record<string, string> = {
+  overstack: 'too many in one area',
+  tribeLimit: 'tribe limit',
+  continuity: 'cut off from the horde',
+  unrest: 'tribal unrest',
+  conversion: 'becoming a kingdom',
+  abandon: 'position abandoned',
+  desert: 'desert',
+  seaCrossing: 'sea crossing',
+  lostAtSea: 'lost at sea',
+  upkeep: 'upkeep unpaid',
+  combat: 'combat',
+};
+
+const CYCLE_END_WORDS: Record<string, string> = {
+  abandoned: 'abandoned',
+  eliminated: 'wiped out',
+  left: 'the player left',
+  collapsed: 'complete collapse',
+};
+
+/** Combat facts: who attacked where, the odds column, the dice and the result. */
+function combatWords(e: GameEvent, n: Names): string | null {
+  switch (e.type) {
+    case 'combatResolved': {
+      const dice = Array.isArray(e.dice) ? e.dice.map(Number) : null;
+      const whom = e.defender ? n.player(e.defender) : 'the neutral garrison';
+      const roll = dice ? `, rolled ${dice.join('+')} = ${dice.reduce((a, b) => a + b, 0)}` : '';
+      const result = RESULT_WORDS[String(e.result)] ?? String(e.result);
+      return `${n.player(e.attacker)} attacked ${whom} in ${n.area(e.target)} at ${e.odds}${roll}: ${result}.`;
+    }
+    case 'combatUnitsEliminated':
+      return `${n.player(e.player)} lost ${arr(e.units).length} unit(s)${e.area ? ` in ${n.area(e.area)}` : ''}.`;
+    case 'combatNeutralEliminated':
+      return `The neutral garrison in ${n.area(e.area)} was destroyed.`;
+    case 'combatNeutralRegenerated':
+      return `The neutral garrison in ${n.area(e.area)} is back at strength ${e.strength}.`;
+    case 'combatRetreated':
+      return e.eliminated
+        ? `${n.player(e.player)}'s ${n.unit(e.unit)} could not retreat and was destroyed.`
+        : `${n.player(e.player)}'s ${n.unit(e.unit)} retreated to ${n.area(arr(e.path).at(-1))}.`;
+    case 'combatAdvanced':
+      return `${n.player(e.player)}'s ${n.unit(e.unit)} ${e.pursuit ? 'pursued' : 'advanced'} into ${n.area(e.to)}.`;
+    case 'combatPhaseEnded':
+      return null;
+    default:
+      return null;
+  }
+}
+
+export const RESULT_WORDS: Record<string, string> = {
+  AE: 'attacker eliminated (AE)',
+  AR: 'attacker retreats (AR)',
+  EX: 'exchange (EX)',
+  DR: 'defender retreats (DR)',
+  DE: 'defender eliminated (DE)',
+  NE: 'no effect',
+};

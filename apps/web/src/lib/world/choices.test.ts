@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { LegalOrder } from '../wire.ts';
+import { clickArea, clickUnit, highlightOf, NONE } from './choices.ts';
+
+const units = { u1: { area: 'belgica' }, u2: { area: 'belgica' }, t3: { area: 'lutetia' } };
+const legal: LegalOrder[] = [
+  {
+    type: 'move',
+    unit: 'u1',
+    from: 'belgica',
+    destinations: [
+      { to: 'rhenus', path: ['rhenus'] },
+      { to: 'lutetia', path: ['lutetia'] },
+      { to: 'far', path: ['lutetia', 'far'] },
+    ],
+  },
+  { type: 'combine', tribes: ['u2', 't3'], areas: ['belgica', 'lutetia'] },
+  { type: 'endPhase' },
+];
+
+describe('choices: legal orders in, intents out', () => {
+  it('lights up only units that have a legal order', () => {
+    const h = highlightOf(legal, NONE, units);
+    expect([...(h.pickable ?? [])].sort()).toEqual(['t3', 'u1', 'u2']);
+  });
+
+  it('clicking a unit lights its destinations; hovering one shows its path', () => {
+    const picked = clickUnit(legal, NONE, 'u1', 'belgica');
+    expect(picked.selection).toEqual({ kind: 'unit', unit: 'u1', from: 'belgica', hover: null });
+    const h = highlightOf(legal, { kind: 'unit', unit: 'u1', from: 'belgica', hover: 'far' }, units);
+    expect([...(h.destinations ?? [])].sort()).toEqual(['far', 'lutetia', 'rhenus']);
+    expect(h.route).toEqual({ from: 'belgica', path: ['lutetia', 'far'] });
+  });
+
+  it('clicking a lit destination sends the move with the path the server gave', () => {
+    const r = clickArea(legal, { kind: 'unit', unit: 'u1', from: 'belgica', hover: null }, 'far');
+    expect(r.order).toEqual({ type: 'move', unit: 'u1', path: ['lutetia', 'far'] });
+    expect(r.selection).toEqual(NONE);
+  });
+
+  it('clicking an unlit area sends nothing and drops the selection', () => {
+    const r = clickArea(legal, { kind: 'unit', unit: 'u1', from: 'belgica', hover: null }, 'nowhere');
+    expect(r.order).toBeUndefined();
+    expect(r.selection).toEqual(NONE);
+  });
+
+  it('combines two tribes: first, partner, then the meeting area', () => {
+    const first = clickUnit(legal, NONE, 'u2', 'belgica');
+    expect(first.selection).toEqual({ kind: 'combine', first: 'u2', second: null });
+    const second = clickUnit(legal, first.selection, 't3', 'lutetia');
+    expect(second.selection).toEqual({ kind: 'combine', first: 'u2', second: 't3' });
+    expect([...(highlightOf(legal, second.selection, units).destinations ?? [])].sort()).toEqual([
+      'belgica',
+      'lutetia',
+    ]);
+    const done = clickArea(legal, second.selection, 'lutetia');
+    expect(done.order).toEqual({ type: 'combine', tribes: ['u2', 't3'], area: 'lutetia' });
+  });
+
+  it('chooses a start area from the position the area belongs to', () => {
+    const starts: LegalOrder[] = [
+      { type: 'chooseStart', position: 'HUN', areas: ['alani', 'roxolani'] },
+      { type: 'chooseStart', position: 'TURK', areas: ['rhymmi'] },
+    ];
+    const sel = clickArea(starts, NONE, 'roxolani').selection;
+    expect(sel).toEqual({ kind: 'start', position: 'HUN' });
+    expect(clickArea(starts, sel, 'roxolani').order).toEqual({
+      type: 'chooseStart',
+      position: 'HUN',
+      area: 'roxolani',
+    });
+  });
+
+  it('entry: the second of two areas sends both', () => {
+    const entry: LegalOrder[] = [{ type: 'placeEntryTribes', areas: ['a1', 'a2', 'a3'] }];
+    const one = clickArea(entry, NONE, 'a1');
+    const two = clickArea(entry, one.selection, 'a3');
+    expect(two.order).toEqual({ type: 'placeEntryTribes', areas: ['a1', 'a3'] });
+  });
+});

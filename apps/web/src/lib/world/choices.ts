@@ -1,0 +1,173 @@
+/**
+ * From the legal orders the server sent to what the map lights up, and from a click back to the
+ * order the player means (STYLE habit 7: dests in, intents out). Nothing here knows a rule; it
+ * only reads the list of legal orders.
+ */
+import type { Highlight } from '../map/board.ts';
+import type { LegalOrder, Order } from '../wire.ts';
+
+export type Selection =
+  | { readonly kind: 'none' }
+  /** A unit picked in the movement phase: its destinations are lit. */
+  | { readonly kind: 'unit'; readonly unit: string; readonly from: string; readonly hover: string | null }
+  /** The first tribe of a combination picked: partners and meeting areas are lit. */
+  | { readonly kind: 'combine'; readonly first: string; readonly second: string | null }
+  /** A start position's areas are lit. */
+  | { readonly kind: 'start'; readonly position: string }
+  /** Arab / African entry: two areas to pick. */
+  | { readonly kind: 'entry'; readonly areas: readonly string[] };
+
+export const NONE: Selection = { kind: 'none' };
+
+type Of<T extends LegalOrder['type']> = Extract<LegalOrder, { type: T }>;
+export const ofType = <T extends LegalOrder['type']>(legal: readonly LegalOrder[], type: T): Of<T>[] =>
+  legal.filter((o): o is Of<T> => o.type === type);
+
+/** Every unit the player can act with now, whatever the order. */
+export function pickableUnits(legal: readonly LegalOrder[]): Set<string> {
+  const out = new Set<string>();
+  for (const o of legal) {
+    if (o.type === 'move') out.add(o.unit);
+    else if (o.type === 'split' || o.type === 'disband') out.add(o.type === 'split' ? o.tribe : o.unit);
+    else if (o.type === 'combine') for (const t of o.tribes) out.add(t);
+    else if (o.type === 'seaCrossing') out.add(o.tribe);
+  }
+  return out;
+}
+
+export function moveOf(legal: readonly LegalOrder[], unit: string): Of<'move'> | undefined {
+  return ofType(legal, 'move').find((o) => o.unit === unit);
+}
+
+/** Partners of a tribe in the legal combinations, with the areas each pair may meet in. */
+export function partnersOf(legal: readonly LegalOrder[], tribe: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const o of ofType(legal, 'combine')) {
+    const [a, b] = o.tribes;
+    if (a === tribe) out.set(b, o.areas);
+    else if (b === tribe) out.set(a, o.areas);
+  }
+  return out;
+}
+
+export function highlightOf(
+  legal: readonly LegalOrder[],
+  sel: Selection,
+  units: Record<string, { area: string }>,
+): Highlight {
+  const pickable = pickableUnits(legal);
+  switch (sel.kind) {
+    case 'none': {
+      const selectable = new Set<string>();
+      for (const o of legal) {
+        if (o.type === 'chooseStart') for (const a of o.areas) selectable.add(a);
+        if (o.type === 'pillage' || o.type === 'keepGroup') selectable.add(o.area);
+        if (o.type === 'placeEntryTribes') for (const a of o.areas) selectable.add(a);
+      }
+      return { pickable, selectable };
+    }
+    case 'unit': {
+      const m = moveOf(legal, sel.unit);
+      const dest = m?.destinations.find((d) => d.to === sel.hover);
+      const crossings = ofType(legal, 'seaCrossing').filter((o) => o.tribe === sel.unit);
+      const destinations = new Set([
+        ...(m?.destinations.map((d) => d.to) ?? []),
+        ...crossings.flatMap((c) => c.to),
+      ]);
+      return {
+        pickable,
+        destinations,
+        selectedUnits: new Set([sel.unit]),
+        selectedArea: sel.from,
+        route: dest ? { from: sel.from, path: dest.path } : null,
+      };
+    }
+    case 'combine': {
+      const partners = partnersOf(legal, sel.first);
+      const areas = sel.second ? (partners.get(sel.second) ?? []) : [];
+      return {
+        pickable: new Set(partners.keys()),
+        selectedUnits: new Set([sel.first, ...(sel.second ? [sel.second] : [])]),
+        destinations: new Set(areas),
+        selectedArea: units[sel.first]?.area ?? null,
+      };
+    }
+    case 'start': {
+      const o = ofType(legal, 'chooseStart').find((x) => x.position === sel.position);
+      return { destinations: new Set(o?.areas ?? []) };
+    }
+    case 'entry': {
+      const o = ofType(legal, 'placeEntryTribes')[0];
+      return { selectable: new Set(o?.areas ?? []), destinations: new Set(sel.areas) };
+    }
+  }
+}
+
+export interface Outcome {
+  readonly selection: Selection;
+  readonly order?: Order;
+}
+
+/** A click on one of the player's units. */
+export function clickUnit(legal: readonly LegalOrder[], sel: Selection, unit: string, area: string): Outcome {
+  if (sel.kind === 'combine' && sel.first !== unit && partnersOf(legal, sel.first).has(unit)) {
+    const areas = partnersOf(legal, sel.first).get(unit) ?? [];
+    if (areas.length === 1 && areas[0]) {
+      return { selection: NONE, order: { type: 'combine', tribes: [sel.first, unit], area: areas[0] } };
+    }
+    return { selection: { kind: 'combine', first: sel.first, second: unit } };
+  }
+  if (sel.kind !== 'none' && 'unit' in sel && sel.unit === unit) return { selection: NONE };
+  if (sel.kind === 'combine' && sel.first === unit) return { selection: NONE };
+  if (moveOf(legal, unit) || ofType(legal, 'seaCrossing').some((o) => o.tribe === unit)) {
+    return { selection: { kind: 'unit', unit, from: area, hover: null } };
+  }
+  if (partnersOf(legal, unit).size > 0) return { selection: { kind: 'combine', first: unit, second: null } };
+  return { selection: sel };
+}
+
+/** A click on an area of the map. */
+export function clickArea(legal: readonly LegalOrder[], sel: Selection, area: string): Outcome {
+  switch (sel.kind) {
+    case 'unit': {
+      const d = moveOf(legal, sel.unit)?.destinations.find((x) => x.to === area);
+      if (d) return { selection: NONE, order: { type: 'move', unit: sel.unit, path: d.path } };
+      const c = ofType(legal, 'seaCrossing').find((o) => o.tribe === sel.unit && o.to.includes(area));
+      if (c)
+        return { selection: NONE, order: { type: 'seaCrossing', tribe: sel.unit, sea: c.sea, to: area } };
+      return { selection: NONE };
+    }
+    case 'combine': {
+      if (!sel.second) return { selection: sel };
+      const areas = partnersOf(legal, sel.first).get(sel.second) ?? [];
+      if (areas.includes(area)) {
+        return { selection: NONE, order: { type: 'combine', tribes: [sel.first, sel.second], area } };
+      }
+      return { selection: NONE };
+    }
+    case 'start': {
+      const o = ofType(legal, 'chooseStart').find((x) => x.position === sel.position);
+      if (o?.areas.includes(area))
+        return { selection: NONE, order: { type: 'chooseStart', position: sel.position, area } };
+      return { selection: NONE };
+    }
+    case 'entry': {
+      const o = ofType(legal, 'placeEntryTribes')[0];
+      if (!o?.areas.includes(area)) return { selection: sel };
+      const areas = sel.areas.includes(area) ? sel.areas.filter((a) => a !== area) : [...sel.areas, area];
+      if (areas.length === 2) return { selection: NONE, order: { type: 'placeEntryTribes', areas } };
+      return { selection: { kind: 'entry', areas } };
+    }
+    case 'none': {
+      const starts = ofType(legal, 'chooseStart').filter((o) => o.areas.includes(area));
+      if (starts.length === 1 && starts[0])
+        return { selection: { kind: 'start', position: starts[0].position } };
+      if (ofType(legal, 'placeEntryTribes').some((o) => o.areas.includes(area))) {
+        return { selection: { kind: 'entry', areas: [area] } };
+      }
+      const keep = ofType(legal, 'keepGroup').find((o) => o.area === area);
+      if (keep) return { selection: NONE, order: { type: 'keepGroup', area } };
+      return { selection: NONE };
+    }
+  }
+}

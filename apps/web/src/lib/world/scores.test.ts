@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_VIEW, player } from '../../test/fixtures.ts';
+import type { GameView } from '../wire.ts';
+import { ranked, standings, vpSeries } from './scores.ts';
+
+describe('standings', () => {
+  // 14.3.2 worked example (D-14): 426 VP in 27 turns, then 191 VP in 21 turns → 12.85 per turn.
+  const view: GameView = {
+    ...FIXTURE_VIEW,
+    players: [
+      player('p1', 'Alaric', 'red', {
+        pastCycles: [{ number: 1, position: 'HUN', vp: 426, startedTurn: 1, endedTurn: 27 }],
+        cycle: { number: 2, position: 'TURK', stage: 'kingdom', startedTurn: 30, vp: 191 },
+        turnsPlayed: 48,
+      }),
+      player('p2', 'Brenna', 'blue', {
+        cycle: { number: 1, position: 'PICT', stage: 'empire', startedTurn: 1, vp: 500 },
+        turnsPlayed: 48,
+      }),
+    ],
+  };
+
+  it('basic: the best single cycle ranks first (14.3.1)', () => {
+    const r = ranked(standings(view), 'basic');
+    expect(r.map((s) => [s.player.name, s.bestCycle])).toEqual([
+      ['Brenna', 500],
+      ['Alaric', 426],
+    ]);
+  });
+
+  it('advanced: total VP over turns played (14.3.2, D-14)', () => {
+    const r = ranked(standings(view), 'advanced');
+    expect(r[0]?.player.name).toBe('Alaric');
+    expect(r[0]?.average).toBeCloseTo(12.85, 2);
+  });
+});
+
+describe('vpSeries', () => {
+  it('adds the cycles up over the turns from the ledger', () => {
+    const row = (turn: number, cycle: number, vpTotal: number) => ({
+      player: 'p1',
+      cycle,
+      turn,
+      tax: 0,
+      other: 0,
+      vpTotal,
+      available: 0,
+      upkeep: 0,
+      purchases: 0,
+      administration: 0,
+      treasury: 0,
+      adminPercent: null,
+      adminResult: null,
+    });
+    const s = vpSeries([row(1, 1, 5), row(2, 1, 12), row(3, 2, 3)], []);
+    expect(s).toEqual([
+      {
+        player: 'p1',
+        points: [
+          { turn: 1, vp: 5 },
+          { turn: 2, vp: 12 },
+          { turn: 3, vp: 15 },
+        ],
+      },
+    ]);
+  });
+
+  it('falls back to the running totals in the event log', () => {
+    const s = vpSeries(
+      [],
+      [
+        { seq: 1, turn: 1, event: { type: 'vpGained', player: 'p2', vp: 4, total: 4 } },
+        { seq: 2, turn: 2, event: { type: 'vpGained', player: 'p2', vp: 6, total: 10 } },
+      ],
+    );
+    expect(s[0]?.points).toEqual([
+      { turn: 1, vp: 4 },
+      { turn: 2, vp: 10 },
+    ]);
+  });
+});

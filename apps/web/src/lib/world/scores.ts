@@ -1,0 +1,125 @@
+/**
+ * Scores as the turn record sheet (14.3.3) keeps them, and the standings both victory
+ * conditions read from it: best single cycle (14.3.1) and victory points per turn played (14.3.2).
+ */
+import type { GameView, ViewPlayer } from '../wire.ts';
+import type { LoggedEvent } from './link.ts';
+
+/** One line of a player's turn record sheet: the rulebook's eleven columns. */
+export interface LedgerRow {
+  readonly player: string;
+  readonly cycle: number;
+  /** 1 game turn */
+  readonly turn: number;
+  /** 2 tax income (the unmodified income) */
+  readonly tax: number;
+  /** 3 modifications and other income */
+  readonly other: number;
+  /** 4 VP total of the cycle */
+  readonly vpTotal: number;
+  /** 5 money available */
+  readonly available: number;
+  /** 6 upkeep */
+  readonly upkeep: number;
+  /** 7 spent on new units */
+  readonly purchases: number;
+  /** 8 spent on administration */
+  readonly administration: number;
+  /** 9 treasury balance */
+  readonly treasury: number;
+  /** 10 % of column 2 spent on administration (the column used) */
+  readonly adminPercent: number | null;
+  /** 11 administration result */
+  readonly adminResult: string | null;
+}
+
+export const SHEET_COLUMNS: readonly { key: keyof LedgerRow; label: string; title: string }[] = [
+  { key: 'turn', label: '1 Turn', title: 'Game turn' },
+  { key: 'tax', label: '2 Tax', title: 'Tax income this turn (unmodified income)' },
+  { key: 'other', label: '3 Other', title: 'Good Ruler or Corruption, pillage, plunder and other income' },
+  { key: 'vpTotal', label: '4 VP', title: 'Victory points of this cycle so far' },
+  { key: 'available', label: '5 Avail.', title: 'Money available this turn' },
+  { key: 'upkeep', label: '6 Upkeep', title: 'Upkeep due for units on the map' },
+  { key: 'purchases', label: '7 Units', title: 'Spent on new units' },
+  { key: 'administration', label: '8 Admin', title: 'Spent on the Administration Table' },
+  { key: 'treasury', label: '9 Treasury', title: 'Treasury balance, exposed to capital capture' },
+  { key: 'adminPercent', label: '10 %', title: 'Share of column 2 spent on administration' },
+  { key: 'adminResult', label: '11 Result', title: 'Administration result' },
+];
+
+export interface Standing {
+  readonly player: ViewPlayer;
+  readonly bestCycle: number;
+  readonly totalVp: number;
+  readonly turnsPlayed: number;
+  /** Total VP ÷ turns played; null before the first turn played. */
+  readonly average: number | null;
+}
+
+export function standings(view: GameView): Standing[] {
+  return view.players.map((p) => {
+    const cycles = [...p.pastCycles.map((c) => c.vp), ...(p.cycle ? [p.cycle.vp] : [])];
+    const total = cycles.reduce((a, b) => a + b, 0);
+    return {
+      player: p,
+      bestCycle: cycles.length ? Math.max(...cycles) : 0,
+      totalVp: total,
+      turnsPlayed: p.turnsPlayed,
+      average: p.turnsPlayed > 0 ? total / p.turnsPlayed : null,
+    };
+  });
+}
+
+export function ranked(list: readonly Standing[], by: 'basic' | 'advanced'): Standing[] {
+  const key = (s: Standing) => (by === 'basic' ? s.bestCycle : (s.average ?? -1));
+  return [...list].sort((a, b) => key(b) - key(a) || a.player.name.localeCompare(b.player.name));
+}
+
+export interface Series {
+  readonly player: string;
+  readonly points: readonly { readonly turn: number; readonly vp: number }[];
+}
+
+/**
+ * Victory points over the turns, one line per player: the ledger's column 4 summed over a
+ * player's cycles when the server sent the ledger, else the running totals in the event log.
+ */
+export function vpSeries(rows: readonly LedgerRow[], log: readonly LoggedEvent[]): Series[] {
+  const byPlayer = new Map<string, Map<number, number>>();
+  const put = (player: string, turn: number, vp: number) => {
+    const m = byPlayer.get(player) ?? new Map<number, number>();
+    m.set(turn, vp);
+    byPlayer.set(player, m);
+  };
+  if (rows.length) {
+    const done = new Map<string, Map<number, number>>();
+    for (const r of [...rows].sort((a, b) => a.turn - b.turn)) {
+      const cycles = done.get(r.player) ?? new Map<number, number>();
+      cycles.set(r.cycle, r.vpTotal);
+      done.set(r.player, cycles);
+      put(
+        r.player,
+        r.turn,
+        [...cycles.values()].reduce((a, b) => a + b, 0),
+      );
+    }
+  } else {
+    const banked = new Map<string, number>();
+    const current = new Map<string, number>();
+    for (const l of log) {
+      const e = l.event;
+      const p = String(e.player);
+      if (e.type === 'vpGained') {
+        current.set(p, Number(e.total));
+        put(p, l.turn, (banked.get(p) ?? 0) + Number(e.total));
+      } else if (e.type === 'cycleEnded') {
+        banked.set(p, (banked.get(p) ?? 0) + (current.get(p) ?? 0));
+        current.set(p, 0);
+      }
+    }
+  }
+  return [...byPlayer.entries()].map(([player, m]) => ({
+    player,
+    points: [...m.entries()].sort((a, b) => a[0] - b[0]).map(([turn, vp]) => ({ turn, vp })),
+  }));
+}

@@ -1,0 +1,102 @@
+/** A hand-made four-area board and a small world view for component tests. */
+import type { BoardMap } from '../lib/map/board.ts';
+import type { GameView, ViewPlayer } from '../lib/wire.ts';
+
+const square = (x: number, y: number) => `M${x} ${y}h100v100h-100z`;
+
+export const FIXTURE_MAP: BoardMap = {
+  version: 'fixture',
+  view: { width: 300, height: 200 },
+  provinces: [{ id: 'gallia', name: 'Gallia' }],
+  areas: [
+    {
+      id: 'lutetia',
+      name: 'Lutetia',
+      kind: 'land',
+      province: 'gallia',
+      city: { name: 'Lutetia', tax: 2, optional: false },
+      desert: false,
+      startPosition: null,
+      path: square(0, 0),
+      label: [50, 50],
+    },
+    {
+      id: 'belgica',
+      name: 'Belgica',
+      kind: 'land',
+      province: 'gallia',
+      city: null,
+      desert: false,
+      startPosition: 'GERMAN 1',
+      path: square(100, 0),
+      label: [150, 50],
+    },
+    {
+      id: 'rhenus',
+      name: 'Rhenus',
+      kind: 'land',
+      province: null,
+      city: { name: 'Colonia', tax: 3, optional: false },
+      desert: false,
+      startPosition: null,
+      path: square(200, 0),
+      label: [250, 50],
+    },
+    {
+      id: 'mare',
+      name: 'Mare Nostrum',
+      kind: 'sea',
+      province: null,
+      city: null,
+      desert: false,
+      startPosition: null,
+      path: 'M0 100h300v100h-300z',
+      label: [150, 150],
+    },
+  ],
+  edges: [
+    { a: 'lutetia', b: 'belgica', kind: 'land', road: true, redArrow: false, whiteArrow: false },
+    { a: 'belgica', b: 'rhenus', kind: 'land', road: false, redArrow: false, whiteArrow: false },
+  ],
+};
+
+export const player = (
+  id: string,
+  name: string,
+  colour: ViewPlayer['colour'],
+  extra: Partial<ViewPlayer> = {},
+): ViewPlayer => ({
+  id,
+  name,
+  seat: 0,
+  colour,
+  joinedTurn: 1,
+  status: 'active',
+  cycle: { number: 1, position: 'GERMAN 1', stage: 'barbarian', startedTurn: 1, vp: 0 },
+  pastCycles: [],
+  money: 0,
+  turnsPlayed: 1,
+  capital: null,
+  abandoning: false,
+  ...extra,
+});
+
+export const FIXTURE_VIEW: GameView = {
+  turn: 2,
+  step: { kind: 'playerTurn', player: 'p1', phase: 'movement', moved: [] },
+  players: [player('p1', 'Alaric', 'red'), player('p2', 'Brenna', 'blue')],
+  order: ['p1', 'p2'],
+  units: {
+    u1: { id: 'u1', owner: 'p1', kind: 'tribe', area: 'belgica' },
+    u2: { id: 'u2', owner: 'p1', kind: 'tribe', area: 'belgica' },
+    u3: { id: 'u3', owner: 'p1', kind: 'barbarianInfantry', area: 'belgica' },
+    u4: { id: 'u4', owner: 'p2', kind: 'tribe', area: 'rhenus' },
+  },
+  neutrals: { lutetia: { strength: 2 } },
+  cities: { lutetia: { owner: null, everOwned: false }, rhenus: { owner: 'p2', everOwned: true } },
+  markers: [{ area: 'rhenus', digit: 7, pillager: 'p1', turn: 2 }],
+  version: 12,
+  viewer: 'p1',
+  waitingFor: ['p1'],
+  canUndo: [],
+};
