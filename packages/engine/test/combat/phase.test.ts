@@ -336,36 +336,47 @@ describe('who may attack what (7.1, 2.3, 9.3.2)', () => {
     });
   });
 
-  it('no unit attacks twice and no defender is attacked twice in a player turn (7.1)', () => {
+  it('no unit attacks twice and no defender is attacked twice in a player turn (7.1, 7.3)', () => {
     const { ctx, state } = fixture({
       units: [
         ['inf', RED, 'barbarianInfantry', 'b2'],
-        ['horse', RED, 'barbarianHorse', 'c3'],
+        ['horse', RED, 'cavalry', 'c4'],
         ['foe', BLUE, 'bow', 'b3'],
         ['foe2', BLUE, 'barbarianInfantry', 'b4'],
       ],
-      dice: [...diceFor('3-2', 'DR1')],
+      dice: [...diceFor('3-2', 'DR1'), ...diceFor('2-1', 'DE')],
     });
     const first = play(ctx, state, [[RED, attack('b3', 'inf')]]);
-    // The bow's only retreat is a4 (c3 and b4 are blocked or next to inf?) — take what is offered.
-    let s = first.state;
-    for (const o of combatLegalOrders(ctx, s, BLUE)) {
-      if (o.type === 'combatRetreat')
-        s = play(ctx, s, [[BLUE, { type: 'combatRetreat', unit: o.unit, path: o.paths[0]! }]]).state;
-    }
-    if (combatStateOf(s).pending) s = play(ctx, s, [[RED, { type: 'combatStop' }]]).state;
-    const again = applyCombatOrder(ctx, s, RED, attack('b3', 'inf'));
-    expect(again.ok).toBe(false);
-    const foeArea = s.units.foe?.area;
-    const targets = combatLegalOrders(ctx, s, RED).flatMap((o) => (o.type === 'combatAttack' ? [o] : []));
-    for (const t of targets) {
-      expect(t.eligible.map((e) => e.unit)).not.toContain('inf');
-      expect(t.defenders).not.toContain('foe');
-    }
-    if (foeArea === 'b4') {
-      // 7.3: it retreated into an area attacked later; it is no part of that defence.
-      expect(targets.find((t) => t.target === 'b4')?.defenders).toEqual(['foe2']);
-    }
+    expect(combatLegalOrders(ctx, first.state, BLUE)).toEqual([
+      { type: 'combatRetreat', unit: 'foe', from: 'b3', paths: [['a3'], ['b4'], ['c3']], eliminated: false },
+    ]);
+    const second = play(ctx, first.state, [
+      [BLUE, { type: 'combatRetreat', unit: U('foe'), path: [A('b4')] }],
+      [RED, { type: 'combatStop' }],
+    ]);
+    const again = applyCombatOrder(ctx, second.state, RED, attack('a3', 'inf'));
+    expect(again.ok === false && again.error.code).toBe('combat/no_defenders');
+    const targets = combatLegalOrders(ctx, second.state, RED).flatMap((o) =>
+      o.type === 'combatAttack' ? [o] : [],
+    );
+    // The bow that retreated into b4 is no part of the defence of b4, and the 3-3 cannot attack again.
+    expect(targets).toEqual([
+      expect.objectContaining({
+        target: 'b4',
+        defenders: ['foe2'],
+        eligible: [expect.objectContaining({ unit: 'horse' })],
+      }),
+    ]);
+    const reuse = applyCombatOrder(ctx, second.state, RED, attack('b4', 'horse', 'inf'));
+    expect(reuse.ok === false && reuse.error.code).toBe('combat/already_attacked');
+    // 4 against 3 on 1-1, roll 11: DR2 for the 3-3 only; the bow suffers none of it.
+    const third = play(ctx, second.state, [[RED, attack('b4', 'horse')]]);
+    expect(third.events[0]).toMatchObject({ defenders: ['foe2'], odds: '1-1', result: 'DR2' });
+    expect(third.state.units.foe?.area).toBe('b4');
+    const asked = combatLegalOrders(ctx, third.state, BLUE).flatMap((o) =>
+      o.type === 'combatRetreat' ? [o.unit] : [],
+    );
+    expect(asked).not.toContain('foe');
   });
 
   it('records the attacker in flags.attacked (9.3.5)', () => {
