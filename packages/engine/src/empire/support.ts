@@ -1,0 +1,67 @@
+/**
+ * 11.5 The imperial boundary and support. An empire unit is supported when it is inside the
+ * boundary, next to an inside area free of unfriendly units, next to an unbroken chain of friendly
+ * units reaching such an area, or next to a sea touching an inside area with a friendly ship.
+ * Neutral garrisons are unfriendly (AMBIG-51). Barbarian and kingdom units are always supported.
+ */
+import type { EngineContext } from '../engine-context.ts';
+import type { AreaId, PlayerId } from '../ids.ts';
+import { actingNeutralAt, unitsByArea } from '../queries.ts';
+import type { GameStateCore } from '../state.ts';
+import type { Unit } from '../units.ts';
+
+const inside = (ctx: EngineContext, a: AreaId): boolean => {
+  const area = ctx.map.area(a);
+  return area?.kind === 'land' && area.insideEmpire;
+};
+
+/** 11.5: the support test for one area and owner, on a given placement of units. */
+export function isSupportedAt(
+  ctx: EngineContext,
+  g: GameStateCore,
+  player: PlayerId,
+  at: AreaId,
+  byArea: Map<AreaId, Unit[]> = unitsByArea(g),
+): boolean {
+  if (inside(ctx, at)) return true;
+  const unfriendly = (a: AreaId) =>
+    (byArea.get(a) ?? []).some((u) => u.owner !== player && u.kind !== 'leader') ||
+    actingNeutralAt(ctx, g, a, byArea) !== null;
+  const friendly = (a: AreaId) =>
+    (byArea.get(a) ?? []).some((u) => u.owner === player && u.kind !== 'leader');
+  const anchorNext = (a: AreaId) => ctx.map.landLinks(a).some((l) => inside(ctx, l.to) && !unfriendly(l.to));
+  // Conditions 2 and 3: from `at`, walk through areas holding friendly units.
+  const seen = new Set<AreaId>([at]);
+  const queue: AreaId[] = [at];
+  while (queue.length) {
+    const a = queue.shift()!;
+    if (anchorNext(a)) return true;
+    for (const l of ctx.map.landLinks(a)) {
+      if (!seen.has(l.to) && friendly(l.to)) {
+        seen.add(l.to);
+        queue.push(l.to);
+      }
+    }
+  }
+  // Condition 4: a sea next to `at` touching an inside area with a friendly ship.
+  return ctx.map
+    .seasOf(at)
+    .some((sea) =>
+      ctx.map
+        .shoresOf(sea)
+        .some(
+          (s) => inside(ctx, s) && (byArea.get(s) ?? []).some((u) => u.owner === player && u.kind === 'ship'),
+        ),
+    );
+}
+
+/** 11.5: the empire's units that are unsupported now (removed unpaid in the economic phase). */
+export function unsupportedUnits(ctx: EngineContext, g: GameStateCore, player: PlayerId): Unit[] {
+  const byArea = unitsByArea(g);
+  const memo = new Map<AreaId, boolean>();
+  return Object.values(g.units).filter((u) => {
+    if (u.owner !== player) return false;
+    if (!memo.has(u.area)) memo.set(u.area, isSupportedAt(ctx, g, player, u.area, byArea));
+    return !memo.get(u.area);
+  });
+}

@@ -1,0 +1,343 @@
+/**
+ * 4.5 for kingdoms and empires (A.4-X step E): capital capture and the treasury split (10.3),
+ * tax with Good Ruler / Corruption (10.6.2), removal of unsupported empire units (11.5), isolated
+ * garrisons disbanded at will (11.3), upkeep with minimal disbanding (10.4), purchases (10.5),
+ * the Administration Table column (10.6.1), the treasury (10.7) and the record-sheet row (14.3.3).
+ * Nothing here rolls a die, so a plan can be checked exactly when the player gives it.
+ */
+import { isolatedGarrisons } from '../empire/garrison.ts';
+import { unsupportedUnits } from '../empire/support.ts';
+import type { EngineContext } from '../engine-context.ts';
+import type { GameEvent } from '../events.ts';
+import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import { adminColumnCost } from '../kingdom/administration.ts';
+import {
+  capitalCapturer,
+  capitalSplit,
+  cityValue,
+  modifiedTax,
+  taxableCities,
+  unmodifiedIncome,
+} from '../kingdom/income.ts';
+import { firstBadPurchase, purchaseCities, purchaseCost } from '../kingdom/purchase.ts';
+import { defaultDisband, isMinimalDisband, upkeepOf } from '../kingdom/upkeep.ts';
+import type { Stage } from '../people.ts';
+import { moveOrder, playerById, unitsOf } from '../queries.ts';
+import type { Game } from '../state-ops.ts';
+import { addUnit, gainIncome, removeUnits, updatePlayer } from '../state-ops.ts';
+import { removeOrphanLeaders } from './board.ts';
+import type { RealmEvent } from './events.ts';
+import type { LedgerRow } from './record.ts';
+import { type EconomicPlan, patchRealm, patchRealmPlayer, realmOf, realmPlayer } from './state.ts';
+
+export type AnyEvent = GameEvent | RealmEvent;
+export interface RealmTransition {
+  readonly state: Game;
+  readonly events: AnyEvent[];
+}
+
+/** Everything the economic phase of a kingdom or empire will be, computed from the phase start. */
+export interface EconomyPreview {
+  readonly player: PlayerId;
+  readonly stage: Stage;
+  readonly capture: { by: PlayerId; kept: number; plunder: number; lost: number } | null;
+  /** Treasury after the capture split (previous column 9 adjusted). */
+  readonly carried: number;
+  readonly cities: AreaId[];
+  readonly capitalPays: boolean;
+  /** Column 2 and column 3. */
+  readonly tax: number;
+  readonly other: number;
+  readonly available: number;
+  readonly unsupported: UnitId[];
+  readonly upkeepUnits: { id: UnitId; upkeep: number }[];
+  readonly upkeep: number;
+  readonly isolatedGarrisons: UnitId[];
+  /** Where the capital marker may go this phase (captured, or off board), else []. */
+  readonly capitalChoices: AreaId[];
+}
+
+const isRealm = (stage: Stage | undefined): stage is 'kingdom' | 'empire' =>
+  stage === 'kingdom' || stage === 'empire';
+
+/** 10.3: plunder still to come at this economic phase from enemy capitals this player holds. */
+export function plunderPending(g: Game, player: PlayerId): number {
+  let sum = 0;
+  for (const v of g.players) {
+    if (v.id === player || !isRealm(v.cycle?.stage) || v.status !== 'active' || !v.capital) continue;
+    if (realmPlayer(g, v.id).capitalCapture?.turn === g.turn) continue;
+    if (capitalCapturer(g, v.id) === player) sum += capitalSplit(v.money).plunder;
+  }
+  return sum;
+}
+
+/** 10.3: plunder already taken by this player at this turn's economic phase (resolveCaptures). */
+export function plunderReceived(g: Game, player: PlayerId): number {
+  let sum = 0;
+  for (const r of Object.values(realmOf(g).players))
+    if (r.capitalCapture?.turn === g.turn && r.capitalCapture.by === player) sum += r.capitalCapture.plunder;
+  return sum;
+}
+
+/** The preview of one kingdom's or empire's economic phase (4.5). */
+export function economyPreview(ctx: EngineContext, g: Game, player: PlayerId): EconomyPreview | null {
+  const p = playerById(g, player);
+  const stage = p?.cycle?.stage;
+  if (!p || !isRealm(stage)) return null;
+  const rp = realmPlayer(g, player);
+  const capturedThisTurn = rp.capitalCapture?.turn === g.turn;
+  const by = capturedThisTurn ? null : capitalCapturer(g, player);
+  const capture = by ? { by, ...capitalSplit(p.money) } : null;
+  const received = plunderReceived(g, player);
+  const carried = capture ? capture.kept : p.money - received;
+  const cities = taxableCities(ctx, g, player);
+  const value = cityValue(ctx, cities);
+  const capitalPays = p.capital !== null && !capture && !capturedThisTurn;
+  const tax = unmodifiedIncome(value, capitalPays, ctx.options.cfg.unmodifiedIncludesCapital);
+  const collected = modifiedTax(value, capitalPays, rp.incomeEffect);
+  const other = collected - tax + received + plunderPending(g, player);
+  const unsupported = stage === 'empire' ? unsupportedUnits(ctx, g, player).map((u) => u.id) : [];
+  const upkeepUnits = unitsOf(g, player)
+    .filter((u) => !unsupported.includes(u.id))
+    .map((u) => ({ id: u.id, upkeep: upkeepOf(u.kind, stage) }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  const needsCapital = capture !== null || p.capital === null;
+  const capitalChoices = needsCapital
+    ? purchaseCities(ctx, g, player).filter((a) => a !== p.capital && g.cities[a]?.owner === player)
+    : [];
+  return {
+    player,
+    stage,
+    capture,
+    carried,
+    cities,
+    capitalPays,
+    tax,
+    other,
+    available: carried + tax + other,
+    unsupported,
+    upkeepUnits,
+    upkeep: upkeepUnits.reduce((s, u) => s + u.upkeep, 0),
+    isolatedGarrisons:
+      stage === 'empire' ? isolatedGarrisons(ctx, g, player).filter((id) => !unsupported.includes(id)) : [],
+    capitalChoices,
+  };
+}
+
+/** Why a plan is not legal for this preview, or null (10.4, 10.5, 10.6.1, 11.3). */
+export function planProblem(
+  ctx: EngineContext,
+  g: Game,
+  pv: EconomyPreview,
+  plan: EconomicPlan,
+): string | null {
+  const garrisons = new Set(plan.garrisonDisband);
+  if (garrisons.size !== plan.garrisonDisband.length) return 'duplicate';
+  for (const id of garrisons) if (!pv.isolatedGarrisons.includes(id)) return 'garrisonNotIsolated';
+  const units = pv.upkeepUnits.filter((u) => !garrisons.has(u.id));
+  const disband = new Set(plan.disband);
+  if (disband.size !== plan.disband.length) return 'duplicate';
+  for (const id of disband) if (!units.some((u) => u.id === id)) return 'notYourUnit';
+  const upkeeps = units.map((u) => u.upkeep);
+  const dropped = units.filter((u) => disband.has(u.id)).map((u) => u.upkeep);
+  if (!isMinimalDisband(upkeeps, dropped, pv.available)) return 'disbandNotMinimal';
+  const upkeep = upkeeps.reduce((s, x) => s + x, 0) - dropped.reduce((s, x) => s + x, 0);
+  let left = pv.available - upkeep;
+  const after = removeUnits(g, [...disband, ...garrisons, ...pv.unsupported]);
+  if (firstBadPurchase(ctx, after, pv.player, pv.stage, plan.purchases) !== -1) return 'badPurchase';
+  left -= purchaseCost(pv.stage, plan.purchases);
+  if (left < 0) return 'cannotAfford';
+  const admin = adminColumnCost(ctx.options, pv.tax, plan.adminPercent);
+  if (admin === null || plan.adminPercent % 10 !== 0) return 'badColumn';
+  if (admin > left) return 'cannotAfford';
+  if (plan.capital !== undefined && plan.capital !== null && !pv.capitalChoices.includes(plan.capital))
+    return 'badCapital';
+  return null;
+}
+
+/** The plan used when the player gave none: minimal disbanding, nothing bought, 0 % column. */
+export function defaultPlan(pv: EconomyPreview): EconomicPlan {
+  const idx = defaultDisband(
+    pv.upkeepUnits.map((u) => u.upkeep),
+    pv.available,
+  );
+  return {
+    disband: idx.map((i) => pv.upkeepUnits[i]!.id),
+    garrisonDisband: [],
+    purchases: [],
+    adminPercent: 0,
+    capital: bestCapital(pv),
+  };
+}
+
+const bestCapital = (pv: EconomyPreview): AreaId | null => pv.capitalChoices[0] ?? null;
+
+/** Money left for purchases and administration under a plan's disbanding. */
+export function moneyAfterUpkeep(pv: EconomyPreview, plan: EconomicPlan): number {
+  const drop = new Set([...plan.disband, ...plan.garrisonDisband]);
+  return pv.available - pv.upkeepUnits.filter((u) => !drop.has(u.id)).reduce((s, u) => s + u.upkeep, 0);
+}
+
+/**
+ * 10.3: before anyone collects, every captured capital splits its owner's treasury; the capturer
+ * gets its third as plunder (income and VP, 14.3.1), the marker leaves the board to be placed again.
+ */
+export function resolveCaptures(g: Game): RealmTransition {
+  // Every split is taken from the treasuries as they stood before any plunder moved.
+  const captures = moveOrder(g).flatMap((id) => {
+    const p = playerById(g, id);
+    if (!p || !isRealm(p.cycle?.stage) || !p.capital) return [];
+    if (realmPlayer(g, id).capitalCapture?.turn === g.turn) return [];
+    const by = capitalCapturer(g, id);
+    return by ? [{ id, by, area: p.capital, ...capitalSplit(p.money) }] : [];
+  });
+  let s = g;
+  const events: AnyEvent[] = [];
+  for (const c of captures) {
+    s = updatePlayer(s, c.id, (q) => ({ ...q, money: q.money - c.plunder - c.lost, capital: null }));
+    s = gainIncome(s, c.by, c.plunder);
+    s = patchRealmPlayer(s, c.id, { capitalCapture: { turn: g.turn, by: c.by, plunder: c.plunder } });
+    const { id, by, area, kept, plunder, lost } = c;
+    events.push({ type: 'capitalCaptured', player: id, by, area, kept, plunder, lost });
+  }
+  return { state: s, events };
+}
+
+/** 4.5 for one kingdom or empire, after resolveCaptures (so the preview sees the split done). */
+export function collectRealm(ctx: EngineContext, g: Game, player: PlayerId): RealmTransition {
+  const pv = economyPreview(ctx, g, player);
+  if (!pv) return { state: g, events: [] };
+  const given = realmPlayer(g, player).plan;
+  const plan = given && planProblem(ctx, g, pv, given) === null ? given : defaultPlan(pv);
+  const events: AnyEvent[] = [];
+  let s = g;
+  // 10.3 / AMBIG-19: a marker off the board goes on a friendly unpillaged city before taxes.
+  const p0 = playerById(s, player)!;
+  if (p0.capital === null && pv.capitalChoices.length > 0) {
+    const area = plan.capital ?? bestCapital(pv);
+    if (area) {
+      s = updatePlayer(s, player, (q) => ({ ...q, capital: area }));
+      events.push({
+        type: 'capitalPlaced',
+        player,
+        area,
+        reason: pv.capture || realmPlayer(g, player).capitalCapture ? 'captured' : 'regained',
+      });
+    }
+  }
+  // Tax and other income (the plunder this player took was already added by resolveCaptures).
+  const plunder = plunderReceived(g, player);
+  const vpBefore = (playerById(s, player)?.cycle?.vp ?? 0) - plunder;
+  s = gainIncome(s, player, pv.tax + pv.other - plunder);
+  events.push({ type: 'realmTaxCollected', player, tax: pv.tax, other: pv.other, cities: pv.cities });
+  // 11.5: unsupported units go first, unpaid; 11.3 isolated garrisons at will.
+  if (pv.unsupported.length) {
+    s = removeUnits(s, pv.unsupported);
+    events.push({ type: 'unsupportedRemoved', player, units: pv.unsupported });
+  }
+  if (plan.garrisonDisband.length) {
+    s = removeUnits(s, plan.garrisonDisband);
+    events.push({
+      type: 'realmUnitsRemoved',
+      player,
+      units: [...plan.garrisonDisband],
+      reason: 'garrisonDisbanded',
+    });
+  }
+  // 10.4: upkeep, disbanding just enough.
+  const drop = new Set([...plan.disband, ...plan.garrisonDisband]);
+  const upkeep = pv.upkeepUnits.filter((u) => !drop.has(u.id)).reduce((q, u) => q + u.upkeep, 0);
+  s = removeUnits(s, plan.disband);
+  events.push({ type: 'upkeepPaid', player, upkeep, disbanded: [...plan.disband] });
+  // 10.5: purchases.
+  const cost = purchaseCost(pv.stage, plan.purchases);
+  const bought: { id: UnitId; kind: (typeof plan.purchases)[number]['kind']; area: AreaId }[] = [];
+  for (const b of plan.purchases) {
+    const [n, id] = addUnit(s, player, b.kind, b.area);
+    s = n;
+    bought.push({ id, kind: b.kind, area: b.area });
+  }
+  if (bought.length) events.push({ type: 'unitsPurchased', player, units: bought, cost });
+  // 10.6.1: the column.
+  const admin = adminColumnCost(ctx.options, pv.tax, plan.adminPercent) ?? 0;
+  if (plan.adminPercent > 0)
+    events.push({ type: 'administrationBought', player, percent: plan.adminPercent, cost: admin });
+  const treasury = pv.available - upkeep - cost - admin;
+  s = updatePlayer(s, player, (q) => ({ ...q, money: treasury }));
+  s = removeOrphanLeaders(s, player).state;
+  const cycle = playerById(s, player)!.cycle!;
+  const row: LedgerRow = {
+    player,
+    cycle: cycle.number,
+    position: cycle.position,
+    stage: pv.stage,
+    turn: g.turn,
+    tax: pv.tax,
+    other: pv.other,
+    vp: vpBefore + pv.tax + pv.other,
+    carried: pv.carried,
+    available: pv.available,
+    upkeep,
+    purchases: cost,
+    administration: admin,
+    treasury,
+    adminPercent: plan.adminPercent,
+    adminResult: null,
+  };
+  s = patchRealmPlayer(s, player, {
+    plan: null,
+    adminPercent: plan.adminPercent,
+    lastIncome: pv.tax,
+    lastIncomeTurn: g.turn,
+    incomeEffect: null,
+  });
+  s = patchRealm(s, { ledger: [...realmOf(s).ledger, row] });
+  events.push({ type: 'ledgerRow', row });
+  return { state: s, events };
+}
+
+/**
+ * 14.3.3 for a barbarian: its row after the core collected its tax and loot (column 2 tax,
+ * column 3 loot and plunder; no upkeep, no purchases, no administration). `before` is the state
+ * just before the core's collection, `events` what it reported.
+ */
+export function recordBarbarianLedger(
+  g: Game,
+  player: PlayerId,
+  before: Game,
+  events: readonly AnyEvent[],
+): RealmTransition {
+  const p = playerById(g, player);
+  const b = playerById(before, player);
+  if (!p?.cycle || !b) return { state: g, events: [] };
+  let tax = 0;
+  let loot = 0;
+  for (const e of events) {
+    if (e.type === 'taxCollected' && e.player === player) tax += e.tax;
+    if (e.type === 'cityPillaged' && e.player === player) loot += e.loot;
+  }
+  const plunder = plunderReceived(g, player);
+  const row: LedgerRow = {
+    player,
+    cycle: p.cycle.number,
+    position: p.cycle.position,
+    stage: p.cycle.stage,
+    turn: g.turn,
+    tax,
+    other: loot + plunder,
+    vp: p.cycle.vp,
+    carried: b.money - plunder,
+    available: p.money,
+    upkeep: 0,
+    purchases: 0,
+    administration: 0,
+    treasury: p.money,
+    adminPercent: 0,
+    adminResult: null,
+  };
+  const s = patchRealmPlayer(patchRealm(g, { ledger: [...realmOf(g).ledger, row] }), player, {
+    lastIncome: tax,
+    lastIncomeTurn: g.turn,
+  });
+  return { state: s, events: [{ type: 'ledgerRow', row }] };
+}

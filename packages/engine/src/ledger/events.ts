@@ -1,0 +1,58 @@
+/**
+ * Facts of the kingdom, empire and cycle rules (STYLE habit 6), for the log, the chronicle and
+ * replays. Merged by the core into GameEvent.
+ */
+import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import type { RebellionResult } from '../rebellion/table.ts';
+import type { AdministrationResult } from '../tables/administration.ts';
+import type { UnitKind } from '../units.ts';
+import type { LedgerRow } from './record.ts';
+
+export type RealmEvent =
+  | {
+      type: 'capitalCaptured';
+      player: PlayerId;
+      by: PlayerId;
+      area: AreaId;
+      kept: number;
+      plunder: number;
+      lost: number;
+    }
+  | {
+      type: 'capitalPlaced';
+      player: PlayerId;
+      area: AreaId | null;
+      reason: 'captured' | 'revival' | 'founded' | 'regained';
+    }
+  | { type: 'realmTaxCollected'; player: PlayerId; tax: number; other: number; cities: AreaId[] }
+  | { type: 'unsupportedRemoved'; player: PlayerId; units: UnitId[] }
+  | { type: 'upkeepPaid'; player: PlayerId; upkeep: number; disbanded: UnitId[] }
+  | {
+      type: 'unitsPurchased';
+      player: PlayerId;
+      units: { id: UnitId; kind: UnitKind; area: AreaId }[];
+      cost: number;
+    }
+  | { type: 'administrationBought'; player: PlayerId; percent: number; cost: number }
+  | {
+      type: 'administrationRolled';
+      player: PlayerId;
+      percent: number;
+      dice: [number, number];
+      result: AdministrationResult;
+    }
+  | { type: 'becameEmpire'; player: PlayerId; turn: number; garrisons: UnitId[]; removed: UnitId[] }
+  | {
+      type: 'rebellionRolled';
+      player: PlayerId;
+      dice: [number, number];
+      result: RebellionResult;
+      cause: string;
+    }
+  | { type: 'citiesRevolted'; player: PlayerId; cities: AreaId[]; units: UnitId[]; reason: string }
+  | { type: 'treasuryLost'; player: PlayerId; amount: number }
+  | { type: 'realmUnitsRemoved'; player: PlayerId; units: UnitId[]; reason: string }
+  | { type: 'unitDefected'; from: PlayerId; to: PlayerId; unit: UnitId; newUnit: UnitId }
+  | { type: 'revival'; player: PlayerId; turn: number }
+  | { type: 'coupDeclared'; player: PlayerId; turn: number }
+  | { type: 'ledgerRow'; row: LedgerRow };

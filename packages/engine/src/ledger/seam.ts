@@ -1,0 +1,298 @@
+/**
+ * The one file the core's turn machine calls for part 2 (COORDINATION.md, "Part 2"): legal
+ * orders and their application for kingdoms' and empires' economic plans and administration
+ * choices, who must answer a pending choice, the economic resolution with capitals, upkeep and
+ * the ledger, and the advanced-victory limit on abandoning (14.3.2).
+ */
+import { z } from 'zod';
+import type { EngineContext } from '../engine-context.ts';
+import type { GameEvent } from '../events.ts';
+import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../ids.ts';
+import { adminColumns } from '../kingdom/administration.ts';
+import { singlePurchases } from '../kingdom/purchase.ts';
+import { priceOf } from '../kingdom/upkeep.ts';
+import { moveOrder, playerById } from '../queries.ts';
+import { isLegalRevolt } from '../rebellion/table.ts';
+import { err, ok, type Result } from '../result.ts';
+import type { Game } from '../state-ops.ts';
+import { unitKindSchema } from '../units.ts';
+import {
+  becomeEmpire,
+  capitalMoves,
+  defect,
+  drain,
+  pirates,
+  provinceCandidates,
+  type RealmStep,
+  removeRealmUnits,
+  revoltCandidates,
+  revoltMeasure,
+  revoltOptions,
+  runRealmAdministration,
+} from './administration.ts';
+import { revoltCities, revoltProvince } from './board.ts';
+import {
+  type AnyEvent,
+  collectRealm,
+  defaultPlan,
+  economyPreview,
+  moneyAfterUpkeep,
+  planProblem,
+  type RealmTransition,
+  recordBarbarianLedger,
+  resolveCaptures,
+} from './economy.ts';
+import { type EconomicPlan, patchRealm, patchRealmPlayer, realmOf } from './state.ts';
+
+export type { RealmEvent } from './events.ts';
+export { clearRealmPlayer, initialRealmState, type RealmState, realmOf } from './state.ts';
+export { type RealmStep, runRealmAdministration };
+
+const planSchema = z.object({
+  disband: z.array(unitIdSchema).max(80),
+  garrisonDisband: z.array(unitIdSchema).max(80),
+  purchases: z.array(z.object({ kind: unitKindSchema, area: areaIdSchema })).max(40),
+  adminPercent: z.number().int().min(0).max(100),
+  capital: areaIdSchema.nullable().optional(),
+});
+
+export const REALM_ORDER_SCHEMAS = [
+  /** 4.5.2–4.5.3: upkeep disbanding, purchases, administration column (and the capital if it must move). */
+  z.object({ type: z.literal('realmPlan'), plan: planSchema }),
+  /** 11.7.2: the units chosen (removed, or for a defection the one taken; [] to take none). */
+  z.object({ type: z.literal('realmUnits'), units: z.array(unitIdSchema).max(80) }),
+  /** 11.7.2 results 5/10: the province that revolts. */
+  z.object({ type: z.literal('realmProvince'), province: z.string().min(1).max(80) }),
+  /** 11.7.2 result 6 (revolting cities) or 4 (the city the pirates pillage). */
+  z.object({ type: z.literal('realmCities'), cities: z.array(areaIdSchema).max(80) }),
+  /** 10.6.2 Revival: where the capital goes (null: it stays). */
+  z.object({ type: z.literal('realmCapital'), area: areaIdSchema.nullable() }),
+  /** 11.1: the 4-2s that become (4)-0 garrisons. */
+  z.object({ type: z.literal('realmGarrisons'), units: z.array(unitIdSchema).max(80) }),
+] as const;
+
+export type RealmOrder =
+  | { type: 'realmPlan'; plan: EconomicPlan }
+  | { type: 'realmUnits'; units: UnitId[] }
+  | { type: 'realmProvince'; province: string }
+  | { type: 'realmCities'; cities: AreaId[] }
+  | { type: 'realmCapital'; area: AreaId | null }
+  | { type: 'realmGarrisons'; units: UnitId[] };
+
+/** Legal realm orders are concrete orders (a bounded list of the useful ones). */
+export type RealmLegalOrder = RealmOrder;
+
+const isRealmStage = (g: Game, id: PlayerId): boolean => {
+  const st = playerById(g, id)?.cycle?.stage;
+  return st === 'kingdom' || st === 'empire';
+};
+
+/** 4.5: every kingdom and empire has economic decisions (upkeep, purchases, administration). */
+export function realmEconomicDeciders(_ctx: EngineContext, g: Game): PlayerId[] {
+  return moveOrder(g).filter((id) => isRealmStage(g, id));
+}
+
+/**
+ * 4.5.2–4.5.3: a handful of concrete plans: the thrifty default, each affordable administration
+ * column, and one purchase of each kind (at its first legal place) — enough for a client to show
+ * the costs and for random play to explore; any other legal plan is accepted too.
+ */
+export function realmEconomicLegal(ctx: EngineContext, g: Game, player: PlayerId): RealmLegalOrder[] {
+  const pv = economyPreview(ctx, g, player);
+  if (!pv) return [];
+  const base = defaultPlan(pv);
+  const left = moneyAfterUpkeep(pv, base);
+  const out: RealmLegalOrder[] = [{ type: 'realmPlan', plan: base }];
+  for (const c of adminColumns(ctx.options, pv.tax))
+    if (c.percent > 0 && c.cost <= left)
+      out.push({ type: 'realmPlan', plan: { ...base, adminPercent: c.percent } });
+  const seen = new Set<string>();
+  for (const p of singlePurchases(ctx, g, player, pv.stage)) {
+    if (seen.has(p.kind) || priceOf(p.kind, pv.stage) > left) continue;
+    const plan = { ...base, purchases: [p] };
+    if (planProblem(ctx, g, pv, plan) === null) {
+      seen.add(p.kind);
+      out.push({ type: 'realmPlan', plan });
+    }
+  }
+  if (pv.isolatedGarrisons.length) {
+    const plan = { ...defaultPlanWithout(pv, pv.isolatedGarrisons), garrisonDisband: pv.isolatedGarrisons };
+    if (planProblem(ctx, g, pv, plan) === null) out.push({ type: 'realmPlan', plan });
+  }
+  return out;
+}
+
+/** The default plan once some garrisons are disbanded at will (disbanding recomputed). */
+function defaultPlanWithout(
+  pv: NonNullable<ReturnType<typeof economyPreview>>,
+  gone: readonly UnitId[],
+): EconomicPlan {
+  return defaultPlan({ ...pv, upkeepUnits: pv.upkeepUnits.filter((u) => !gone.includes(u.id)) });
+}
+
+/** Who must answer the pending administration choice (the rebel, or a barbarian for result 2). */
+export function realmWaitingFor(g: Game): PlayerId[] {
+  const c = realmOf(g).pending;
+  return c ? [c.chooser] : [];
+}
+
+const subsets = (pool: readonly UnitId[], count: number): UnitId[][] => {
+  const out: UnitId[][] = [];
+  const seen = new Set<string>();
+  for (let shift = 0; shift < Math.min(pool.length, 6); shift++) {
+    const rotated = [...pool.slice(shift), ...pool.slice(0, shift)];
+    const sel = rotated.slice(0, count).sort();
+    const key = sel.join(',');
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(sel);
+    }
+  }
+  return out;
+};
+
+/** 4.6: the concrete answers to the pending choice, for the player who owes it. */
+export function realmAdminLegal(ctx: EngineContext, g: Game, player: PlayerId): RealmLegalOrder[] {
+  const c = realmOf(g).pending;
+  if (!c || c.chooser !== player) return [];
+  switch (c.kind) {
+    case 'units':
+      if (c.upTo) {
+        const singles = c.count === 1 ? c.candidates.map((u) => [u]) : [[...c.candidates]];
+        return [
+          { type: 'realmUnits', units: [] },
+          ...singles.map((units) => ({ type: 'realmUnits' as const, units })),
+        ];
+      }
+      return subsets(c.candidates, c.count).map((units) => ({ type: 'realmUnits', units }));
+    case 'province':
+      return c.candidates.map((province) => ({ type: 'realmProvince', province }));
+    case 'cities':
+      if (c.reason === 'pirates') return c.candidates.map((a) => ({ type: 'realmCities', cities: [a] }));
+      return revoltOptions(
+        revoltCandidates(ctx, g, realmOf(g).active ?? player),
+        c.target,
+        revoltMeasure(ctx),
+      ).map((cities) => ({ type: 'realmCities', cities }));
+    case 'capital':
+      return c.candidates.map((area) => ({ type: 'realmCapital', area }));
+    case 'garrisons': {
+      const sets = [[], [...c.candidates], ...c.candidates.map((u) => [u])];
+      return sets.map((units) => ({ type: 'realmGarrisons', units }));
+    }
+  }
+}
+
+/** Apply a realm order: an economic plan, or the answer to the pending administration choice. */
+export function applyRealmOrder(
+  ctx: EngineContext,
+  g: Game,
+  player: PlayerId,
+  order: RealmOrder,
+): Result<RealmStep> {
+  if (order.type === 'realmPlan') {
+    if (g.step.kind !== 'economic' || !g.step.pending.includes(player)) return err('order/wrong_phase');
+    const pv = economyPreview(ctx, g, player);
+    if (!pv) return err('order/wrong_phase', { reason: 'notARealm' });
+    const problem = planProblem(ctx, g, pv, order.plan);
+    if (problem) return err('order/invalid', { reason: problem });
+    return ok({ state: patchRealmPlayer(g, player, { plan: order.plan }), events: [], choice: null });
+  }
+  const r = realmOf(g);
+  const c = r.pending;
+  const rebel = r.active;
+  if (g.step.kind !== 'administration' || !c || !rebel) return err('order/wrong_phase');
+  if (c.chooser !== player) return err('order/not_your_turn', { waitingFor: c.chooser });
+  const cleared = patchRealm(g, { pending: null });
+  let t: RealmTransition | null = null;
+  if (order.type === 'realmUnits' && c.kind === 'units') {
+    const ids = [...new Set(order.units)];
+    if (ids.some((id) => !c.candidates.includes(id))) return err('order/not_your_unit');
+    if (c.upTo ? ids.length > c.count : ids.length !== c.count)
+      return err('order/wrong_count', { expected: c.count, got: ids.length });
+    if (c.reason === 'defection')
+      t = ids[0] ? defect(cleared, c.rebel, player, ids[0]) : { state: cleared, events: [] };
+    else t = removeRealmUnits(cleared, rebel, ids, c.reason);
+  } else if (order.type === 'realmProvince' && c.kind === 'province') {
+    if (!c.candidates.includes(order.province)) return err('order/invalid', { province: order.province });
+    t = revoltProvince(ctx, cleared, rebel, order.province);
+  } else if (order.type === 'realmCities' && c.kind === 'cities') {
+    if (c.reason === 'pirates') {
+      const a = order.cities[0];
+      if (order.cities.length !== 1 || !a || !c.candidates.includes(a)) return err('order/invalid');
+      t = pirates(cleared, rebel, a);
+    } else {
+      if (!isLegalRevolt(revoltCandidates(ctx, g, rebel), order.cities, c.target, revoltMeasure(ctx)))
+        return err('order/invalid', { reason: 'revolt' });
+      t = revoltCities(ctx, cleared, rebel, order.cities, 'civilDisorder');
+    }
+  } else if (order.type === 'realmCapital' && c.kind === 'capital') {
+    if (!c.candidates.includes(order.area)) return err('order/invalid_placement', { area: order.area });
+    const area = order.area;
+    if (area === null || area === playerById(g, rebel)?.capital) t = { state: cleared, events: [] };
+    else {
+      const s = {
+        ...cleared,
+        players: cleared.players.map((p) => (p.id === rebel ? { ...p, capital: area } : p)),
+      };
+      t = { state: s, events: [{ type: 'capitalPlaced', player: rebel, area, reason: c.reason }] };
+    }
+  } else if (order.type === 'realmGarrisons' && c.kind === 'garrisons') {
+    const ids = [...new Set(order.units)];
+    if (ids.some((id) => !c.candidates.includes(id))) return err('order/not_your_unit');
+    t = becomeEmpire(ctx, cleared, rebel, ids);
+  }
+  if (!t) return err('order/wrong_phase', { expected: c.kind });
+  const d = drain(ctx, t.state);
+  const choice = d.choice;
+  const state =
+    d.state.step.kind === 'administration'
+      ? ({ ...d.state, step: { ...d.state.step, choice } } as unknown as Game)
+      : d.state;
+  return ok({ state, events: [...t.events, ...d.events], choice, stop: d.stop });
+}
+
+/**
+ * 4.5 resolved in move order with part 2: capitals captured first (10.3), then each player's
+ * collection — the core's for barbarians (followed by their ledger row), `collectRealm` for
+ * kingdoms and empires.
+ */
+export function resolveEconomicWithRealms(
+  ctx: EngineContext,
+  g: Game,
+  barbarianCollect: (g: Game, player: PlayerId) => { state: Game; events: GameEvent[] },
+): RealmTransition {
+  const c = resolveCaptures(g);
+  let s = c.state;
+  const events: AnyEvent[] = [...c.events];
+  for (const id of moveOrder(g)) {
+    const stage = playerById(s, id)?.cycle?.stage;
+    if (stage === 'kingdom' || stage === 'empire') {
+      const t = collectRealm(ctx, s, id);
+      s = t.state;
+      events.push(...t.events);
+    } else {
+      const before = s;
+      const t = barbarianCollect(s, id);
+      const l = recordBarbarianLedger(t.state, id, before, t.events);
+      s = l.state;
+      events.push(...t.events, ...l.events);
+    }
+  }
+  return { state: s, events };
+}
+
+/**
+ * 14.3 / 14.3.2 (D-27): may this player abandon its position to start a new cycle? Always under
+ * the basic conditions; under the advanced ones only if last turn's unmodified income was below 10.
+ * (Leaving the game for good is never limited.)
+ */
+export function mayAbandon(ctx: EngineContext, g: Game, player: PlayerId): boolean {
+  if (ctx.options.victory !== 'advanced') return true;
+  const rp = realmOf(g).players[player];
+  return (rp?.lastIncome ?? 0) < 10;
+}
+
+/** The places the capital could go now (for clients), see 10.3 / 10.6.2. */
+export const capitalOptions = capitalMoves;
+export { provinceCandidates };
