@@ -63,19 +63,28 @@ describe('halving (7.1)', () => {
   });
 });
 
+// D-2 Leader column shifts — BOOK (10.2), as data: base odds, leaders present, expected column.
+const D2: readonly {
+  case: string;
+  base: readonly [number, number];
+  attacker: boolean;
+  defender: boolean;
+  expected: string;
+}[] = [
+  { case: 'a', base: [16, 8], attacker: true, defender: false, expected: '5-2' },
+  { case: 'b', base: [16, 8], attacker: false, defender: true, expected: '3-2' },
+  { case: 'c', base: [16, 8], attacker: true, defender: true, expected: '2-1' },
+];
+
 describe('D-2 leader column shifts — BOOK (10.2)', () => {
-  const twoToOne = [16, 8] as const;
-  it('attacker leader: 2-1 → 5-2', () => {
-    expect(column(...twoToOne, { ...NO_SHIFTS, attackerLeader: 1 })).toBe('5-2');
-  });
-  it('defender leader: 2-1 → 3-2', () => {
-    expect(column(...twoToOne, { ...NO_SHIFTS, defenderLeader: 1 })).toBe('3-2');
-  });
-  it('both leaders: 2-1 stays 2-1', () => {
-    expect(column(...twoToOne, { ...NO_SHIFTS, attackerLeader: 1, defenderLeader: 1 })).toBe('2-1');
-  });
+  for (const c of D2) {
+    it(`case ${c.case}: 2-1 with ${c.attacker ? 'an attacking' : 'no attacking'} and ${c.defender ? 'a defending' : 'no defending'} leader → ${c.expected}`, () => {
+      const shifts = { ...NO_SHIFTS, attackerLeader: c.attacker ? 1 : 0, defenderLeader: c.defender ? 1 : 0 };
+      expect(column(...c.base, shifts)).toBe(c.expected);
+    });
+  }
   it('a great general (13.6) shifts two columns: 2-1 → 3-1', () => {
-    expect(column(...twoToOne, { ...NO_SHIFTS, attackerLeader: 2 })).toBe('3-1');
+    expect(column(16, 8, { ...NO_SHIFTS, attackerLeader: 2 })).toBe('3-1');
   });
 });
 
