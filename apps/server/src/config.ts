@@ -18,6 +18,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: z.enum(['0', '1']).optional(),
+  /** How often this process looks for due deadlines, in ms (0: never; another process does). */
+  DEADLINE_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Creates this admin account at start-up when no account of that name exists (with the password). */
+  BKE_ADMIN_USERNAME: z.string().min(3).max(24).optional(),
+  BKE_ADMIN_PASSWORD: z.string().min(8).max(200).optional(),
 });
 
 export interface Config {
@@ -27,6 +32,8 @@ export interface Config {
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   logPretty: boolean;
+  deadlinePollMs: number;
+  admin: { username: string; password: string } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,5 +49,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY ? e.LOG_PRETTY === '1' : Boolean(process.stdout.isTTY),
+    deadlinePollMs: e.DEADLINE_POLL_MS,
+    admin:
+      e.BKE_ADMIN_USERNAME && e.BKE_ADMIN_PASSWORD
+        ? { username: e.BKE_ADMIN_USERNAME, password: e.BKE_ADMIN_PASSWORD }
+        : null,
   };
 }

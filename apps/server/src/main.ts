@@ -1,5 +1,6 @@
 /** Entry point: read the environment, open and migrate the database, serve, and shut down cleanly. */
 import { buildApp } from './app.ts';
+import { ensureAdmin } from './auth/users.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -12,8 +13,12 @@ const logger = {
 
 const db = await openDatabase(config.database);
 const applied = await migrateDatabase(db.adapterFactory);
-const app = await buildApp({ db, webDist: config.webDist, logger });
+const app = await buildApp({ db, webDist: config.webDist, logger, deadlinePollMs: config.deadlinePollMs });
 if (applied.length > 0) app.http.log.info({ applied }, 'database migrated');
+if (config.admin) {
+  const made = await ensureAdmin(db, config.admin.username, config.admin.password);
+  app.http.log.info({ username: config.admin.username, made }, 'admin account from the environment');
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -15,3 +15,19 @@ export async function createUser(db: Database, username: string, password: strin
     return null; // lost a race on the unique key
   }
 }
+
+/**
+ * Makes `username` an admin: creates the account with `password` when it does not exist, else
+ * raises its role (the password of an existing account is left alone). Returns what it did.
+ */
+export async function ensureAdmin(
+  db: Database,
+  username: string,
+  password: string,
+): Promise<'created' | 'promoted' | 'unchanged'> {
+  const existing = await db.prisma.user.findUnique({ where: { usernameKey: username.toLowerCase() } });
+  if (!existing) return (await createUser(db, username, password, 'admin')) ? 'created' : 'unchanged';
+  if (existing.role === 'admin') return 'unchanged';
+  await db.prisma.user.update({ where: { id: existing.id }, data: { role: 'admin' } });
+  return 'promoted';
+}
