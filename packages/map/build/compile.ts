@@ -5,8 +5,6 @@
  * source and the geometry, such as a road between two areas that do not touch.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { geoPath } from 'd3-geo';
 import {
   type Area,
@@ -55,10 +53,9 @@ export function neutralStrength(city: SourceCity): number {
   return Math.max(2, Math.min(3, city.tax));
 }
 
-function sourceHash(dir: string): string {
-  const hash = createHash('sha256');
-  for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(join(dir, f)));
-  return hash.digest('hex').slice(0, 12);
+/** The version is a hash of the compiled content, so it changes exactly when the map does. */
+function contentHash(map: Omit<MapData, 'version'>): string {
+  return createHash('sha256').update(JSON.stringify(map)).digest('hex').slice(0, 12);
 }
 
 interface Raster {
@@ -299,6 +296,7 @@ function makeEdge(a: string, b: string, kind: EdgeKind): Edge {
     redArrow: kind === 'redArrow',
     whiteArrow: kind === 'whiteArrow',
     imperialBoundary: false,
+    provinceBoundary: false,
     shoreline: false,
   };
 }
@@ -411,7 +409,9 @@ export function buildMap(dir: string = defaultSourceDir()): BuildResult {
   const inside = (a: SourceArea) => a.kind === 'land' && (half.get(a.province ?? '') ?? null) !== null;
   const byId = new Map(src.areas.map((a) => [a.id, a]));
   for (const e of edges.values()) {
-    if (e.kind === 'land') e.imperialBoundary = inside(byId.get(e.a)!) !== inside(byId.get(e.b)!);
+    if (e.kind !== 'land') continue;
+    e.imperialBoundary = inside(byId.get(e.a)!) !== inside(byId.get(e.b)!);
+    e.provinceBoundary = byId.get(e.a)?.province !== byId.get(e.b)?.province;
   }
   const sorted = [...edges.values()].sort((x, y) =>
     x.a === y.a ? (x.b < y.b ? -1 : 1) : x.a < y.a ? -1 : 1,
@@ -446,14 +446,14 @@ export function buildMap(dir: string = defaultSourceDir()): BuildResult {
       boardEdges: edgesOfBoard[label] ?? [],
     };
   });
-  const map: MapData = {
-    version: sourceHash(dir),
+  const content = {
     view: { width: raster.width, height: raster.height },
     provinces: src.provinces.map((p) => ({ id: p.id, name: p.name, half: p.half })),
     areas,
     edges: sorted,
     decor: decor(src, raster, frame),
   };
+  const map: MapData = { version: contentHash(content), ...content };
   return { map: mapDataSchema.parse(map), notes };
 }
 

@@ -132,27 +132,34 @@ function symbolLayer(map: MapData): string {
       }
       continue;
     }
-    out.push(text(x, y + 8, a.name, 'font-size="6.5" fill="#2b2418" text-anchor="middle"'));
     if (a.city) {
+      // the dot marks the city; its name and value go under it, the area's own name below that
       const fill = a.city.optional ? 'none' : '#c8161d';
       out.push(
-        `<circle cx="${x}" cy="${y - 2}" r="3.6" fill="${fill}" stroke="#c8161d" stroke-width="1.3"/>`,
+        `<circle cx="${x}" cy="${y - 3}" r="3.4" fill="${fill}" stroke="#c8161d" stroke-width="1.3"/>`,
       );
       out.push(
         text(
-          x + 5,
-          y - 0.5,
+          x,
+          y + 7,
           `${a.city.name} ${a.city.tax}`,
-          'font-size="7" font-weight="bold" fill="#7a0d12"',
+          'font-size="6.8" font-weight="bold" fill="#7a0d12" text-anchor="middle"',
         ),
       );
+      if (a.name !== a.city.name) {
+        out.push(
+          text(x, y + 14, a.name, 'font-size="5.8" font-style="italic" fill="#2b2418" text-anchor="middle"'),
+        );
+      }
+    } else {
+      out.push(text(x, y + 2.5, a.name, 'font-size="6.5" fill="#2b2418" text-anchor="middle"'));
     }
     if (a.garrisonSymbol) {
       out.push(
-        `<rect x="${x - 13}" y="${y - 6}" width="7" height="7" fill="#fff" stroke="#222" stroke-width="1"/>`,
+        `<rect x="${x - 3.5}" y="${y - 13}" width="7" height="7" fill="#fff" stroke="#222" stroke-width="1"/>`,
       );
       out.push(
-        `<line x1="${x - 13}" y1="${y - 2.5}" x2="${x - 6}" y2="${y - 2.5}" stroke="#222" stroke-width="0.8"/>`,
+        `<line x1="${x - 3.5}" y1="${y - 9.5}" x2="${x + 3.5}" y2="${y - 9.5}" stroke="#222" stroke-width="0.8"/>`,
       );
     }
     if (a.aMarked) {

@@ -104,6 +104,8 @@ export const edgeSchema = z.object({
   redArrow: z.boolean(),
   whiteArrow: z.boolean(),
   imperialBoundary: z.boolean(),
+  /** Added with the map build (issue 3, C.8.b): a land border between two different provinces. */
+  provinceBoundary: z.boolean(),
   /** For land edges: both areas share a coastline on this border, so a ship may move along it (5.2). */
   shoreline: z.boolean(),
 });

@@ -77,6 +77,14 @@ describe('edges', () => {
     }
   });
 
+  it('mark province boundaries exactly between land areas of different provinces (2.1)', () => {
+    for (const e of map.edges) {
+      const differ = e.kind === 'land' && index.area(e.a).province !== index.area(e.b).province;
+      expect(e.provinceBoundary, `${e.a}|${e.b}`).toBe(differ);
+      if (e.imperialBoundary) expect(e.provinceBoundary, `${e.a}|${e.b}`).toBe(true);
+    }
+  });
+
   it('are symmetric through the index', () => {
     for (const id of index.areas.keys()) {
       for (const n of index.neighbours(id)) expect(index.neighbours(n)).toContain(id);
