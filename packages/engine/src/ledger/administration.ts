@@ -52,11 +52,6 @@ export interface RealmStep extends RealmTransition {
   readonly stop?: boolean;
 }
 
-const _step = (t: RealmTransition): RealmStep => ({
-  ...t,
-  choice: realmOf(t.state).pending ? { type: 'realm' } : null,
-});
-
 /** Column 11 of this turn's ledger row, updated in place (a new array, never mutated). */
 function noteOutcome(g: Game, player: PlayerId, f: (o: AdminOutcome | null) => AdminOutcome): Game {
   const r = realmOf(g);

@@ -51,7 +51,8 @@ export interface LedgerRow {
 export function ledgerRowProblems(row: LedgerRow, previous: LedgerRow | undefined): string[] {
   const out: string[] = [];
   const tag = `${row.player} turn ${row.turn}`;
-  const prevVp = previous && previous.cycle === row.cycle ? previous.vp : 0;
+  // Without a previous row of the same cycle (a position joined mid-cycle), column 4 is taken as given.
+  const prevVp = previous && previous.cycle === row.cycle ? previous.vp : row.vp - row.tax - row.other;
   if (row.vp !== prevVp + row.tax + row.other)
     out.push(`${tag}: col4 ${row.vp} ≠ ${prevVp}+${row.tax}+${row.other}`);
   if (row.vp < prevVp) out.push(`${tag}: VP decreased`);
