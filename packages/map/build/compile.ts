@@ -34,7 +34,7 @@ import {
 import { borderLines, outline } from './trace.ts';
 
 /** Shortest shared border, in pixel edges, that makes two areas adjacent. */
-const MIN_BORDER: Record<'land' | 'coast' | 'sea', number> = { land: 3, coast: 2, sea: 3 };
+const MIN_BORDER: Record<'land' | 'coast' | 'sea', number> = { land: 5, coast: 2, sea: 3 };
 
 export interface BuildResult {
   map: MapData;
