@@ -289,8 +289,13 @@ function applyWithUndo(
   const r = applyCore(map, before, actor, order);
   if (!r.ok) return r;
   const after = r.value.state;
+  // Another player's order closes the window (it may answer ours, e.g. a pursuit after our
+  // retreat), except in the economic step where decisions are independent by design (4.5).
+  const lastActor = state.undo?.orders.at(-1)?.actor;
+  const otherPlayer = lastActor !== undefined && lastActor !== actor && before.step.kind !== 'economic';
   const closes =
     actor === 'system' ||
+    otherPlayer ||
     after.rng !== before.rng ||
     after.riggedDice.length !== before.riggedDice.length ||
     stepKey(after) !== stepKey(before);

@@ -14,3 +14,6 @@ export * from './rng.ts';
 export * from './setup.ts';
 export * from './state.ts';
 export * from './units.ts';
+export { type Chooser, expand } from './sim/expand.ts';
+export { type SimRun, type SimSummary, simSetup, simulate, summarise } from './sim/play.ts';
+export { type Policy, seededChooser, simplePolicy } from './sim/policy.ts';

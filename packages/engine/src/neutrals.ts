@@ -33,12 +33,14 @@ export function restoreNeutrals(ctx: EngineContext, g: Game): Transition {
   if (!neutralReappearsIfNeverOwned(ctx.options)) return { state: g, events: [] };
   // While a combat awaits its advance/pursuit choice, regeneration (14.1) is the combat's call.
   if (g.combat?.pending) return { state: g, events: [] };
+  const candidates = ctx.map.cityAreas.filter(
+    (id) => !g.neutrals[id] && !g.cities[id]?.everOwned && cityAt(ctx, id),
+  );
+  if (candidates.length === 0) return { state: g, events: [] };
   const byArea = unitsByArea(g);
   let neutrals = g.neutrals;
   const events: GameEvent[] = [];
-  for (const id of ctx.map.cityAreas) {
-    if (neutrals[id] || cityAt(ctx, id) === null) continue;
-    if (g.cities[id]?.everOwned) continue;
+  for (const id of candidates) {
     if ((byArea.get(id) ?? []).length > 0) continue;
     if (g.markers.some((m) => m.area === id)) continue;
     const strength = neutralGarrisonStrengthAt(ctx, id);

@@ -6,7 +6,7 @@
 import { roll2d6 } from './dice.ts';
 import type { EngineContext } from './engine-context.ts';
 import type { GameEvent } from './events.ts';
-import type { PlayerId } from './ids.ts';
+import type { AreaId, PlayerId } from './ids.ts';
 import { removeIsolatedNeutrals, restoreNeutrals } from './neutrals.ts';
 import { playerPhaseOrders } from './phase-orders.ts';
 import { adminTasks, endOfPlayerAdmin, removeDueMarkers, runTask } from './phases/administration.ts';
@@ -14,7 +14,7 @@ import { applyCombatOrder, combatLegalOrders, initialCombatState } from './phase
 import { economicDeciders, fixOwnership, resolveEconomic } from './phases/economic.ts';
 import { createUnits, overstackedAreas, removeSurplusTribes } from './phases/end-of-movement.ts';
 import { entryLegal } from './players.ts';
-import { moveOrder, playerById, unitsOf } from './queries.ts';
+import { actingNeutralAt, moveOrder, playerById, unitsByArea, unitsOf } from './queries.ts';
 import { PLAYER_PHASES, type PlayerPhase } from './state.ts';
 import type { Game, Transition } from './state-ops.ts';
 import { isNonTribe } from './units.ts';
@@ -87,8 +87,8 @@ function afterEntry(ctx: EngineContext, g: Game): Transition {
   );
 }
 
-function beginPlayerTurn(_ctx: EngineContext, g: Game, player: PlayerId): Transition {
-  return {
+function beginPlayerTurn(ctx: EngineContext, g: Game, player: PlayerId): Transition {
+  const t: Transition = {
     state: {
       ...g,
       combat: initialCombatState(),
@@ -96,12 +96,53 @@ function beginPlayerTurn(_ctx: EngineContext, g: Game, player: PlayerId): Transi
     },
     events: [{ type: 'phaseStarted', player, phase: 'combination' }],
   };
+  return skipIfIdle(ctx, t);
 }
 
-const setPhase = (g: Game, player: PlayerId, phase: PlayerPhase): Transition =>
-  g.step.kind === 'playerTurn'
-    ? { state: { ...g, step: { ...g.step, phase } }, events: [{ type: 'phaseStarted', player, phase }] }
-    : { state: g, events: [] };
+/**
+ * Enter a phase; a phase with nothing to decide is passed at once (checked on entry only, so a
+ * player who has started acting in a phase ends it themselves). Movement is never skipped.
+ */
+function setPhase(ctx: EngineContext, g: Game, player: PlayerId, phase: PlayerPhase): Transition {
+  if (g.step.kind !== 'playerTurn') return { state: g, events: [] };
+  const t: Transition = {
+    state: { ...g, step: { ...g.step, phase } },
+    events: [{ type: 'phaseStarted', player, phase }],
+  };
+  return skipIfIdle(ctx, t);
+}
+
+function skipIfIdle(ctx: EngineContext, t: Transition): Transition {
+  const g = t.state;
+  if (g.step.kind !== 'playerTurn') return t;
+  const { player, phase } = g.step;
+  if (phase === 'movement' || phase === 'stacking') return t;
+  if (phase === 'combat') {
+    if (mayAttackSomewhere(ctx, g, player)) {
+      const orders = combatLegalOrders(ctx, g, player);
+      if (orders.some((o) => o.type !== 'combatDone')) return t;
+      if (orders.length > 0) {
+        const done = finishCombat(ctx, g, player);
+        return done ? seq(t, () => done) : t;
+      }
+    }
+    return seq(t, (x) => endPlayerPhase(ctx, x));
+  }
+  return playerPhaseOrders(ctx, g, player).length > 0 ? t : seq(t, (x) => endPlayerPhase(ctx, x));
+}
+
+/** Cheap pre-check (7.1): does any own non-leader unit stand next to something unfriendly? */
+function mayAttackSomewhere(ctx: EngineContext, g: Game, player: PlayerId): boolean {
+  const byArea = unitsByArea(g);
+  const hostile = (a: AreaId) =>
+    (byArea.get(a) ?? []).some((u) => u.owner !== player && u.kind !== 'leader') ||
+    actingNeutralAt(ctx, g, a, byArea) !== null;
+  for (const u of Object.values(g.units)) {
+    if (u.owner !== player || u.kind === 'leader') continue;
+    if (ctx.map.landLinks(u.area).some((l) => hostile(l.to))) return true;
+  }
+  return false;
+}
 
 /** Move the phasing player on to its next phase (or the next player, or the economic phase). */
 export function endPlayerPhase(ctx: EngineContext, g: Game): Transition {
@@ -109,16 +150,16 @@ export function endPlayerPhase(ctx: EngineContext, g: Game): Transition {
   const { player, phase } = g.step;
   switch (phase) {
     case 'combination':
-      return setPhase(g, player, 'growth');
+      return setPhase(ctx, g, player, 'growth');
     case 'growth':
-      return setPhase(g, player, 'movement');
+      return setPhase(ctx, g, player, 'movement');
     case 'movement': {
       const t = removeSurplusTribes(g, player);
-      return seq(t, (x) => setPhase(x, player, 'stacking'));
+      return seq(t, (x) => setPhase(ctx, x, player, 'stacking'));
     }
     case 'stacking': {
       const t = createUnits(ctx, g, player);
-      return seq(t, (x) => setPhase(x, player, 'combat'));
+      return seq(t, (x) => setPhase(ctx, x, player, 'combat'));
     }
     case 'combat':
       return nextPlayerOrEconomic(ctx, g, player);
@@ -222,20 +263,13 @@ function autoStep(ctx: EngineContext, g: Game): Transition | null {
     }
     case 'playerTurn': {
       if (playerById(g, s.player)?.status !== 'active') return nextPlayerOrEconomic(ctx, g, s.player);
+      // The stacking step lasts while something is overstacked (6); other phases are skipped
+      // on entry only (setPhase). Movement is always confirmed by the player, which also
+      // guarantees every game turn has a decision point while anyone holds a position.
       if (s.phase === 'stacking') {
         return overstackedAreas(g, s.player).length > 0 ? null : endPlayerPhase(ctx, g);
       }
-      if (s.phase === 'combat') {
-        const orders = combatLegalOrders(ctx, g, s.player);
-        if (orders.length === 0) return endPlayerPhase(ctx, g);
-        // Nothing to decide but "done": finish the phase for the player (no wait, 4.3.5).
-        if (orders.every((o) => o.type === 'combatDone')) return finishCombat(ctx, g, s.player);
-        return null;
-      }
-      // Movement is always confirmed by the player (holding is a decision), which also
-      // guarantees every game turn has a decision point while anyone holds a position.
-      if (s.phase === 'movement') return null;
-      return playerPhaseOrders(ctx, g, s.player).length > 0 ? null : endPlayerPhase(ctx, g);
+      return null;
     }
     case 'economic':
       return s.pending.length > 0 ? null : seq(resolveEconomic(ctx, g), (x) => beginAdministration(ctx, x));

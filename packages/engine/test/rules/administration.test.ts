@@ -158,7 +158,9 @@ describe('14.1 / 14.3 neutral garrisons and 3 ownership', () => {
       neutrals: {},
       step: phase('a', 'combat'),
     });
-    const t = settleGame(s.ctx, s.state);
+    const done = s.engine.applyOrder(s.state, P('a'), { type: 'combatDone' });
+    if (!done.ok) throw new Error(done.error.code);
+    const t = done.value;
     expect(t.state.cities.r0c3).toEqual({ owner: 'a', everOwned: true });
     // The barbarian may pillage its occupied city, so it is asked (4.5, acting at once).
     expect(s.engine.waitingFor(t.state)).toEqual(['a']);
