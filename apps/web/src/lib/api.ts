@@ -2,6 +2,7 @@
  * HTTP calls to the server. Every failure becomes an ApiError carrying the server's error code,
  * which screens turn into words with `errorWords` (lib/words.ts).
  */
+import { CSRF_HEADER } from '@bke/protocol';
 import { errorWords } from './words.ts';
 
 export class ApiError extends Error {
@@ -29,8 +30,9 @@ export async function api<T>(
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // The CSRF header marks the request as the app's own (a cross-site form cannot set it).
+      headers: method === 'GET' ? {} : { 'content-type': 'application/json', [CSRF_HEADER]: '1' },
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
     });
   } catch {
     throw new ApiError('net/offline', 'The server cannot be reached. Check your connection.', 0);

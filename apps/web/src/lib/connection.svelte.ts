@@ -27,6 +27,12 @@ class Connection {
       this.hello = hello;
     });
   }
+
+  /** Reconnect so the server reads the new session cookie (after log in or log out). */
+  reconnect(): void {
+    this.socket.disconnect();
+    this.socket.connect();
+  }
 }
 
 export const connection = new Connection();

@@ -1,25 +1,9 @@
-/** The lobby's data: worlds as listed by the server, and the options a new world is created with. */
+/** The lobby's data: worlds as the server lists them, and the options a new world is created with. */
+import type { CreateWorld, WorldSummary } from '@bke/protocol';
 import { api } from './api.ts';
 import type { Colour } from './wire.ts';
 
-export interface WorldPlayerSummary {
-  readonly name: string;
-  readonly colour: Colour;
-  readonly stage?: string | null;
-}
-
-export interface WorldSummary {
-  readonly id: string;
-  readonly name: string;
-  readonly turn: number;
-  readonly phase: string;
-  readonly deadline: string | null;
-  readonly players: readonly WorldPlayerSummary[];
-  readonly maxPlayers: number;
-  readonly status?: string;
-  /** How the current account takes part: as a player, or not at all. */
-  readonly joined?: boolean;
-}
+export type { WorldSummary };
 
 export const OPTIONAL_RULES = [
   ['tribalSeaCrossings', 'Tribal sea crossings (13.1.1)'],
@@ -37,17 +21,60 @@ export const OPTIONAL_RULES = [
 ] as const;
 export type OptionalRule = (typeof OPTIONAL_RULES)[number][0];
 
-export interface NewWorld {
+/** The create-world form as the player fills it in. */
+export interface NewWorldForm {
   name: string;
   victory: 'basic' | 'advanced';
-  deadline: { mode: 'live' | 'minutes' | 'hours'; perPhase: number };
+  deadlineMode: 'live' | 'correspondence';
+  minutesPerPhase: number;
+  hoursPerPhase: number;
   earlyResolution: boolean;
   maxPlayers: number;
   opt: Partial<Record<OptionalRule, boolean>>;
 }
 
+export function createWorldBody(f: NewWorldForm): CreateWorld {
+  const opt = Object.fromEntries(Object.entries(f.opt).filter(([, on]) => on));
+  return {
+    name: f.name.trim(),
+    options: { opt, victory: f.victory },
+    deadline:
+      f.deadlineMode === 'live'
+        ? { mode: 'live', minutesPerPhase: f.minutesPerPhase }
+        : { mode: 'correspondence', hoursPerPhase: f.hoursPerPhase },
+    earlyResolution: f.earlyResolution,
+    maxPlayers: f.maxPlayers,
+  };
+}
+
+/** The step a world is in, in words ("playerTurn:movement" → "Movement"). */
+export function stepLabel(step: string): string {
+  const [kind, phase] = step.split(':');
+  const PHASES: Record<string, string> = {
+    combination: 'Tribal combination',
+    growth: 'Tribal growth',
+    movement: 'Movement',
+    stacking: 'Stacking',
+    combat: 'Combat',
+  };
+  if (kind === 'playerTurn' && phase) return PHASES[phase] ?? phase;
+  const KINDS: Record<string, string> = {
+    idle: 'Waiting for players',
+    entry: 'Choosing start positions',
+    economic: 'Economic phase',
+    administration: 'Administration',
+  };
+  return KINDS[kind ?? ''] ?? step;
+}
+
+export const seatsTaken = (w: WorldSummary) => w.seats.filter((s) => !s.left);
+export const freeColours = (w: WorldSummary, all: readonly Colour[]) =>
+  all.filter((c) => !seatsTaken(w).some((s) => s.colour === c));
+
 export const listWorlds = () => api<{ worlds: WorldSummary[] }>('GET', '/api/worlds').then((r) => r.worlds);
-export const createWorld = (w: NewWorld) =>
-  api<{ world: WorldSummary }>('POST', '/api/worlds', w).then((r) => r.world);
-export const joinWorld = (id: string) =>
-  api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/join`, {});
+export const createWorld = (f: NewWorldForm) =>
+  api<{ world: WorldSummary }>('POST', '/api/worlds', createWorldBody(f)).then((r) => r.world);
+export const joinWorld = (id: string, colour?: Colour) =>
+  api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/join`, colour ? { colour } : {});
+export const leaveWorld = (id: string) =>
+  api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/leave`, {});

@@ -1,14 +1,13 @@
 /**
  * Who is logged in. The session itself is an httpOnly cookie set by the server; the client only
- * keeps the account it describes.
+ * keeps the account it describes. The socket reads the cookie when it connects, so it reconnects
+ * whenever the account changes.
  */
+import type { User } from '@bke/protocol';
 import { api } from './api.ts';
+import { connection } from './connection.svelte.ts';
 
-export interface User {
-  readonly id: string;
-  readonly name: string;
-  readonly role: 'player' | 'moderator' | 'admin';
-}
+export type { User };
 
 class Session {
   user = $state<User | null>(null);
@@ -25,17 +24,20 @@ class Session {
       this.known = true;
     }
   }
-  async signup(name: string, password: string): Promise<void> {
-    const r = await api<{ user: User }>('POST', '/api/auth/signup', { name, password });
+  async signup(username: string, password: string): Promise<void> {
+    const r = await api<{ user: User }>('POST', '/api/auth/signup', { username, password });
     this.user = r.user;
+    connection.reconnect();
   }
-  async login(name: string, password: string): Promise<void> {
-    const r = await api<{ user: User }>('POST', '/api/auth/login', { name, password });
+  async login(username: string, password: string): Promise<void> {
+    const r = await api<{ user: User }>('POST', '/api/auth/login', { username, password });
     this.user = r.user;
+    connection.reconnect();
   }
   async logout(): Promise<void> {
     await api('POST', '/api/auth/logout', {});
     this.user = null;
+    connection.reconnect();
   }
 }
 

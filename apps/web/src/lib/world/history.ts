@@ -117,3 +117,44 @@ export function chronicle(log: readonly LoggedEvent[], names: Names): ChronicleL
   }
   return out;
 }
+
+/** A cycle as the server keeps it (packages/protocol cycleRowSchema). */
+export interface CycleRecord {
+  readonly playerId: string;
+  readonly number: number;
+  readonly position: string;
+  readonly startTurn: number;
+  readonly kingdomTurn: number | null;
+  readonly empireTurn: number | null;
+  readonly endTurn: number | null;
+  readonly endReason: string | null;
+  readonly vp: number;
+}
+
+const END_WORDS: Record<string, string> = {
+  abandoned: 'was abandoned',
+  eliminated: 'was wiped out',
+  left: 'was left behind by its ruler',
+  collapsed: 'collapsed',
+};
+
+/** The chronicle from the server's cycle records: complete even after a reload. */
+export function chronicleOfCycles(cycles: readonly CycleRecord[], names: Names): ChronicleLine[] {
+  const out: ChronicleLine[] = [];
+  for (const c of cycles) {
+    const p = names.player(c.playerId);
+    out.push({ turn: c.startTurn, text: `The ${c.position} horde of ${p} rises (cycle ${c.number}).` });
+    if (c.kingdomTurn !== null)
+      out.push({ turn: c.kingdomTurn, text: `The ${c.position} horde of ${p} becomes a kingdom.` });
+    if (c.empireTurn !== null)
+      out.push({ turn: c.empireTurn, text: `The ${c.position} kingdom of ${p} becomes an empire.` });
+    if (c.endTurn !== null) {
+      const how = END_WORDS[c.endReason ?? ''] ?? `ended (${c.endReason ?? 'unknown'})`;
+      out.push({
+        turn: c.endTurn,
+        text: `The ${c.position} realm of ${p} ${how}, with ${c.vp} victory points.`,
+      });
+    }
+  }
+  return out.sort((a, b) => a.turn - b.turn);
+}

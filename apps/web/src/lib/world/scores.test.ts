@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_VIEW, player } from '../../test/fixtures.ts';
 import type { GameView } from '../wire.ts';
-import { ranked, standings, vpSeries } from './scores.ts';
+import { ranked, sheetRows, standings, vpSeries } from './scores.ts';
 
 describe('standings', () => {
   // 14.3.2 worked example (D-14): 426 VP in 27 turns, then 191 VP in 21 turns → 12.85 per turn.
@@ -76,6 +76,22 @@ describe('vpSeries', () => {
     expect(s[0]?.points).toEqual([
       { turn: 1, vp: 4 },
       { turn: 2, vp: 10 },
+    ]);
+  });
+});
+
+describe('sheetRows', () => {
+  it('folds column rows into sheet lines with the cycle total in column 4 (14.3.3)', () => {
+    const rows = sheetRows([
+      { playerId: 'p1', cycle: 1, turn: 2, column: 'vp', value: 6 },
+      { playerId: 'p1', cycle: 1, turn: 1, column: 'vp', value: 4 },
+      { playerId: 'p1', cycle: 1, turn: 2, column: 'treasury', value: 10 },
+      { playerId: 'p1', cycle: 2, turn: 3, column: 'vp', value: 2 },
+    ]);
+    expect(rows.map((r) => [r.cycle, r.turn, r.vpTotal, r.treasury])).toEqual([
+      [1, 1, 4, null],
+      [1, 2, 10, 10],
+      [2, 3, 2, null],
     ]);
   });
 });

@@ -5,32 +5,94 @@
 import type { GameView, ViewPlayer } from '../wire.ts';
 import type { LoggedEvent } from './link.ts';
 
-/** One line of a player's turn record sheet: the rulebook's eleven columns. */
+/** One line of a player's turn record sheet: the rulebook's eleven columns (null: not recorded). */
 export interface LedgerRow {
   readonly player: string;
   readonly cycle: number;
   /** 1 game turn */
   readonly turn: number;
   /** 2 tax income (the unmodified income) */
-  readonly tax: number;
+  readonly tax: number | null;
   /** 3 modifications and other income */
-  readonly other: number;
+  readonly other: number | null;
   /** 4 VP total of the cycle */
   readonly vpTotal: number;
   /** 5 money available */
-  readonly available: number;
+  readonly available: number | null;
   /** 6 upkeep */
-  readonly upkeep: number;
+  readonly upkeep: number | null;
   /** 7 spent on new units */
-  readonly purchases: number;
+  readonly purchases: number | null;
   /** 8 spent on administration */
-  readonly administration: number;
+  readonly administration: number | null;
   /** 9 treasury balance */
-  readonly treasury: number;
+  readonly treasury: number | null;
   /** 10 % of column 2 spent on administration (the column used) */
   readonly adminPercent: number | null;
   /** 11 administration result */
-  readonly adminResult: string | null;
+  readonly adminResult: string | number | null;
+}
+
+/** The server's ledger: one row per player, cycle, turn and column (packages/protocol ledgerRowSchema). */
+export interface WireLedgerRow {
+  readonly playerId: string;
+  readonly cycle: number;
+  readonly turn: number;
+  readonly column: string;
+  readonly value: number;
+}
+
+const NUMERIC = [
+  'tax',
+  'other',
+  'available',
+  'upkeep',
+  'purchases',
+  'administration',
+  'treasury',
+  'adminPercent',
+] as const;
+
+/**
+ * Folds the server's column rows into sheet lines. Column 4 is the cycle's running total; when
+ * the server records only the VP gained in a turn ('vp'), the total is that gain summed up.
+ */
+export function sheetRows(rows: readonly WireLedgerRow[]): LedgerRow[] {
+  const lines = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const key = `${r.playerId}|${r.cycle}|${r.turn}`;
+    const cols = lines.get(key) ?? new Map<string, number>();
+    cols.set(r.column, (cols.get(r.column) ?? 0) + r.value);
+    lines.set(key, cols);
+  }
+  const out: LedgerRow[] = [];
+  const running = new Map<string, number>();
+  const ordered = [...lines.entries()]
+    .map(([key, cols]) => {
+      const [player = '', cycle = '0', turn = '0'] = key.split('|');
+      return { player, cycle: Number(cycle), turn: Number(turn), cols };
+    })
+    .sort((a, b) => a.turn - b.turn);
+  for (const l of ordered) {
+    const cycleKey = `${l.player}|${l.cycle}`;
+    const gained = l.cols.get('vp') ?? (l.cols.get('tax') ?? 0) + (l.cols.get('other') ?? 0);
+    const total = l.cols.get('vpTotal') ?? (running.get(cycleKey) ?? 0) + gained;
+    running.set(cycleKey, total);
+    const num = Object.fromEntries(NUMERIC.map((c) => [c, l.cols.get(c) ?? null])) as Record<
+      (typeof NUMERIC)[number],
+      number | null
+    >;
+    out.push({
+      player: l.player,
+      cycle: l.cycle,
+      turn: l.turn,
+      ...num,
+      tax: num.tax ?? (l.cols.has('vp') ? gained - (num.other ?? 0) : null),
+      vpTotal: total,
+      adminResult: l.cols.get('adminResult') ?? null,
+    });
+  }
+  return out;
 }
 
 export const SHEET_COLUMNS: readonly { key: keyof LedgerRow; label: string; title: string }[] = [

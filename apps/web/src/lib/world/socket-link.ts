@@ -1,53 +1,55 @@
-/**
- * The WorldLink over the page's Socket.IO connection. Event names are the protocol's; until
- * packages/protocol declares them (see its CHANGES.md, "Web → server requests") the socket is
- * used untyped here and only here.
- */
-import type { Socket } from 'socket.io-client';
+/** The WorldLink over the page's Socket.IO connection, typed by packages/protocol. */
+import type { Ack } from '@bke/protocol';
 import { connection } from '../connection.svelte.ts';
-import type { Order } from '../wire.ts';
-import type { Ack, ChatMessage, FullView, Patch, WorldHandlers, WorldLink } from './link.ts';
+import type { LegalOrder } from '../wire.ts';
+import type { WorldHandlers, WorldLink } from './link.ts';
 
 const ACK_TIMEOUT_MS = 15_000;
+const timeout = { ok: false, error: { code: 'net/timeout' } } as const;
 
-function emitAck(socket: Socket, event: string, payload: unknown): Promise<Ack> {
+/** Wait for an acknowledgement, or answer net/timeout when the server stays silent. */
+function acked<T>(send: (reply: (r: Ack<T>) => void) => void): Promise<Ack<T>> {
   return new Promise((resolve) => {
-    socket.timeout(ACK_TIMEOUT_MS).emit(event, payload, (err: unknown, res: Ack | undefined) => {
-      if (err)
-        resolve({ ok: false, error: { code: 'net/timeout', message: 'The server did not answer in time.' } });
-      else resolve(res ?? { ok: true });
+    const t = setTimeout(() => resolve(timeout), ACK_TIMEOUT_MS);
+    send((r) => {
+      clearTimeout(t);
+      resolve(r);
     });
   });
 }
 
 export function socketLink(): WorldLink {
-  const socket = connection.socket as unknown as Socket;
+  const socket = connection.socket;
   return {
-    watch: (worldId, version) => emitAck(socket, 'world:watch', { worldId, version }),
-    unwatch: (worldId) => {
-      socket.emit('world:unwatch', { worldId });
+    subscribe: (worldId, version) =>
+      acked((reply) =>
+        socket.emit('world/subscribe', version === null ? { worldId } : { worldId, version }, reply),
+      ),
+    unsubscribe: (worldId) => {
+      socket.emit('world/unsubscribe', { worldId }, () => {});
     },
-    order: (worldId, version, order: Order) => emitAck(socket, 'world:order', { worldId, version, order }),
-    chat: (worldId, to, text) => emitAck(socket, 'chat:send', { worldId, to, text }),
-    subscribe(h: WorldHandlers) {
-      const view = (v: FullView) => h.view(v);
-      const patch = (p: Patch) => h.patch(p);
-      const chat = (m: ChatMessage) => h.chat(m);
-      const history = (r: { messages: ChatMessage[] }) => h.chatHistory(r.messages);
-      socket.on('world:view', view);
-      socket.on('world:patch', patch);
-      socket.on('chat:message', chat);
-      socket.on('chat:history', history);
+    order: (worldId, version, order) =>
+      acked((reply) => socket.emit('world/order', { worldId, version, order }, reply)),
+    chat: (worldId, to, body) => acked((reply) => socket.emit('chat/send', { worldId, to, body }, reply)),
+    listen(h: WorldHandlers) {
+      const legal: Parameters<typeof socket.on<'world/legal'>>[1] = (m) =>
+        h.legal({ ...m, orders: m.orders as LegalOrder[] });
+      socket.on('world/view', h.view);
+      socket.on('world/patch', h.patch);
+      socket.on('world/legal', legal);
+      socket.on('world/status', h.status);
+      socket.on('chat/message', h.chat);
       return () => {
-        socket.off('world:view', view);
-        socket.off('world:patch', patch);
-        socket.off('chat:message', chat);
-        socket.off('chat:history', history);
+        socket.off('world/view', h.view);
+        socket.off('world/patch', h.patch);
+        socket.off('world/legal', legal);
+        socket.off('world/status', h.status);
+        socket.off('chat/message', h.chat);
       };
     },
     onReconnect(cb) {
-      socket.io.on('reconnect', cb);
-      return () => socket.io.off('reconnect', cb);
+      socket.on('connect', cb);
+      return () => socket.off('connect', cb);
     },
   };
 }

@@ -1,17 +1,38 @@
 /**
- * One open world: the current view, the legal orders, the event log and chat, kept in sync with
- * the server by versioned patches. A gap in versions or a stale order asks for a fresh view; the
- * client never guesses the next state (no optimistic updates, peers.md complaint 4).
+ * One open world: the current view, the legal orders, the status (deadline, who is waited for),
+ * the event log and chat, kept in sync with the server by versioned patches. A gap in versions or
+ * a stale order asks for a resync; the client never guesses the next state (no optimistic
+ * updates, peers.md complaint 4). The last view is kept in sessionStorage so a reload resumes from
+ * its version with the missed patches instead of starting over.
  */
-import { applyPatch } from '../patch.ts';
-import type { GameView, LegalOrder, Order } from '../wire.ts';
+import { applyPatch, type PatchOp } from '@bke/protocol';
+import type { GameEvent, GameView, LegalOrder, Order } from '../wire.ts';
 import { errorWords } from '../words.ts';
-import type { ChatMessage, FullView, LoggedEvent, Patch, WorldLink, WorldMeta } from './link.ts';
+import type {
+  ChatMessage,
+  LegalUpdate,
+  LoggedEvent,
+  PatchMessage,
+  SubscribeResult,
+  ViewMessage,
+  WorldLink,
+  WorldStatusMessage,
+} from './link.ts';
+
+const LOG_LIMIT = 3000;
+
+interface Saved {
+  readonly version: number;
+  readonly view: GameView;
+  readonly log: LoggedEvent[];
+}
 
 export class WorldStore {
   view = $state<GameView | null>(null);
+  version = $state<number | null>(null);
   legal = $state<readonly LegalOrder[]>([]);
-  meta = $state<WorldMeta | null>(null);
+  status = $state<WorldStatusMessage | null>(null);
+  role = $state<'player' | 'spectator' | null>(null);
   log = $state<LoggedEvent[]>([]);
   chat = $state<ChatMessage[]>([]);
   /** Messages not yet seen, per channel ('all' or a player id). */
@@ -20,27 +41,27 @@ export class WorldStore {
   error = $state<string | null>(null);
   sending = $state(false);
   loading = $state(true);
-  version = $state<number | null>(null);
-  private readonly unsubs: (() => void)[] = [];
   /** The chat channel on screen; its messages are read as they come. */
   openChannel: string | null = null;
+  private pendingLegal: LegalUpdate | null = null;
+  private readonly unsubs: (() => void)[] = [];
+  private me: string | null = null;
 
   constructor(
     readonly worldId: string,
     private readonly link: WorldLink,
-    private readonly me: () => string | null,
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = null,
   ) {}
 
   async start(): Promise<void> {
+    this.restore();
     this.unsubs.push(
-      this.link.subscribe({
+      this.link.listen({
         view: (v) => this.onView(v),
         patch: (p) => this.onPatch(p),
+        legal: (l) => this.onLegal(l),
+        status: (s) => this.onStatus(s),
         chat: (m) => this.onChat(m),
-        chatHistory: (ms) => {
-          if (ms.length && ms[0]?.worldId !== this.worldId) return;
-          this.chat = [...ms];
-        },
       }),
       this.link.onReconnect(() => void this.resync()),
     );
@@ -49,44 +70,94 @@ export class WorldStore {
 
   stop(): void {
     for (const u of this.unsubs.splice(0)) u();
-    this.link.unwatch(this.worldId);
+    this.link.unsubscribe(this.worldId);
   }
 
-  /** Ask for everything since our version (the server sends patches or a full view). */
+  /** Ask for everything since our version: the server answers with patches or a full view. */
   async resync(): Promise<void> {
-    const r = await this.link.watch(this.worldId, this.version);
-    if (!r.ok) this.error = errorWords(r.error.code, r.error.message);
+    const r = await this.link.subscribe(this.worldId, this.version);
+    if (!r.ok) {
+      this.error = errorWords(r.error.code, r.error.message);
+      this.loading = false;
+      return;
+    }
+    this.onSubscribed(r);
   }
 
-  onView(v: FullView): void {
-    if (v.worldId !== this.worldId) return;
-    this.view = v.view;
-    this.version = v.version;
-    this.legal = v.legal;
-    this.meta = v.meta;
-    if (v.events) this.log = [...v.events];
+  private onSubscribed(r: SubscribeResult): void {
+    if (r.sync.kind === 'patches' && this.view && this.view.viewer !== r.playerId) {
+      // The saved copy was seen by another seat (another account in this tab): start afresh.
+      this.view = null;
+      this.version = null;
+      this.log = [];
+      void this.resync();
+      return;
+    }
+    this.role = r.role;
+    this.me = r.playerId;
+    if (r.sync.kind === 'view') {
+      this.onView({ worldId: this.worldId, version: r.sync.version, view: r.sync.view });
+    } else {
+      for (const p of r.sync.patches) this.onPatch(p);
+    }
+    this.legal = r.legal as LegalOrder[];
+    this.status = r.status;
+    this.chat = [...r.chat];
     this.loading = false;
   }
 
-  onPatch(p: Patch): void {
+  onView(v: ViewMessage): void {
+    if (v.worldId !== this.worldId) return;
+    this.view = v.view as GameView;
+    this.version = v.version;
+    this.loading = false;
+    this.save();
+  }
+
+  onPatch(p: PatchMessage): void {
     if (p.worldId !== this.worldId || !this.view || this.version === null) return;
     if (p.to <= this.version) return;
     if (p.from !== this.version) {
       void this.resync();
       return;
     }
-    this.view = applyPatch(this.view, p.ops);
+    try {
+      this.view = applyPatch(this.view, p.ops as PatchOp[]);
+    } catch {
+      // A patch that does not fit means our copy drifted: start again from a full view.
+      this.version = null;
+      void this.resync();
+      return;
+    }
     this.version = p.to;
-    if (p.legal) this.legal = p.legal;
-    if (p.meta) this.meta = p.meta;
-    if (p.events.length) this.log = [...this.log, ...p.events].slice(-2000);
+    const turn = this.view.turn;
+    const logged = p.events.map((event, i) => ({ seq: p.to * 1000 + i, turn, event: event as GameEvent }));
+    if (logged.length) this.log = [...this.log, ...logged].slice(-LOG_LIMIT);
+    if (this.pendingLegal?.version === this.version) this.onLegal(this.pendingLegal);
+    this.save();
+  }
+
+  onLegal(l: LegalUpdate): void {
+    if (l.worldId !== this.worldId) return;
+    if (this.version !== null && l.version > this.version) {
+      this.pendingLegal = l;
+      return;
+    }
+    if (this.version !== null && l.version < this.version) return;
+    this.pendingLegal = null;
+    this.legal = l.orders;
+  }
+
+  onStatus(s: WorldStatusMessage): void {
+    if (s.worldId === this.worldId) this.status = s;
   }
 
   onChat(m: ChatMessage): void {
     if (m.worldId !== this.worldId) return;
+    if (this.chat.some((c) => c.id === m.id)) return;
     this.chat = [...this.chat, m];
-    const mine = m.from.id === this.me();
-    const channel = m.to === null ? 'all' : mine ? m.to : m.from.id;
+    const mine = m.from.playerId !== null && m.from.playerId === this.me;
+    const channel = m.to === null ? 'all' : mine ? m.to : (m.from.playerId ?? 'all');
     if (!mine && channel !== this.openChannel) {
       this.unread = { ...this.unread, [channel]: (this.unread[channel] ?? 0) + 1 };
     }
@@ -97,6 +168,7 @@ export class WorldStore {
     if (this.unread[channel]) this.unread = { ...this.unread, [channel]: 0 };
   }
 
+  /** Send an order made against the version on screen; false (and words in `error`) if refused. */
   async send(order: Order): Promise<boolean> {
     if (this.version === null) return false;
     this.sending = true;
@@ -114,9 +186,40 @@ export class WorldStore {
     }
   }
 
-  async say(to: string | null, text: string): Promise<boolean> {
-    const r = await this.link.chat(this.worldId, to, text);
-    if (!r.ok) this.error = errorWords(r.error.code, r.error.message);
-    return r.ok;
+  async say(to: string | null, body: string): Promise<boolean> {
+    const r = await this.link.chat(this.worldId, to, body);
+    if (!r.ok) {
+      this.error = errorWords(r.error.code, r.error.message);
+      return false;
+    }
+    this.onChat(r.message);
+    return true;
+  }
+
+  private key(): string {
+    return `bke-world-${this.worldId}`;
+  }
+
+  private restore(): void {
+    try {
+      const raw = this.storage?.getItem(this.key());
+      if (!raw) return;
+      const saved = JSON.parse(raw) as Saved;
+      this.view = saved.view;
+      this.version = saved.version;
+      this.log = saved.log;
+    } catch {
+      // A damaged copy is simply ignored: the server sends a full view.
+    }
+  }
+
+  private save(): void {
+    if (!this.storage || !this.view || this.version === null) return;
+    try {
+      const saved: Saved = { version: this.version, view: this.view, log: this.log.slice(-500) };
+      this.storage.setItem(this.key(), JSON.stringify(saved));
+    } catch {
+      // Storage full or disabled: resync simply starts from a full view next time.
+    }
   }
 }

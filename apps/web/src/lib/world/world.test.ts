@@ -1,28 +1,52 @@
+import type { ChatMessage, PatchMessage, SubscribeResult } from '@bke/protocol';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_VIEW } from '../../test/fixtures.ts';
 import type { Order } from '../wire.ts';
-import type { Ack, ChatMessage, FullView, Patch, WorldHandlers, WorldLink } from './link.ts';
+import type { WorldHandlers, WorldLink } from './link.ts';
 import { WorldStore } from './world.svelte.ts';
 
-function fakeLink() {
-  const calls: { watch: (number | null)[]; orders: Order[] } = { watch: [], orders: [] };
+type OrderAck = Awaited<ReturnType<WorldLink['order']>>;
+
+const status = {
+  worldId: 'w1',
+  version: 12,
+  status: 'running',
+  stepKey: '2|p|p1|movement',
+  deadlineAt: null,
+  waitingFor: ['p1'],
+  ready: [],
+};
+
+function fakeLink(first: SubscribeResult['sync'] = { kind: 'view', version: 12, view: FIXTURE_VIEW }) {
+  const calls: { subscribe: (number | null)[]; orders: Order[] } = { subscribe: [], orders: [] };
   let handlers: WorldHandlers | null = null;
   let reconnect: (() => void) | null = null;
-  let answer: Ack = { ok: true };
+  let answer: OrderAck = { ok: true, version: 13, deferred: false };
+  let sync = first;
   const link: WorldLink = {
-    async watch(_id, version) {
-      calls.watch.push(version);
-      return { ok: true };
+    async subscribe(_id: string, version: number | null) {
+      calls.subscribe.push(version);
+      const r = {
+        ok: true as const,
+        role: 'player' as const,
+        playerId: 'p1',
+        sync,
+        status,
+        legal: [{ type: 'endPhase' }],
+        chat: [],
+      };
+      sync = { kind: 'patches', patches: [] };
+      return r;
     },
-    unwatch() {},
-    async order(_id, _v, o) {
+    unsubscribe() {},
+    async order(_id: string, _v: number, o: Order) {
       calls.orders.push(o);
       return answer;
     },
     async chat() {
-      return { ok: true };
+      return { ok: false, error: { code: 'auth/required' } };
     },
-    subscribe(h) {
+    listen(h) {
       handlers = h;
       return () => {
         handlers = null;
@@ -36,113 +60,115 @@ function fakeLink() {
   return {
     link,
     calls,
-    push: {
-      view: (v: FullView) => handlers?.view(v),
-      patch: (p: Patch) => handlers?.patch(p),
-      chat: (m: ChatMessage) => handlers?.chat(m),
-    },
+    patch: (
+      p: Omit<PatchMessage, 'worldId' | 'events'> & { worldId?: string; events?: PatchMessage['events'] },
+    ) => handlers?.patch({ worldId: 'w1', events: [], ...p }),
+    legal: (version: number) => handlers?.legal({ worldId: 'w1', version, orders: [{ type: 'undo' }] }),
+    chat: (m: ChatMessage) => handlers?.chat(m),
     reconnect: () => reconnect?.(),
-    answer: (a: Ack) => {
+    answer: (a: OrderAck) => {
       answer = a;
     },
   };
 }
 
-const full: FullView = {
-  worldId: 'w1',
-  version: 12,
-  view: FIXTURE_VIEW,
-  legal: [{ type: 'endPhase' }],
-  meta: { id: 'w1', name: 'Test', deadline: null },
-};
+const turn = (value: number) => [{ op: 'replace' as const, path: '/turn', value }];
 
 describe('WorldStore', () => {
-  it('applies patches in order and asks for a resync on a gap', async () => {
+  it('takes the first view, legal orders and status from the subscription', async () => {
     const f = fakeLink();
-    const s = new WorldStore('w1', f.link, () => 'p1');
+    const s = new WorldStore('w1', f.link);
     await s.start();
-    expect(f.calls.watch).toEqual([null]);
-    f.push.view(full);
-    f.push.patch({
-      worldId: 'w1',
-      from: 12,
-      to: 13,
-      ops: [{ op: 'replace', path: '/turn', value: 3 }],
-      events: [],
-    });
+    expect(f.calls.subscribe).toEqual([null]);
+    expect(s.version).toBe(12);
+    expect(s.view?.turn).toBe(2);
+    expect(s.legal).toEqual([{ type: 'endPhase' }]);
+    expect(s.status?.waitingFor).toEqual(['p1']);
+  });
+
+  it('applies patches in order, logs their events, and resubscribes on a gap', async () => {
+    const f = fakeLink();
+    const s = new WorldStore('w1', f.link);
+    await s.start();
+    f.patch({ from: 12, to: 13, ops: turn(3), events: [{ type: 'turnStarted', turn: 3 }] });
     expect(s.view?.turn).toBe(3);
-    expect(s.version).toBe(13);
-    f.push.patch({
-      worldId: 'w1',
-      from: 15,
-      to: 16,
-      ops: [{ op: 'replace', path: '/turn', value: 9 }],
-      events: [],
-    });
+    expect(s.log.map((l) => [l.turn, l.event.type])).toEqual([[3, 'turnStarted']]);
+    f.patch({ from: 15, to: 16, ops: turn(9) });
     expect(s.view?.turn).toBe(3);
-    expect(f.calls.watch).toEqual([null, 13]);
+    expect(f.calls.subscribe).toEqual([null, 13]);
   });
 
   it('ignores patches of other worlds and old versions', async () => {
     const f = fakeLink();
-    const s = new WorldStore('w1', f.link, () => 'p1');
+    const s = new WorldStore('w1', f.link);
     await s.start();
-    f.push.view(full);
-    f.push.patch({
-      worldId: 'w2',
-      from: 12,
-      to: 13,
-      ops: [{ op: 'replace', path: '/turn', value: 5 }],
-      events: [],
-    });
-    f.push.patch({
-      worldId: 'w1',
-      from: 11,
-      to: 12,
-      ops: [{ op: 'replace', path: '/turn', value: 6 }],
-      events: [],
-    });
+    f.patch({ worldId: 'w2', from: 12, to: 13, ops: turn(5) });
+    f.patch({ from: 11, to: 12, ops: turn(6) });
     expect(s.view?.turn).toBe(2);
   });
 
-  it('resumes from its version after a reconnect', async () => {
+  it('holds legal orders for a newer version until its patch arrives', async () => {
     const f = fakeLink();
-    const s = new WorldStore('w1', f.link, () => 'p1');
+    const s = new WorldStore('w1', f.link);
     await s.start();
-    f.push.view(full);
+    f.legal(13);
+    expect(s.legal).toEqual([{ type: 'endPhase' }]);
+    f.patch({ from: 12, to: 13, ops: turn(3) });
+    expect(s.legal).toEqual([{ type: 'undo' }]);
+  });
+
+  it('resumes from its version after a reconnect, and after a reload from storage', async () => {
+    const f = fakeLink();
+    const mem = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => mem.get(k) ?? null,
+      setItem: (k: string, v: string) => void mem.set(k, v),
+    };
+    const s = new WorldStore('w1', f.link, storage);
+    await s.start();
+    f.patch({ from: 12, to: 13, ops: turn(3) });
     f.reconnect();
-    expect(f.calls.watch).toEqual([null, 12]);
+    expect(f.calls.subscribe).toEqual([null, 13]);
+    const again = fakeLink({
+      kind: 'patches',
+      patches: [{ worldId: 'w1', from: 13, to: 14, ops: turn(4), events: [] }],
+    });
+    const reloaded = new WorldStore('w1', again.link, storage);
+    await reloaded.start();
+    expect(again.calls.subscribe).toEqual([13]);
+    expect(reloaded.view?.turn).toBe(4);
   });
 
   it('shows a refused order in words and resyncs on sync/stale', async () => {
     const f = fakeLink();
-    const s = new WorldStore('w1', f.link, () => 'p1');
+    const s = new WorldStore('w1', f.link);
     await s.start();
-    f.push.view(full);
     f.answer({ ok: false, error: { code: 'sync/stale' } });
     expect(await s.send({ type: 'endPhase' })).toBe(false);
     expect(s.error).toContain('refreshed');
-    expect(f.calls.watch).toEqual([null, 12]);
+    expect(f.calls.subscribe).toEqual([null, 12]);
   });
 
   it('counts unread chat per channel until the channel is opened', async () => {
     const f = fakeLink();
-    const s = new WorldStore('w1', f.link, () => 'p1');
+    const s = new WorldStore('w1', f.link);
     await s.start();
     const msg = (id: string, from: string, to: string | null): ChatMessage => ({
       id,
       worldId: 'w1',
-      from: { id: from, name: from },
+      from: { userId: `u-${from}`, username: from, playerId: from },
       to,
-      text: 'hi',
+      body: 'hi',
       at: '2026-01-01T00:00:00Z',
     });
-    f.push.chat(msg('1', 'p2', null));
-    f.push.chat(msg('2', 'p2', 'p1'));
-    f.push.chat(msg('3', 'p1', null));
+    f.chat(msg('1', 'p2', null));
+    f.chat(msg('2', 'p2', 'p1'));
+    f.chat(msg('3', 'p1', null));
+    f.chat(msg('3', 'p1', null));
+    expect(s.chat).toHaveLength(3);
     expect(s.unread).toEqual({ all: 1, p2: 1 });
     s.markRead('p2');
-    f.push.chat(msg('4', 'p2', 'p1'));
+    f.chat(msg('4', 'p2', 'p1'));
     expect(s.unread).toEqual({ all: 1, p2: 0 });
   });
 });
