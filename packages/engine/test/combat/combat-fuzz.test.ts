@@ -51,7 +51,9 @@ function randomPosition(random: () => number, seed: number) {
     else if (roll < 0.75) {
       const owner = random() < 0.5 ? RED : BLUE;
       const stack = STACKS[Math.floor(random() * STACKS.length)]!;
-      stack.forEach((kind, j) => units.push([`u${i}_${j}`, owner, kind, area]));
+      stack.forEach((kind, j) => {
+        units.push([`u${i}_${j}`, owner, kind, area]);
+      });
     }
   });
   const dice = Array.from({ length: 400 }, () => 1 + Math.floor(random() * 6));
@@ -83,7 +85,7 @@ function toOrder(legal: CombatLegalOrder, random: () => number): CombatOrder {
   }
 }
 
-function checkBoard(ctx: Parameters<typeof actingNeutralAt>[0], state: GameStateCore) {
+function checkBoard(state: GameStateCore) {
   for (const area of MAP.areaIds) {
     const here = Object.values(state.units).filter((u) => u.area === area);
     expect(isLegalStack(here.map((u) => ({ kind: u.kind, owner: u.owner })))).toBe(true);
@@ -118,7 +120,7 @@ describe('combat fuzz on the small board', () => {
         state = r.value.state;
         seen.add(order.type);
         for (const e of r.value.events) seen.add(e.type === 'combatResolved' ? e.result : e.type);
-        checkBoard(ctx, state);
+        checkBoard(state);
         ended = order.type === 'combatDone';
       }
       expect(ended, `seed ${seed} did not end`).toBe(true);
