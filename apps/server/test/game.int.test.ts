@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
+import { rebuildWorld } from '../src/worlds/rebuild.ts';
 import { api, pickOrder, shared, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -279,5 +280,22 @@ describe('a world played through the server', () => {
       if (r.status === 429) limited = i;
     }
     expect(limited).toBeGreaterThan(0);
+  });
+
+  it('rebuilds the world from its log, matching every snapshot, and notices a tampered one', async () => {
+    const rt = await app.hub.get(worldId);
+    await rt?.run(async () => {}); // let queued snapshot writes finish
+    const ok = await rebuildWorld(t.db, worldId, true);
+    expect(ok.problems).toEqual([]);
+    expect(ok.snapshotsChecked).toBeGreaterThanOrEqual(3);
+    expect(ok.finalHash).toBe(app.hub.engine.hash(rt?.state as never));
+    expect(await t.db.prisma.worldCycle.count({ where: { worldId } })).toBe(2);
+    const snap = await t.db.prisma.worldSnapshot.findFirstOrThrow({ where: { worldId, seq: { gt: 0 } } });
+    await t.db.prisma.worldSnapshot.update({
+      where: { worldId_seq: { worldId, seq: snap.seq } },
+      data: { hash: '0000000000000000' },
+    });
+    const bad = await rebuildWorld(t.db, worldId);
+    expect(bad.problems).toEqual([expect.stringContaining(`snapshot ${snap.seq}: stored hash`)]);
   });
 });

@@ -8,3 +8,4 @@ export * from './socket.ts';
 
 /** Bumped whenever a message changes shape incompatibly. */
 export const PROTOCOL_VERSION = 2;
+export { renderProtocolDoc } from './doc.ts';

@@ -1,0 +1,228 @@
+/**
+ * Renders docs/protocol.md from the schemas themselves (HTTP_ROUTES, SOCKET_EVENTS) with an example
+ * for each message. Every example is parsed by its schema while rendering, so an example that no
+ * longer fits its schema, or a route or event without an example, fails the build; a test compares
+ * the rendered text with the committed file, so the document cannot drift from the code.
+ */
+import { z } from 'zod';
+import { SERVER_ERROR_CODES } from './errors.ts';
+import { HTTP_ROUTES } from './http-routes.ts';
+import { SOCKET_EVENTS } from './socket.ts';
+
+const W = '6f1c2a4e-0000-4000-8000-000000000001';
+const U = '0b7d9e1a-0000-4000-8000-000000000002';
+const seat = {
+  playerId: 'p1',
+  userId: U,
+  username: 'alaric',
+  seat: 0,
+  colour: 'red',
+  missedTurns: 0,
+  left: false,
+};
+const summary = {
+  id: W,
+  name: 'Migration Age',
+  status: 'running',
+  createdBy: 'alaric',
+  createdAt: '2026-11-21T12:00:00.000Z',
+  deadline: { mode: 'correspondence', hoursPerPhase: 24 },
+  earlyResolution: true,
+  maxPlayers: 6,
+  victory: 'basic',
+  version: 42,
+  turn: 3,
+  step: 'playerTurn:movement',
+  deadlineAt: '2026-11-22T12:00:00.000Z',
+  waitingFor: ['p1'],
+  seats: [seat],
+};
+const user = { id: U, username: 'alaric', role: 'player' };
+const status = {
+  worldId: W,
+  version: 42,
+  status: 'running',
+  stepKey: '3|p1|movement',
+  deadlineAt: '2026-11-22T12:00:00.000Z',
+  waitingFor: ['p1'],
+  ready: [],
+};
+const patch = {
+  worldId: W,
+  from: 41,
+  to: 42,
+  ops: [{ op: 'replace', path: '/units/u7/area', value: 'dacia' }],
+  events: [{ type: 'unitMoved', player: 'p1', unit: 'u7', path: ['sarmatia', 'dacia'] }],
+};
+const chat = {
+  id: '17',
+  worldId: W,
+  from: { userId: U, username: 'alaric', playerId: 'p1' },
+  to: null,
+  body: 'Rome will fall.',
+  at: '2026-11-21T12:05:00.000Z',
+};
+
+/** Request (body) and response examples, by route key. */
+export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; response: unknown }> = {
+  health: {
+    response: { status: 'ok', version: '0.1.0', uptimeSeconds: 12, database: { kind: 'postgres', up: true } },
+  },
+  signup: { body: { username: 'alaric', password: 'visigoths410' }, response: { user } },
+  login: { body: { username: 'alaric', password: 'visigoths410' }, response: { user } },
+  logout: { body: {}, response: { ok: true } },
+  me: { response: { user } },
+  listWorlds: { response: { worlds: [summary] } },
+  createWorld: {
+    body: {
+      name: 'Migration Age',
+      options: { victory: 'basic', opt: { byzantium: true } },
+      deadline: { mode: 'correspondence', hoursPerPhase: 24 },
+      earlyResolution: true,
+      maxPlayers: 6,
+    },
+    response: { world: { ...summary, status: 'open', version: 0, turn: 0, step: 'idle', seats: [] } },
+  },
+  getWorld: {
+    response: {
+      world: summary,
+      options: { victory: 'basic', opt: {}, cfg: {} },
+      cycles: [
+        {
+          playerId: 'p1',
+          number: 1,
+          position: 'GOTH',
+          startTurn: 1,
+          kingdomTurn: null,
+          empireTurn: null,
+          endTurn: null,
+          endReason: null,
+          vp: 4,
+        },
+      ],
+      ledger: [{ playerId: 'p1', cycle: 1, turn: 2, column: 'vp', value: 4 }],
+    },
+  },
+  joinWorld: { body: { colour: 'red' }, response: { world: summary, seat } },
+  leaveWorld: { body: {}, response: { world: summary } },
+};
+
+export const SOCKET_EXAMPLES: {
+  clientToServer: Record<keyof typeof SOCKET_EVENTS.clientToServer, { payload: unknown; result: unknown }>;
+  serverToClient: Record<keyof typeof SOCKET_EVENTS.serverToClient, unknown>;
+} = {
+  clientToServer: {
+    'world/subscribe': {
+      payload: { worldId: W, version: 40 },
+      result: {
+        role: 'player',
+        playerId: 'p1',
+        sync: { kind: 'patches', patches: [{ ...patch, from: 40, to: 41 }, patch] },
+        status,
+        legal: [{ type: 'endPhase' }],
+        chat: [chat],
+      },
+    },
+    'world/unsubscribe': { payload: { worldId: W }, result: {} },
+    'world/order': {
+      payload: { worldId: W, version: 41, order: { type: 'move', unit: 'u7', path: ['sarmatia', 'dacia'] } },
+      result: { version: 42, deferred: false },
+    },
+    'chat/send': { payload: { worldId: W, to: null, body: 'Rome will fall.' }, result: { message: chat } },
+  },
+  serverToClient: {
+    hello: { serverVersion: '0.1.0', serverTime: '2026-11-21T12:00:00.000Z', user },
+    'world/view': { worldId: W, version: 42, view: { turn: 3, step: { kind: 'playerTurn' }, viewer: 'p1' } },
+    'world/patch': patch,
+    'world/legal': { worldId: W, version: 42, orders: [{ type: 'endPhase' }] },
+    'world/status': status,
+    'chat/message': chat,
+    error: { code: 'socket/rate_limited' },
+  },
+};
+
+function checked(schema: z.ZodType, example: unknown, where: string): string {
+  const r = schema.safeParse(example);
+  if (!r.success) throw new Error(`docs/protocol.md: the example for ${where} does not fit its schema`);
+  return JSON.stringify(example, null, 2);
+}
+
+const json = (s: string) => ['```json', s, '```'].join('\n');
+const schemaOf = (s: z.ZodType) => {
+  try {
+    return JSON.stringify(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }), null, 2);
+  } catch {
+    return '(not representable as JSON Schema)';
+  }
+};
+const details = (title: string, body: string) =>
+  ['<details><summary>' + title + '</summary>', '', json(body), '', '</details>'].join('\n');
+
+export function renderProtocolDoc(): string {
+  const out: string[] = [
+    '# BKE Online wire protocol',
+    '',
+    '<!-- Generated by `npx tsx apps/server/src/cli/protocol-doc.ts` from packages/protocol; do not edit by hand.',
+    '     A test fails when this file and the schemas drift apart. -->',
+    '',
+    'Everything the web client and the server say to each other. HTTP bodies are JSON; errors are',
+    '`{ "error": { "code": "…", "message": "…", …params } }` with a code from the list at the end.',
+    'State-changing requests (POST) must send the header `x-bke-csrf: 1` and, from a browser, an',
+    "Origin equal to the server's own. The session is the httpOnly, SameSite=Lax cookie `bke_session`",
+    'set by sign-up and log-in; Socket.IO reads the same cookie at the handshake.',
+    '',
+    'Socket.IO: every client → server event is sent with an acknowledgement callback and answered',
+    '`{ "ok": true, …result }` or `{ "ok": false, "error": { "code": "…", … } }`. A view is versioned:',
+    '`world/patch` takes it from `from` to `to = from + 1` (JSON Patch, RFC 6902: add, remove, replace).',
+    'An order made against another version is refused with `sync/stale` and a fresh `world/view` is',
+    'pushed. A client that reconnects subscribes with the last version it holds and receives the missed',
+    'patches from the stored log, or a full view when it is more than 200 versions behind.',
+    '',
+    '## HTTP routes',
+    '',
+  ];
+  for (const [key, route] of Object.entries(HTTP_ROUTES)) {
+    const ex = HTTP_EXAMPLES[key as keyof typeof HTTP_ROUTES];
+    out.push(`### \`${route.method} ${route.path}\``, '', route.summary, '');
+    out.push(`Sign-in required: ${route.auth ? 'yes' : 'no'}.`, '');
+    if ('body' in route && route.body) {
+      out.push('Request body:', '', json(checked(route.body, ex.body, `${key} body`)), '');
+      out.push(details('request schema', schemaOf(route.body)), '');
+    }
+    out.push('Response:', '', json(checked(route.response, ex.response, `${key} response`)), '');
+  }
+  out.push('## Socket.IO: client → server', '');
+  for (const [event, spec] of Object.entries(SOCKET_EVENTS.clientToServer)) {
+    const ex = SOCKET_EXAMPLES.clientToServer[event as keyof typeof SOCKET_EVENTS.clientToServer];
+    out.push(
+      `### \`${event}\``,
+      '',
+      'Payload:',
+      '',
+      json(checked(spec.payload, ex.payload, `${event} payload`)),
+      '',
+    );
+    out.push(details('payload schema', schemaOf(spec.payload)), '');
+    out.push(
+      'Acknowledgement (`ok: true` plus):',
+      '',
+      json(checked(spec.result, ex.result, `${event} result`)),
+      '',
+    );
+  }
+  out.push('## Socket.IO: server → client', '');
+  for (const [event, schema] of Object.entries(SOCKET_EVENTS.serverToClient)) {
+    const ex = SOCKET_EXAMPLES.serverToClient[event as keyof typeof SOCKET_EVENTS.serverToClient];
+    out.push(`### \`${event}\``, '', json(checked(schema, ex, event)), '');
+  }
+  out.push(
+    '## Error codes',
+    '',
+    "The server's own codes (rule errors from the engine, such as",
+    '`order/not_your_turn`, pass through unchanged):',
+    '',
+  );
+  for (const code of SERVER_ERROR_CODES) out.push(`- \`${code}\``);
+  out.push('');
+  return out.join('\n');
+}
