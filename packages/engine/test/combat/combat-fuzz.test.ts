@@ -12,7 +12,6 @@ import {
   combatWaitingFor,
 } from '../../src/combat/phase.ts';
 import { combatStateOf } from '../../src/combat/state.ts';
-import type { actingNeutralAt } from '../../src/queries.ts';
 import { isLegalStack } from '../../src/stacking.ts';
 import type { GameStateCore } from '../../src/state.ts';
 import type { UnitKind } from '../../src/units.ts';
