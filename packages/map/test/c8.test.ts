@@ -139,6 +139,16 @@ describe('garrison set-up symbols (14.2.1, 14.2.3, 14.3)', () => {
     expect(symbols.filter((a) => halfOf(a) === 'west')).toHaveLength(9);
   });
 
+  it('each is next to a city, so its garrison is not removed at the first administration phase (14.3)', () => {
+    for (const a of symbols) {
+      const cities = index
+        .neighbours(a.id, ['land'])
+        .map((id) => index.area(id))
+        .filter((n) => n.city && !n.city.optional && n.insideEmpire);
+      expect(cities.length, a.id).toBeGreaterThan(0);
+    }
+  });
+
   it('each lies just inside the imperial boundary, on a non-desert area without a city', () => {
     for (const a of symbols) {
       expect(a.insideEmpire, a.id).toBe(true);
