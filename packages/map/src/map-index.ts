@@ -39,6 +39,8 @@ export interface MapIndex {
   /** Sea areas a land area's coasts touch, or a sea area's sea and white-arrow neighbours. */
   seaNeighbours(id: string): readonly string[];
   provinceAreas(provinceId: string): readonly string[];
+  /** The id of the coast of a land area that touches a sea area (5.2: Athens has two), if any. */
+  coastOf(landId: string, seaId: string): string | undefined;
 }
 
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
@@ -127,5 +129,6 @@ export function indexMap(map: MapData): MapIndex {
     seaNeighbours: (id) =>
       areas.get(id)?.kind === 'sea' ? neighboursFor(id, ['sea', 'whiteArrow']) : neighboursFor(id, ['coast']),
     provinceAreas: (p) => provinceAreas.get(p) ?? [],
+    coastOf: (landId, seaId) => areas.get(landId)?.coasts.find((c) => c.seas.includes(seaId))?.id,
   };
 }

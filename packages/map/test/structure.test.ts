@@ -160,6 +160,9 @@ describe('MapIndex', () => {
     expect(index.neighbours('byzantium', ['land'])).not.toContain('nicaea');
     expect(index.seaNeighbours('byzantium')).toContain('propontis');
     expect(() => index.area('atlantis')).toThrow();
+    expect(index.coastOf('athens', 'mare-aegaeum')).not.toBe(index.coastOf('athens', 'sinus-corinthiacus'));
+    expect(index.coastOf('athens', 'mare-aegaeum')).toMatch(/^athens-coast-\d$/);
+    expect(index.coastOf('athens', 'mare-caspium')).toBeUndefined();
   });
 
   it('precomputes the lists', () => {
