@@ -1,13 +1,15 @@
 /**
  * `npm run map:render [-- zoom [x,y,w,h]]`: draws the compiled map to packages/map/render/map.svg and
  * map.png. With a crop box (in map units) it writes only render/crop.png, for close inspection.
+ * `npm run map:render -- preview` refreshes the committed packages/map/preview.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import { renderSvg } from '../build/render-svg.ts';
 import { loadMap } from '../src/index.ts';
 
-const zoom = Number(process.argv[2] ?? '1.5');
+const preview = process.argv[2] === 'preview';
+const zoom = preview ? 0.75 : Number(process.argv[2] ?? '1.5');
 const crop = process.argv[3]?.split(',').map(Number);
 const dir = new URL('../render/', import.meta.url);
 mkdirSync(dir, { recursive: true });
@@ -29,6 +31,7 @@ if (crop && crop.length === 4) {
 } else {
   writeFileSync(new URL('map.svg', dir), svg);
 }
-const name = crop ? 'crop.png' : 'map.png';
-writeFileSync(new URL(name, dir), png.asPng());
-console.log(`wrote ${new URL(name, dir).pathname} (${png.width}x${png.height})`);
+// `preview` refreshes the small committed picture packages/map/preview.png
+const out = preview ? new URL('../preview.png', import.meta.url) : new URL(crop ? 'crop.png' : 'map.png', dir);
+writeFileSync(out, png.asPng());
+console.log(`wrote ${out.pathname} (${png.width}x${png.height})`);
