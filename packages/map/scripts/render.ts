@@ -32,6 +32,8 @@ if (crop && crop.length === 4) {
   writeFileSync(new URL('map.svg', dir), svg);
 }
 // `preview` refreshes the small committed picture packages/map/preview.png
-const out = preview ? new URL('../preview.png', import.meta.url) : new URL(crop ? 'crop.png' : 'map.png', dir);
+const out = preview
+  ? new URL('../preview.png', import.meta.url)
+  : new URL(crop ? 'crop.png' : 'map.png', dir);
 writeFileSync(out, png.asPng());
 console.log(`wrote ${out.pathname} (${png.width}x${png.height})`);
