@@ -36,6 +36,8 @@ export type CombatEvent =
       rolls: [number, number][];
       result: CombatResult;
     }
+  | { type: 'combatLeaderEliminated'; unit: UnitId; area: AreaId }
+  | { type: 'combatLeaderMoved'; unit: UnitId; from: AreaId; to: AreaId }
   | {
       type: 'combatUnitsEliminated';
       player: PlayerId;

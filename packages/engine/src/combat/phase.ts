@@ -295,7 +295,9 @@ function applyChoice<S extends GameStateCore>(
     if (!choice || !isLegalRetreat(choice.options, order.path)) {
       return combatErr('combat/illegal_retreat', { unit: order.unit, path: order.path });
     }
-    return done(applyRetreat(state, choice.unit, choice.options, order.path));
+    return done(
+      applyRetreat(state, choice.unit, choice.options, order.path, ctx.options.cfg.leaderKilledOnPassThrough),
+    );
   }
   if (order.type === 'combatEliteChoice') {
     if (step.kind !== 'eliteChoice') return combatErr('combat/wrong_step', { expected: step.kind });

@@ -16,6 +16,7 @@ import { mayEndAfterCombat, mayEnterAfterCombat, retreatBoard, retreatingUnit } 
 import { type AttackPlan, attackerContribution, buildPlan, type TargetDefence } from './declare.ts';
 import type { CombatEvent, EliminationCause } from './events.ts';
 import { exchangeLossSets, exchangeOutcome } from './exchange.ts';
+import { leadersLeftBehind, leadersOverrun } from './leaders.ts';
 import { neutralGarrisonReappears } from './neutral.ts';
 import { MAX_ADVANCE, pursuitStops } from './pursuit.ts';
 import { resultEffect } from './results.ts';
@@ -59,7 +60,11 @@ export function eliminate<S extends GameStateCore>(
     area,
     cause,
   }));
-  return { state: { ...state, units }, events };
+  // 10.2: a leader whose whole stack is gone goes with it.
+  let step: Step<S> = { state: { ...state, units }, events };
+  const stacks = new Map(gone.map((u) => [`${u.owner}|${u.area}`, u]));
+  for (const u of stacks.values()) step = chain(step, (s) => leadersLeftBehind(s, u.area, u.owner, null));
+  return step;
 }
 
 /** The neutral garrison of a combat is eliminated (a pillage marker stays in its city, 9.5). */
@@ -427,6 +432,7 @@ export function applyRetreat<S extends GameStateCore>(
   unit: Unit,
   options: RetreatOptions,
   path: readonly AreaId[],
+  leaderKilledOnPassThrough = true,
 ): Step<S> {
   const pending = pendingOf(state)!;
   const step = pending.steps[0] as Extract<CombatStep, { kind: 'retreat' }>;
@@ -449,6 +455,15 @@ export function applyRetreat<S extends GameStateCore>(
     events.push(...gone.events);
   } else if (end) {
     next = { ...next, units: { ...next.units, [unit.id]: { ...unit, area: end } } };
+    const led = leadersLeftBehind(next, unit.area, unit.owner, end);
+    next = led.state;
+    events.push(...led.events);
+    // AMBIG-53: lone enemy leaders on the way (or only at the end) are overrun.
+    for (const area of leaderKilledOnPassThrough ? path : [end]) {
+      const overrun = leadersOverrun(next, area, unit.owner);
+      next = overrun.state;
+      events.push(...overrun.events);
+    }
   }
   const remaining = step.units.filter((id) => id !== unit.id);
   const vacated =
@@ -485,9 +500,14 @@ export function applyAdvance<S extends GameStateCore>(state: S, unit: Unit, to: 
     to,
     pursuit: step.pursuit,
   };
+  const overrun = leadersOverrun(next, to, unit.owner);
   return {
-    state: withPending(next, { ...pending, attackerEntered, steps: [moved, ...pending.steps.slice(1)] }),
-    events: [event],
+    state: withPending(overrun.state, {
+      ...pending,
+      attackerEntered,
+      steps: [moved, ...pending.steps.slice(1)],
+    }),
+    events: [event, ...overrun.events],
   };
 }
 
@@ -527,7 +547,13 @@ function autoStep<S extends GameStateCore>(ctx: EngineContext, state: S, step: C
     if (choices.some((c) => optionCount(c.options) > 1)) return null;
     const path =
       (first.options.kind === 'paths' ? first.options.paths[0] : first.options.partialPaths[0]) ?? [];
-    return applyRetreat(state, first.unit, first.options, path as AreaId[]);
+    return applyRetreat(
+      state,
+      first.unit,
+      first.options,
+      path as AreaId[],
+      ctx.options.cfg.leaderKilledOnPassThrough,
+    );
   }
   if (step.kind !== 'advance') return null;
   return advanceChoices(ctx, state, step).length === 0 ? { state: dropStep(state), events: [] } : null;

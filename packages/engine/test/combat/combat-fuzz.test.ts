@@ -39,6 +39,9 @@ const STACKS: readonly (readonly UnitKind[])[] = [
   ['bow', 'horseBow'],
   ['garrison'],
   ['elite', 'bow'],
+  ['infantry', 'leader'],
+  ['barbarianHorse', 'bow', 'leader'],
+  ['leader'],
 ];
 
 function randomPosition(random: () => number, seed: number) {

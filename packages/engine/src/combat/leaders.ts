@@ -1,0 +1,60 @@
+/**
+ * 10.2 Leaders in combat: they add a column shift but no strength, go with their stack when it
+ * retreats, die when every unit stacked with them is eliminated, and die when an unfriendly unit
+ * comes into their area (lone leaders do not block, AMBIG-53). Optional-leader capture (13.6) is
+ * part 2's.
+ */
+import type { AreaId, PlayerId } from '../ids.ts';
+import type { GameStateCore } from '../state.ts';
+import type { Unit } from '../units.ts';
+import type { CombatEvent } from './events.ts';
+
+interface Step<S> {
+  readonly state: S;
+  readonly events: CombatEvent[];
+}
+
+const leadersIn = (state: GameStateCore, area: AreaId, owner: PlayerId): Unit[] =>
+  Object.values(state.units).filter((u) => u.kind === 'leader' && u.area === area && u.owner === owner);
+
+const hasFriendIn = (state: GameStateCore, area: AreaId, owner: PlayerId): boolean =>
+  Object.values(state.units).some((u) => u.area === area && u.owner === owner && u.kind !== 'leader');
+
+function removeLeaders<S extends GameStateCore>(state: S, leaders: readonly Unit[]): Step<S> {
+  if (leaders.length === 0) return { state, events: [] };
+  const units = { ...state.units };
+  for (const l of leaders) delete units[l.id];
+  return {
+    state: { ...state, units },
+    events: leaders.map((l) => ({ type: 'combatLeaderEliminated', unit: l.id, area: l.area })),
+  };
+}
+
+/**
+ * 10.2: after units of `owner` left `from` (retreat) or died there, a leader left with no friendly
+ * unit follows the stack to `to`, or is eliminated with it when `to` is null.
+ */
+export function leadersLeftBehind<S extends GameStateCore>(
+  state: S,
+  from: AreaId,
+  owner: PlayerId,
+  to: AreaId | null,
+): Step<S> {
+  if (hasFriendIn(state, from, owner)) return { state, events: [] };
+  const leaders = leadersIn(state, from, owner);
+  if (leaders.length === 0 || to === null) return removeLeaders(state, leaders);
+  const units = { ...state.units };
+  for (const l of leaders) units[l.id] = { ...l, area: to };
+  return {
+    state: { ...state, units },
+    events: leaders.map((l) => ({ type: 'combatLeaderMoved', unit: l.id, from, to })),
+  };
+}
+
+/** 10.2, AMBIG-53: leaders of other players in an area a unit of `owner` has just entered die. */
+export function leadersOverrun<S extends GameStateCore>(state: S, area: AreaId, owner: PlayerId): Step<S> {
+  const victims = Object.values(state.units).filter(
+    (u) => u.kind === 'leader' && u.area === area && u.owner !== owner,
+  );
+  return removeLeaders(state, victims);
+}

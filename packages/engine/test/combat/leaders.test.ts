@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { applyCombatOrder, type CombatOrder, combatLegalOrders } from '../../src/combat/phase.ts';
+import { asAreaId, asUnitId } from '../../src/ids.ts';
+import { A, BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
+
+const U = asUnitId;
+const attack = (target: string, ...ids: string[]): CombatOrder => ({
+  type: 'combatAttack',
+  target: asAreaId(target),
+  attackers: ids.map(U),
+});
+
+describe('leaders in combat (10.2)', () => {
+  it('shift the column for the side they stand with, and never count as defenders', () => {
+    const { ctx, state } = fixture({
+      units: [
+        ['inf', RED, 'infantry', 'b2'],
+        ['lead', RED, 'leader', 'b2'],
+        ['foe', BLUE, 'bow', 'b3'],
+        ['foeLead', BLUE, 'leader', 'b3'],
+      ],
+    });
+    const [order] = combatLegalOrders(ctx, deepFreeze(state), RED);
+    expect(order).toMatchObject({
+      type: 'combatAttack',
+      target: 'b3',
+      defenders: ['foe'],
+      choices: [{ odds: '2-1', shift: 0 }],
+    });
+    const lone = fixture({
+      units: [
+        ['inf', RED, 'infantry', 'b2'],
+        ['lead', RED, 'leader', 'b2'],
+        ['foe', BLUE, 'bow', 'b3'],
+      ],
+    });
+    const [shifted] = combatLegalOrders(lone.ctx, lone.state, RED);
+    expect(shifted).toMatchObject({ choices: [{ odds: '5-2', shift: 1 }] });
+  });
+
+  it('die when every unit stacked with them is eliminated', () => {
+    const { ctx, state } = fixture({
+      units: [
+        ['inf', RED, 'infantry', 'b2'],
+        ['foe', BLUE, 'bow', 'b3'],
+        ['foeLead', BLUE, 'leader', 'b3'],
+      ],
+      dice: diceFor('3-2', 'DE'),
+    });
+    const r = applyCombatOrder(ctx, deepFreeze(state), RED, attack('b3', 'inf'));
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.value.state.units.foeLead).toBeUndefined();
+    expect(r.value.events).toContainEqual({ type: 'combatLeaderEliminated', unit: 'foeLead', area: 'b3' });
+  });
+
+  it('go with their stack when it retreats', () => {
+    const { ctx, state } = fixture({
+      units: [
+        ['inf', RED, 'infantry', 'b2'],
+        ['x', RED, 'bow', 'a3'],
+        ['y', RED, 'bow', 'c3'],
+        ['foe', BLUE, 'bow', 'b3'],
+        ['foeLead', BLUE, 'leader', 'b3'],
+      ],
+      dice: diceFor('3-1', 'DR1'), // 4-1 shifted one left by the defending leader
+    });
+    const r = applyCombatOrder(ctx, deepFreeze(state), RED, attack('b3', 'inf', 'x', 'y'));
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.value.state.units.foe?.area).toBe('b4');
+    expect(r.value.state.units.foeLead?.area).toBe('b4');
+  });
+
+  it('die when an unfriendly unit ends its advance in their area (AMBIG-53)', () => {
+    const { ctx, state } = fixture({
+      units: [
+        ['inf', RED, 'barbarianHorse', 'b2'],
+        ['x', RED, 'bow', 'a3'],
+        ['foe', BLUE, 'bow', 'b3'],
+        ['loneLead', BLUE, 'leader', 'b4'],
+        ['z', BLUE, 'infantry', 'a4'],
+        ['w', BLUE, 'infantry', 'c3'],
+      ],
+      dice: diceFor('5-2', 'DR2'),
+    });
+    const first = applyCombatOrder(ctx, deepFreeze(state), RED, attack('b3', 'inf', 'x'));
+    if (!first.ok) throw new Error(first.error.code);
+    // The bow retreats through b4 (its own lone leader stays there) to c4; the 3-4 pursues to b4.
+    const retreat = applyCombatOrder(ctx, first.value.state, BLUE, {
+      type: 'combatRetreat',
+      unit: U('foe'),
+      path: [A('b4'), A('c4')],
+    });
+    if (!retreat.ok) throw new Error(retreat.error.code);
+    expect(retreat.value.state.units.foe?.area).toBe('c4');
+    expect(retreat.value.state.units.loneLead?.area).toBe('b4');
+    const second = applyCombatOrder(ctx, retreat.value.state, RED, {
+      type: 'combatAdvance',
+      unit: U('inf'),
+      to: A('b4'),
+    });
+    if (!second.ok) throw new Error(second.error.code);
+    expect(second.value.state.units.loneLead).toBeUndefined();
+    expect(second.value.events).toContainEqual({
+      type: 'combatLeaderEliminated',
+      unit: 'loneLead',
+      area: 'b4',
+    });
+  });
+});
