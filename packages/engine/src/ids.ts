@@ -12,6 +12,10 @@ export const asAreaId = (s: string): AreaId => s as AreaId;
 export const asUnitId = (s: string): UnitId => s as UnitId;
 export const asPlayerId = (s: string): PlayerId => s as PlayerId;
 
-export const areaIdSchema = z.string().min(1).max(80).transform(asAreaId);
-export const unitIdSchema = z.string().min(1).max(40).transform(asUnitId);
-export const playerIdSchema = z.string().min(1).max(80).transform(asPlayerId);
+/**
+ * Wire schemas: plain bounded strings (no transform, so parsing stays cheap on the hot path);
+ * the parsed order is typed with the branded ids by `parseOrder`.
+ */
+export const areaIdSchema = z.string().min(1).max(80);
+export const unitIdSchema = z.string().min(1).max(40);
+export const playerIdSchema = z.string().min(1).max(80);

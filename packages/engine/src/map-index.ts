@@ -72,6 +72,8 @@ export interface MapIndex {
   /** Areas carrying a start-position label. */
   readonly startAreas: (pos: StartPosition) => readonly AreaId[];
   readonly cityAreas: readonly AreaId[];
+  /** City areas without the optional cities (13.2.3). */
+  readonly baseCityAreas: readonly AreaId[];
   readonly aAreas: readonly AreaId[];
   /** Areas whose borders include the imperial boundary edge. */
   readonly onImperialBoundary: (id: AreaId) => boolean;
@@ -133,6 +135,7 @@ export const indexMap = (map: MapInput): MapIndex => {
     shoresOf: (id) => shores.get(id) ?? [],
     startAreas: (pos) => startAreas.get(pos) ?? [],
     cityAreas: areaIds.filter((id) => areas.get(id)?.city),
+    baseCityAreas: areaIds.filter((id) => areas.get(id)?.city && !areas.get(id)?.city?.optional),
     aAreas: areaIds.filter((id) => areas.get(id)?.aMarked),
     onImperialBoundary: (id) => boundary.has(id),
   };

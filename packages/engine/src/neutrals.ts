@@ -7,7 +7,7 @@ import type { EngineContext } from './engine-context.ts';
 import type { GameEvent } from './events.ts';
 import type { AreaId } from './ids.ts';
 import { neutralReappearsIfNeverOwned } from './options.ts';
-import { cityAt, neutralGarrisonStrengthAt, unitsByArea } from './queries.ts';
+import { citiesInPlay, cityAt, neutralGarrisonStrengthAt, unitsByArea } from './queries.ts';
 import type { NeutralGarrison } from './state.ts';
 import type { Game, Transition } from './state-ops.ts';
 
@@ -33,9 +33,7 @@ export function restoreNeutrals(ctx: EngineContext, g: Game): Transition {
   if (!neutralReappearsIfNeverOwned(ctx.options)) return { state: g, events: [] };
   // While a combat awaits its advance/pursuit choice, regeneration (14.1) is the combat's call.
   if (g.combat?.pending) return { state: g, events: [] };
-  const candidates = ctx.map.cityAreas.filter(
-    (id) => !g.neutrals[id] && !g.cities[id]?.everOwned && cityAt(ctx, id),
-  );
+  const candidates = citiesInPlay(ctx).filter((id) => !g.neutrals[id] && !g.cities[id]?.everOwned);
   if (candidates.length === 0) return { state: g, events: [] };
   const byArea = unitsByArea(g);
   let neutrals = g.neutrals;

@@ -13,7 +13,19 @@ import type { Unit } from './units.ts';
 export const playerById = (state: GameStateCore, id: PlayerId): PlayerState | undefined =>
   state.players.find((p) => p.id === id);
 
-export const unitList = (state: GameStateCore): Unit[] => Object.values(state.units);
+// States are immutable, so derived indices are cached per `units` object (never stale).
+const LIST_CACHE = new WeakMap<object, Unit[]>();
+const AREA_CACHE = new WeakMap<object, Map<AreaId, Unit[]>>();
+
+/** Every unit, in insertion order (cached; callers must not mutate the array). */
+export const unitList = (state: GameStateCore): Unit[] => {
+  let l = LIST_CACHE.get(state.units);
+  if (!l) {
+    l = Object.values(state.units);
+    LIST_CACHE.set(state.units, l);
+  }
+  return l;
+};
 
 export const unitsOf = (state: GameStateCore, player: PlayerId): Unit[] =>
   unitList(state).filter((u) => u.owner === player);
@@ -23,18 +35,25 @@ export const unitsIn = (state: GameStateCore, area: AreaId): Unit[] =>
 
 /** Units of every owner per area, built once for loops that ask many areas. */
 export const unitsByArea = (state: GameStateCore): Map<AreaId, Unit[]> => {
+  const cached = AREA_CACHE.get(state.units);
+  if (cached) return cached;
   const m = new Map<AreaId, Unit[]>();
   for (const u of unitList(state)) {
     const l = m.get(u.area);
     if (l) l.push(u);
     else m.set(u.area, [u]);
   }
+  AREA_CACHE.set(state.units, m);
   return m;
 };
 
 /** 14.1 / AMBIG-5: the strength a neutral garrison placed in this area defends with. */
 export const neutralGarrisonStrengthAt = (ctx: EngineContext, area: AreaId): number =>
   neutralGarrisonStrength(cityAt(ctx, area), ctx.options.cfg.neutralStrengthCap);
+
+/** The city areas in play (optional cities only with 13.2.3 / opt.optionalCities). */
+export const citiesInPlay = (ctx: EngineContext): readonly AreaId[] =>
+  optionalCitiesInPlay(ctx.options) ? ctx.map.cityAreas : ctx.map.baseCityAreas;
 
 /** The city in an area, if it is in play (optional cities only with 13.2.3 / opt.optionalCities). */
 export const cityAt = (ctx: EngineContext, area: AreaId): MapCityInput | null => {

@@ -6,18 +6,19 @@
 import { roll2d6 } from './dice.ts';
 import type { EngineContext } from './engine-context.ts';
 import type { GameEvent } from './events.ts';
-import type { AreaId, PlayerId } from './ids.ts';
+import type { PlayerId } from './ids.ts';
 import { removeIsolatedNeutrals, restoreNeutrals } from './neutrals.ts';
 import { playerPhaseOrders } from './phase-orders.ts';
 import { adminTasks, endOfPlayerAdmin, removeDueMarkers, runTask } from './phases/administration.ts';
-import { applyCombatOrder, combatLegalOrders, initialCombatState } from './phases/combat-seam.ts';
+import { applyCombatOrder, initialCombatState } from './phases/combat-seam.ts';
+import { combinationPossible } from './phases/combination.ts';
 import { economicDeciders, fixOwnership, resolveEconomic } from './phases/economic.ts';
 import { createUnits, overstackedAreas, removeSurplusTribes } from './phases/end-of-movement.ts';
 import { entryLegal } from './players.ts';
 import { actingNeutralAt, moveOrder, playerById, unitsByArea, unitsOf } from './queries.ts';
 import { PLAYER_PHASES, type PlayerPhase } from './state.ts';
 import type { Game, Transition } from './state-ops.ts';
-import { isNonTribe } from './units.ts';
+import { isNonTribe, UNIT_PROFILES } from './units.ts';
 
 const MAX_SETTLE_STEPS = 100_000;
 
@@ -118,28 +119,35 @@ function skipIfIdle(ctx: EngineContext, t: Transition): Transition {
   const { player, phase } = g.step;
   if (phase === 'movement' || phase === 'stacking') return t;
   if (phase === 'combat') {
-    if (mayAttackSomewhere(ctx, g, player)) {
-      const orders = combatLegalOrders(ctx, g, player);
-      if (orders.some((o) => o.type !== 'combatDone')) return t;
-      if (orders.length > 0) {
-        const done = finishCombat(ctx, g, player);
-        return done ? seq(t, () => done) : t;
-      }
-    }
-    return seq(t, (x) => endPlayerPhase(ctx, x));
+    // A cheap test (7.1, 9.3.2) instead of listing every attack: wait only for a player who has
+    // a unit able to attack something next to it.
+    return mayAttackSomewhere(ctx, g, player) ? t : seq(t, (x) => endPlayerPhase(ctx, x));
   }
-  return playerPhaseOrders(ctx, g, player).length > 0 ? t : seq(t, (x) => endPlayerPhase(ctx, x));
+  const open =
+    phase === 'combination'
+      ? playerById(g, player)?.cycle?.stage === 'barbarian' && combinationPossible(ctx, g, player)
+      : playerPhaseOrders(ctx, g, player).length > 0;
+  return open ? t : seq(t, (x) => endPlayerPhase(ctx, x));
 }
 
-/** Cheap pre-check (7.1): does any own non-leader unit stand next to something unfriendly? */
+/**
+ * Cheap pre-check (7.1, 2.3, 9.3.2): does the player have a unit that may attack standing next to
+ * something it could attack? Tribes attack tribes (and, under 13.1.2, neutral garrisons); ships
+ * do not attack in part 1; parenthesised units never attack.
+ */
 function mayAttackSomewhere(ctx: EngineContext, g: Game, player: PlayerId): boolean {
   const byArea = unitsByArea(g);
-  const hostile = (a: AreaId) =>
-    (byArea.get(a) ?? []).some((u) => u.owner !== player && u.kind !== 'leader') ||
-    actingNeutralAt(ctx, g, a, byArea) !== null;
+  const tribalNeutrals = ctx.options.opt.tribalAttacksOnNeutralGarrisons;
   for (const u of Object.values(g.units)) {
-    if (u.owner !== player || u.kind === 'leader') continue;
-    if (ctx.map.landLinks(u.area).some((l) => hostile(l.to))) return true;
+    if (u.owner !== player || u.inverted) continue;
+    const tribe = u.kind === 'tribe';
+    if (!tribe && (!UNIT_PROFILES[u.kind].mayAttack || UNIT_PROFILES[u.kind].ship)) continue;
+    for (const l of ctx.map.landLinks(u.area)) {
+      const there = (byArea.get(l.to) ?? []).filter((x) => x.owner !== player && x.kind !== 'leader');
+      if (tribe ? there.some((x) => x.kind === 'tribe') : there.length > 0) return true;
+      if ((!tribe || tribalNeutrals) && there.length === 0 && actingNeutralAt(ctx, g, l.to, byArea))
+        return true;
+    }
   }
   return false;
 }
@@ -233,9 +241,16 @@ function stepAdministration(ctx: EngineContext, g: Game): Transition | null {
 /** Run automatic steps until someone must decide (or the world is idle). */
 export function settle(ctx: EngineContext, g: Game): Transition {
   let t: Transition = { state: g, events: [] };
+  let checkedUnits: object | null = null;
+  let checkedCombat: object | null = null;
   for (let i = 0; i < MAX_SETTLE_STEPS; i++) {
-    const restored = restoreNeutrals(ctx, t.state);
-    if (restored.events.length) t = { state: restored.state, events: [...t.events, ...restored.events] };
+    // Reappearance (14.1, AMBIG-29) can only change when units move or a combat settles.
+    if (t.state.units !== checkedUnits || t.state.combat !== checkedCombat) {
+      const restored = restoreNeutrals(ctx, t.state);
+      if (restored.events.length) t = { state: restored.state, events: [...t.events, ...restored.events] };
+      checkedUnits = t.state.units;
+      checkedCombat = t.state.combat;
+    }
     const n = autoStep(ctx, t.state);
     if (!n) return t;
     t = { state: n.state, events: [...t.events, ...n.events] };

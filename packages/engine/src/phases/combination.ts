@@ -79,3 +79,18 @@ export function applyCombine(
     events: [{ type: 'tribesCombined', player, tribes: [a.id, b.id], area: order.area }],
   });
 }
+
+/** Is at least one combination possible? (Early exit: used to skip an idle phase.) */
+export function combinationPossible(ctx: EngineContext, g: Game, player: PlayerId): boolean {
+  const byArea = unitsByArea(g);
+  const seen = new Map<AreaId, Unit>();
+  for (const t of unitsOf(g, player)) {
+    if (t.kind !== 'tribe' || t.inverted) continue;
+    for (const a of reach(ctx, g, t, byArea)) {
+      const other = seen.get(a);
+      if (other && areaFreeFor(byArea, a, other, t)) return true;
+      if (!other) seen.set(a, t);
+    }
+  }
+  return false;
+}

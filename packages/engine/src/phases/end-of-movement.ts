@@ -17,7 +17,11 @@ import { COUNTER_LIMITS, counterFamily, type Unit, type UnitKind } from '../unit
 
 const byAreaOf = (units: readonly Unit[]): Map<AreaId, Unit[]> => {
   const m = new Map<AreaId, Unit[]>();
-  for (const u of units) m.set(u.area, [...(m.get(u.area) ?? []), u]);
+  for (const u of units) {
+    const l = m.get(u.area);
+    if (l) l.push(u);
+    else m.set(u.area, [u]);
+  }
   return m;
 };
 
