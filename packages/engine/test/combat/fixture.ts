@@ -12,7 +12,7 @@
 import { initialCombatState } from '../../src/combat/state.ts';
 import type { EngineContext } from '../../src/engine-context.ts';
 import { type AreaId, asAreaId, asPlayerId, asUnitId, type PlayerId } from '../../src/ids.ts';
-import { indexMap, type MapAreaInput, type MapEdgeInput } from '../../src/map-index.ts';
+import { indexMap, type MapAreaInput, type MapEdgeInput, type MapIndex } from '../../src/map-index.ts';
 import { DEFAULT_OPTIONS, type Options } from '../../src/options.ts';
 import type { GameStateCore, PlayerState } from '../../src/state.ts';
 import { type CombatResult, CRT, crtColumnIndex } from '../../src/tables/crt.ts';
@@ -97,6 +97,8 @@ export interface FixtureInput {
   readonly dice?: readonly number[];
   readonly options?: (o: Options) => Options;
   readonly redPeople?: 'GERMAN' | 'PICT';
+  /** Another map (e.g. the shipped one); the small grid by default. */
+  readonly map?: MapIndex;
 }
 
 export function fixture(input: FixtureInput): { ctx: EngineContext; state: GameStateCore } {
@@ -128,7 +130,7 @@ export function fixture(input: FixtureInput): { ctx: EngineContext; state: GameS
     order: [RED, BLUE],
     version: 0,
   } as GameStateCore;
-  return { ctx: { map: MAP, options }, state };
+  return { ctx: { map: input.map ?? MAP, options }, state };
 }
 
 /** Two dice whose sum gives `result` on `column` of the shipped CRT (the lowest such sum). */
