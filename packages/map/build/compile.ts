@@ -413,6 +413,14 @@ export function buildMap(dir: string = defaultSourceDir()): BuildResult {
     e.imperialBoundary = inside(byId.get(e.a)!) !== inside(byId.get(e.b)!);
     e.provinceBoundary = byId.get(e.a)?.province !== byId.get(e.b)?.province;
   }
+  // a shoreline must also be a shared coast: both areas touch one same sea area
+  const seasOf = (id: string) =>
+    [...edges.values()]
+      .filter((e) => e.kind === 'coast' && (e.a === id || e.b === id))
+      .map((e) => (e.a === id ? e.b : e.a));
+  for (const e of edges.values()) {
+    if (e.shoreline) e.shoreline = seasOf(e.a).some((s) => seasOf(e.b).includes(s));
+  }
   const sorted = [...edges.values()].sort((x, y) =>
     x.a === y.a ? (x.b < y.b ? -1 : 1) : x.a < y.a ? -1 : 1,
   );

@@ -38,6 +38,8 @@ export interface MapIndex {
   landNeighbours(id: string): readonly string[];
   /** Sea areas a land area's coasts touch, or a sea area's sea and white-arrow neighbours. */
   seaNeighbours(id: string): readonly string[];
+  /** Land areas a ship may sail to along the shore: land borders marked `shoreline` (5.2). */
+  shoreNeighbours(id: string): readonly string[];
   provinceAreas(provinceId: string): readonly string[];
   /** The id of the coast of a land area that touches a sea area (5.2: Athens has two), if any. */
   coastOf(landId: string, seaId: string): string | undefined;
@@ -128,6 +130,10 @@ export function indexMap(map: MapData): MapIndex {
     landNeighbours: (id) => neighboursFor(id, ['land', 'redArrow']),
     seaNeighbours: (id) =>
       areas.get(id)?.kind === 'sea' ? neighboursFor(id, ['sea', 'whiteArrow']) : neighboursFor(id, ['coast']),
+    shoreNeighbours: (id) =>
+      (edgesAt.get(id) ?? [])
+        .filter((e) => e.kind === 'land' && e.shoreline)
+        .map((e) => (e.a === id ? e.b : e.a)),
     provinceAreas: (p) => provinceAreas.get(p) ?? [],
     coastOf: (landId, seaId) => areas.get(landId)?.coasts.find((c) => c.seas.includes(seaId))?.id,
   };

@@ -104,6 +104,16 @@ describe('coasts', () => {
     }
   });
 
+  it('a shoreline border joins two coastal areas that share a sea (5.2)', () => {
+    for (const e of map.edges.filter((x) => x.shoreline)) {
+      const seasA = index.seaNeighbours(e.a);
+      expect(
+        seasA.some((s) => index.seaNeighbours(e.b).includes(s)),
+        `${e.a}|${e.b}`,
+      ).toBe(true);
+    }
+  });
+
   it('sea areas have no coasts, province, city or land-only marks', () => {
     for (const a of map.areas.filter((x) => x.kind === 'sea')) {
       expect(a.coasts, a.id).toEqual([]);
@@ -163,6 +173,8 @@ describe('MapIndex', () => {
     expect(index.coastOf('athens', 'mare-aegaeum')).not.toBe(index.coastOf('athens', 'sinus-corinthiacus'));
     expect(index.coastOf('athens', 'mare-aegaeum')).toMatch(/^athens-coast-\d$/);
     expect(index.coastOf('athens', 'mare-caspium')).toBeUndefined();
+    expect(index.shoreNeighbours('athens')).toContain('corinth');
+    for (const n of index.shoreNeighbours('byzantium')) expect(index.area(n).coastal, n).toBe(true);
   });
 
   it('precomputes the lists', () => {
