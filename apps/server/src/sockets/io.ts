@@ -84,10 +84,19 @@ export function attachSockets(
 function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, limits: SocketLimits) {
   const limiter = new RateLimiter(limits.burst, limits.perSecond);
 
+  // Legal orders are computed after the acknowledgement and the patches have left, once per world
+  // per turn of the event loop however many orders were committed meanwhile.
+  const legalDue = new Map<string, WorldRuntime>();
+  const flushLegal = () => {
+    const due = [...legalDue.values()];
+    legalDue.clear();
+    for (const rt of due) sendLegal(rt);
+  };
   hub.events = {
     patches(rt, patches) {
       for (const p of patches) io.to(worldRoom(rt.id)).emit('world/patch', p);
-      sendLegal(rt);
+      if (legalDue.size === 0) setImmediate(flushLegal);
+      legalDue.set(rt.id, rt);
     },
     status(rt) {
       void statusOf(rt).then((s) => io.to(worldRoom(rt.id)).emit('world/status', s));
@@ -106,12 +115,22 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
     };
   }
 
-  /** Legal orders go only to the player's own sockets (STYLE habit 14). */
+  /**
+   * Legal orders go only to the player's own sockets (STYLE habit 14), and only when they changed
+   * since the last ones sent there (a subscribe always carries the current ones).
+   */
+  const lastLegal = new Map<string, string>();
   function sendLegal(rt: WorldRuntime) {
     for (const p of rt.state.players) {
       const room = playerRoom(rt.id, p.id);
-      if (!io.sockets.adapter.rooms.get(room)?.size) continue;
+      if (!io.sockets.adapter.rooms.get(room)?.size) {
+        lastLegal.delete(room);
+        continue;
+      }
       const orders = hub.engine.legalOrders(rt.state, p.id) as { type: string }[];
+      const key = JSON.stringify(orders);
+      if (lastLegal.get(room) === key) continue;
+      lastLegal.set(room, key);
       io.to(room).emit('world/legal', { worldId: rt.id, version: rt.version, orders });
     }
   }

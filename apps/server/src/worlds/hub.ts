@@ -54,9 +54,9 @@ export class WorldHub {
   ) {}
 
   private hooks: RuntimeHooks = {
-    committed: (rt, patches) => {
+    committed: (rt, patches, headChanged) => {
       this.events.patches(rt, patches);
-      this.events.status(rt);
+      if (headChanged) this.events.status(rt);
     },
     log: (m, d) => this.log(m, d),
   };

@@ -40,8 +40,11 @@ export type CommitResult =
   | { ok: false; error: WireError };
 
 export interface RuntimeHooks {
-  /** Called inside the queue after a commit, in order: broadcast the patches. */
-  committed(rt: WorldRuntime, patches: PatchMessage[]): void;
+  /**
+   * Called inside the queue after a commit, in order: broadcast the patches. `headChanged` says
+   * whether the step, its deadline or the status moved (a new `world/status` is due).
+   */
+  committed(rt: WorldRuntime, patches: PatchMessage[], headChanged: boolean): void;
   log(msg: string, data?: object): void;
 }
 
@@ -147,6 +150,10 @@ export class WorldRuntime {
       return { ok: false, error: { code: 'sync/stale', version: this.version } };
     }
     const before = this.state;
+    const headChanged =
+      head.stepKey !== this.head.stepKey ||
+      head.status !== this.head.status ||
+      head.deadlineAt?.getTime() !== this.head.deadlineAt?.getTime();
     this.state = state;
     this.publicView = view;
     this.head = head;
@@ -158,7 +165,7 @@ export class WorldRuntime {
       ops: r.patch,
       events: r.events as PatchMessage['events'],
     }));
-    this.hooks.committed(this, patches);
+    this.hooks.committed(this, patches, headChanged);
     this.afterCommit(before, rows);
     return { ok: true, version: head.version, patches };
   }

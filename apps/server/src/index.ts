@@ -1,0 +1,11 @@
+/** @bke/server's surface for the benchmarks and tools in this repository. */
+
+/** Re-exported so the benchmarks' bare baseline uses the very same Socket.IO. */
+export { Server as SocketIoServer } from 'socket.io';
+export { type App, buildApp } from './app.ts';
+export { createSession } from './auth/sessions.ts';
+export { type Database, openDatabase } from './db/database.ts';
+export { migrateDatabase } from './db/migrate.ts';
+export { diffViews } from './worlds/diff.ts';
+export { WorldHub } from './worlds/hub.ts';
+export { appendOrders } from './worlds/store.ts';
