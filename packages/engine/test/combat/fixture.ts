@@ -64,7 +64,7 @@ for (let i = 1; i <= 4; i++) edges.push(edge(`a${i}`, `b${i}`), edge(`b${i}`, `c
 
 export const MAP = indexMap({ version: 'test', provinces: [], areas: ids.map(area), edges });
 
-const player = (id: PlayerId, seat: number, people: 'GERMAN' | 'PICT'): PlayerState => ({
+const player = (id: PlayerId, seat: number, people: 'GERMAN' | 'PICT' | 'ARAB'): PlayerState => ({
   id,
   name: id,
   seat,
@@ -73,7 +73,7 @@ const player = (id: PlayerId, seat: number, people: 'GERMAN' | 'PICT'): PlayerSt
   status: 'active',
   cycle: {
     number: 1,
-    position: people === 'GERMAN' ? 'GERMAN 1' : 'PICT',
+    position: people === 'GERMAN' ? 'GERMAN 1' : people,
     people,
     stage: 'barbarian',
     startedTurn: 1,
@@ -97,6 +97,7 @@ export interface FixtureInput {
   readonly dice?: readonly number[];
   readonly options?: (o: Options) => Options;
   readonly redPeople?: 'GERMAN' | 'PICT';
+  readonly bluePeople?: 'GERMAN' | 'ARAB';
   /** Another map (e.g. the shipped one); the small grid by default. */
   readonly map?: MapIndex;
 }
@@ -119,7 +120,7 @@ export function fixture(input: FixtureInput): { ctx: EngineContext; state: GameS
     riggedDice: [...(input.dice ?? [])],
     turn: 1,
     step: { kind: 'playerTurn', player: RED, phase: 'combat', moved: [], split: [] },
-    players: [player(RED, 0, input.redPeople ?? 'GERMAN'), player(BLUE, 1, 'GERMAN')],
+    players: [player(RED, 0, input.redPeople ?? 'GERMAN'), player(BLUE, 1, input.bluePeople ?? 'GERMAN')],
     units,
     nextUnit: 100,
     neutrals,
