@@ -226,6 +226,18 @@ describe('geography (2.1, C.8)', () => {
     for (const a of land.filter((x) => x.city && !x.city.optional)) expect(a.desert, a.id).toBe(false);
   });
 
+  it("roads join every mainland city and garrison symbol to Rome, and Britain's to Londinium", () => {
+    const byRoad = (id: string) =>
+      index.neighbours(id, ['land', 'redArrow']).filter((n) => index.edge(id, n)?.road);
+    const fromRome = distances('rome', byRoad);
+    const fromLondinium = distances('londinium', byRoad);
+    const mainland = distances('rome', (id) => index.neighbours(id, ['land']));
+    for (const a of land.filter((x) => (x.city && !x.city.optional) || x.garrisonSymbol)) {
+      if (mainland.has(a.id)) expect(fromRome.has(a.id), a.id).toBe(true);
+      else if (a.province === 'britannia') expect(fromLondinium.has(a.id), a.id).toBe(true);
+    }
+  });
+
   it('rivers and mountains the book implies are on borders, and there are roads', () => {
     const edges = map.edges;
     expect(edges.filter((e) => e.river).length).toBeGreaterThan(20);
