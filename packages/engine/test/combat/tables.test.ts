@@ -53,6 +53,30 @@ describe('combat results table (C.1)', () => {
     }
   });
 
+  it('matches the chances out of 36 listed with the reconstruction (C.1.b)', () => {
+    const ways = (roll: number) => 6 - Math.abs(roll - 7);
+    const listed: Record<string, [number, number, number]> = {
+      '1-3': [1, 2, 33],
+      '1-2': [3, 3, 30],
+      '1-1': [10, 5, 21],
+      '3-2': [10, 11, 15],
+      '2-1': [15, 11, 10],
+      '5-2': [21, 9, 6],
+      '3-1': [26, 7, 3],
+      '4-1': [30, 5, 1],
+      '5-1': [33, 3, 0],
+      '6-1': [35, 1, 0],
+    };
+    CRT.columns.forEach((column, index) => {
+      const counts: [number, number, number] = [0, 0, 0];
+      for (const roll of CRT_ROLLS) {
+        const r = crtResult(CRT, index, roll);
+        counts[r.startsWith('D') ? 0 : r === 'EX' ? 1 : 2] += ways(roll);
+      }
+      expect(counts).toEqual(listed[column.id]);
+    });
+  });
+
   it('rejects a malformed replacement table', () => {
     const broken = structuredClone(crtJson) as { results: Record<string, string[]> };
     broken.results['7'] = ['AE'];
