@@ -17,10 +17,10 @@ import {
   createSession,
   migrateDatabase,
   openDatabase,
+  pg,
   SocketIoServer as Server,
   type WorldHub,
 } from '@bke/server';
-import pg from 'pg';
 
 import { io as connect, type Socket } from 'socket.io-client';
 import { type Check, check, median, quantile, report } from './_server-lib.ts';

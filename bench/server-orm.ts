@@ -7,8 +7,8 @@
  * makes and drops its own database. Rounds interleave A B C A B C; ratios are medians of rounds.
  */
 import { randomBytes } from 'node:crypto';
-import { appendOrders, migrateDatabase, openDatabase } from '@bke/server';
-import pg from 'pg';
+import { appendOrders, migrateDatabase, openDatabase, pg } from '@bke/server';
+
 import { check, median, quantile, report } from './_server-lib.ts';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

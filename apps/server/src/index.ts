@@ -1,5 +1,7 @@
 /** @bke/server's surface for the benchmarks and tools in this repository. */
 
+/** The one PostgreSQL driver (with its types), for the benchmarks' bare baselines. */
+export { default as pg } from 'pg';
 /** Re-exported so the benchmarks' bare baseline uses the very same Socket.IO. */
 export { Server as SocketIoServer } from 'socket.io';
 export { type App, buildApp } from './app.ts';
