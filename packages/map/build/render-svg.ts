@@ -114,10 +114,22 @@ function connectionLayer(map: MapData, byId: Map<string, Area>): string {
   return out.join('\n');
 }
 
+/** Width of an area's outline, to shrink labels that would spill over small areas. */
+function widthOf(path: string): number {
+  const xs = (path.match(/-?\d+(\.\d+)?/g) ?? []).map(Number).filter((_, i) => i % 2 === 0);
+  return Math.max(...xs) - Math.min(...xs);
+}
+
+/** A font size (between `min` and `max`) at which `label` fits in `width`. */
+function fit(label: string, width: number, min: number, max: number): string {
+  return Math.max(min, Math.min(max, (width * 0.95) / (label.length * 0.6))).toFixed(1);
+}
+
 function symbolLayer(map: MapData): string {
   const out: string[] = [];
   for (const a of map.areas) {
     const [x, y] = a.label;
+    const width = widthOf(a.path);
     if (a.kind === 'sea') {
       out.push(text(x, y, a.name, 'font-size="8.5" font-style="italic" fill="#1d4f77" text-anchor="middle"'));
       if (a.seaCrossingFor.length > 0) {
@@ -143,16 +155,28 @@ function symbolLayer(map: MapData): string {
           x,
           y + 7,
           `${a.city.name} ${a.city.tax}`,
-          'font-size="6.8" font-weight="bold" fill="#7a0d12" text-anchor="middle"',
+          `font-size="${fit(`${a.city.name} ${a.city.tax}`, width, 4.8, 6.8)}" font-weight="bold" fill="#7a0d12" text-anchor="middle"`,
         ),
       );
       if (a.name !== a.city.name) {
         out.push(
-          text(x, y + 14, a.name, 'font-size="5.8" font-style="italic" fill="#2b2418" text-anchor="middle"'),
+          text(
+            x,
+            y + 14,
+            a.name,
+            `font-size="${fit(a.name, width, 4.2, 5.8)}" font-style="italic" fill="#2b2418" text-anchor="middle"`,
+          ),
         );
       }
     } else {
-      out.push(text(x, y + 2.5, a.name, 'font-size="6.5" fill="#2b2418" text-anchor="middle"'));
+      out.push(
+        text(
+          x,
+          y + 2.5,
+          a.name,
+          `font-size="${fit(a.name, width, 4.2, 6.5)}" fill="#2b2418" text-anchor="middle"`,
+        ),
+      );
     }
     if (a.garrisonSymbol) {
       out.push(
