@@ -7,6 +7,7 @@ import type { EngineContext } from './engine-context.ts';
 import type { GameEvent } from './events.ts';
 import { hashState } from './hash.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
+import { applyRealmOrder, mayAbandon, type RealmOrder, realmWaitingFor } from './ledger/seam.ts';
 import { indexMap, type MapIndex, type MapInput } from './map-index.ts';
 import { type LegalOrder, type Order, parseOrder } from './order-schema.ts';
 import type { CoreOrder } from './orders.ts';
@@ -76,6 +77,7 @@ export function waitingFor(g: GameStateCore): PlayerId[] {
     case 'economic':
       return [...s.pending];
     case 'administration':
+      if (s.choice?.type === 'realm') return realmWaitingFor(g);
       return s.choice && s.player ? [s.player] : [];
   }
 }
@@ -160,6 +162,8 @@ function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order: Order
   const s = g.step;
   if (order.type === 'declareAbandon') {
     if (p.status !== 'active') return err('order/wrong_phase');
+    // 14.3.2 (D-27): under the advanced conditions only with last turn's unmodified income below 10.
+    if (order.abandon && !mayAbandon(ctx, g, player)) return err('order/abandon_not_allowed', { player });
     return ok({ state: updatePlayer(g, player, (q) => ({ ...q, abandoning: order.abandon })), events: [] });
   }
   if (s.kind === 'idle') return err('order/game_idle');
@@ -183,6 +187,16 @@ function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order: Order
     }
     if (s.player !== player) return err('order/not_your_turn', { phasing: s.player });
     return applyPhaseOrder(ctx, g, player, order as CoreOrder);
+  }
+  if (order.type.startsWith('realm')) {
+    // Part 2: economic plans and administration answers (src/ledger/seam.ts).
+    const r = applyRealmOrder(ctx, g, player, order as RealmOrder);
+    if (!r.ok) return r;
+    const st = r.value.state;
+    // A realm answer may end the player's administration (e.g. a complete collapse).
+    const state =
+      r.value.stop && st.step.kind === 'administration' ? { ...st, step: { ...st.step, todo: [] } } : st;
+    return ok({ state, events: r.value.events });
   }
   if (s.kind === 'economic') {
     if (!s.pending.includes(player)) return err('order/not_your_turn');

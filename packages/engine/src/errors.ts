@@ -39,6 +39,7 @@ export const CORE_ERROR_CODES = [
   'order/not_a_group',
   'order/invalid_placement',
   'order/nothing_to_undo',
+  'order/abandon_not_allowed',
   'order/game_idle',
   'system/unknown_player',
   'system/player_exists',

@@ -4,6 +4,7 @@
  */
 import type { CombatEvent } from './combat/events.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
+import type { RealmEvent } from './ledger/seam.ts';
 import type { StartPosition } from './people.ts';
 import type { PlayerPhase } from './state.ts';
 import type { UnitKind } from './units.ts';
@@ -62,10 +63,13 @@ export type CoreEvent =
     }
   | { type: 'countdownStarted'; player: PlayerId; turn: number; units: number; kingdomTurn: number }
   | { type: 'becameKingdom'; player: PlayerId; turn: number; leader: UnitId | null; capital: AreaId | null }
-  | { type: 'cycleEnded'; player: PlayerId; reason: 'abandoned' | 'eliminated' | 'left'; vp: number }
+  | { type: 'cycleEnded'; player: PlayerId; reason: CycleEndReason; vp: number }
   | { type: 'neutralPlaced'; area: AreaId; strength: number }
   | { type: 'neutralRemoved'; area: AreaId; reason: 'noCityNeighbour' | 'occupied' }
   | { type: 'turnEnded'; turn: number };
+
+/** Why a cycle ended: abandoned (14.3), eliminated (engine decision), collapsed (11.7.2 result 7), left. */
+export type CycleEndReason = 'abandoned' | 'eliminated' | 'collapsed' | 'left';
 
 export type RemovalReason =
   | 'overstack'
@@ -78,4 +82,4 @@ export type RemovalReason =
   | 'seaCrossing'
   | 'lostAtSea';
 
-export type GameEvent = CoreEvent | CombatEvent;
+export type GameEvent = CoreEvent | CombatEvent | RealmEvent;

@@ -5,8 +5,9 @@
  */
 import { mayEnterTerrain } from './barbarian/land-movement.ts';
 import type { EngineContext } from './engine-context.ts';
-import type { GameEvent } from './events.ts';
+import type { CycleEndReason, GameEvent } from './events.ts';
 import type { AreaId, PlayerId } from './ids.ts';
+import { clearRealmPlayer } from './ledger/seam.ts';
 import { arabsAfricansInPlay, earliestStartTurn, persianInPlay } from './options.ts';
 import type { CoreLegalOrder } from './orders.ts';
 import { peopleOf, START_POSITIONS, type StartPosition } from './people.ts';
@@ -149,12 +150,7 @@ export function applyChooseStart(
  * 14.3: a position ends (abandoned, eliminated, or the player leaves): all its units go, its
  * cities get neutral garrisons, its treasury is lost; VP stay with the finished cycle.
  */
-export function endCycle(
-  ctx: EngineContext,
-  g: Game,
-  player: PlayerId,
-  reason: 'abandoned' | 'eliminated' | 'left',
-): Transition {
+export function endCycle(ctx: EngineContext, g: Game, player: PlayerId, reason: CycleEndReason): Transition {
   const p = playerById(g, player);
   if (!p?.cycle) return { state: g, events: [] };
   const cycle = p.cycle;
@@ -174,7 +170,7 @@ export function endCycle(
       events.push({ type: 'neutralPlaced', area: a, strength });
     }
   }
-  s = { ...s, cities, neutrals };
+  s = clearRealmPlayer({ ...s, cities, neutrals }, player); // AMBIG-42: pending effects are lost
   s = updatePlayer(s, player, (q) => ({
     ...q,
     status: reason === 'left' ? 'left' : 'waiting',

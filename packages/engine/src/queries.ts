@@ -76,6 +76,8 @@ export const actingNeutralAt = (
   if (n) return { strength: n.strength, source: 'garrison' };
   const marker = state.markers.find((m) => m.area === area);
   if (!marker) return null;
+  // AMBIG-9: a Pirate Attack's marker is not a barbarian's and holds no garrison by default.
+  if (marker.pirates && !ctx.options.cfg.pirateMarkerIsNeutral) return null;
   const here = byArea ? (byArea.get(area) ?? []) : unitsIn(state, area);
   if (here.some((u) => u.kind !== 'leader')) return null;
   return { strength: neutralGarrisonStrengthAt(ctx, area), source: 'marker' };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { EngineContext } from './engine-context.ts';
 import type { PlayerId } from './ids.ts';
 import { playerIdSchema } from './ids.ts';
+import { initialRealmState } from './ledger/seam.ts';
 import { initialNeutrals } from './neutrals.ts';
 import { optionsSchema } from './options.ts';
 import { newPlayer } from './players.ts';
@@ -61,6 +62,7 @@ export function initialState(ctx: EngineContext, setup: GameSetup): Result<GameS
     markers: [],
     flags: { growthBanned: [], attacked: [] },
     combat: null,
+    realm: initialRealmState(),
     version: 0,
   });
 }

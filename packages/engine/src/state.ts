@@ -4,6 +4,7 @@
  */
 import type { CombatPhaseState } from './combat/state.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
+import type { RealmState } from './ledger/seam.ts';
 import type { Options } from './options.ts';
 import type { People, Stage, StartPosition } from './people.ts';
 import type { RngState } from './rng.ts';
@@ -73,6 +74,8 @@ export interface PillageMarker {
   readonly digit: number;
   readonly pillager: PlayerId;
   readonly turn: number;
+  /** Placed by a Pirate Attack (11.7.2 result 4): a neutral only under cfg.pirateMarkerIsNeutral (AMBIG-9). */
+  readonly pirates?: boolean;
 }
 
 export const PLAYER_PHASES = ['combination', 'growth', 'movement', 'stacking', 'combat'] as const;
@@ -81,7 +84,9 @@ export type PlayerPhase = (typeof PLAYER_PHASES)[number];
 export type AdminChoice =
   | { readonly type: 'continuity'; readonly groups: readonly (readonly AreaId[])[] }
   | { readonly type: 'unrestLoss'; readonly count: number }
-  | { readonly type: 'foundKingdom' };
+  | { readonly type: 'foundKingdom' }
+  /** Part 2: a kingdom's or empire's administration choice (details in `realm.pending`). */
+  | { readonly type: 'realm' };
 
 /** Where the turn stands (A.4-X). */
 export type Step =
@@ -117,7 +122,7 @@ export type Step =
       readonly todo: readonly AdminTask[];
     };
 
-export const ADMIN_TASKS = ['abandon', 'continuity', 'unrest', 'countdown', 'conversion'] as const;
+export const ADMIN_TASKS = ['abandon', 'continuity', 'unrest', 'countdown', 'conversion', 'realm'] as const;
 export type AdminTask = (typeof ADMIN_TASKS)[number];
 
 /** Per-game-turn facts needed later in the same turn. */
@@ -161,6 +166,11 @@ export interface GameStateCore {
   readonly flags: TurnFlags;
   /** Combat-phase bookkeeping owned by src/combat (COORDINATION.md); reset each player turn. */
   readonly combat: CombatPhaseState | null;
+  /**
+   * Kingdoms, empires and the VP ledger (part 2, src/ledger; COORDINATION.md). Set by createGame;
+   * optional so hand-built test states may omit it (`realmOf` reads a missing one as initial).
+   */
+  readonly realm?: RealmState;
   /** Bumped by every applied order; the server rejects stale orders with it (STYLE habit 13). */
   readonly version: number;
 }

@@ -11,8 +11,9 @@ import { rollUnrest } from '../barbarian/unrest.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import { realmAdminLegal, runRealmAdministration } from '../ledger/seam.ts';
 import { countdownAfterLosses, emptyBarbarianEndsCycle } from '../options.ts';
-import type { CoreLegalOrder } from '../orders.ts';
+import type { LegalOrder } from '../order-schema.ts';
 import { endCycle } from '../players.ts';
 import {
   actingNeutralAt,
@@ -48,7 +49,9 @@ export function removeDueMarkers(ctx: EngineContext, g: Game): Transition {
 export function adminTasks(ctx: EngineContext, g: Game, player: PlayerId): AdminTask[] {
   const p = playerById(g, player);
   const tasks: AdminTask[] = p?.abandoning ? ['abandon'] : [];
-  if (p?.abandoning || p?.cycle?.stage !== 'barbarian') return tasks;
+  if (p?.abandoning) return tasks;
+  if (p?.cycle?.stage === 'kingdom' || p?.cycle?.stage === 'empire') return [...tasks, 'realm'];
+  if (p?.cycle?.stage !== 'barbarian') return tasks;
   return countdownAfterLosses(ctx.options)
     ? ['continuity', 'unrest', 'countdown', 'conversion']
     : ['countdown', 'continuity', 'unrest', 'conversion'];
@@ -62,6 +65,8 @@ export function runTask(ctx: EngineContext, g: Game, player: PlayerId, task: Adm
   const cycle = p?.cycle;
   if (!p || !cycle) return { state: g, events: [], choice: null, stop: true };
   switch (task) {
+    case 'realm':
+      return runRealmAdministration(ctx, g, player);
     case 'abandon': {
       const t = endCycle(ctx, g, player, 'abandoned');
       return { ...t, choice: null, stop: true };
@@ -167,9 +172,12 @@ export function foundKingdom(
   return { state: s, events: [{ type: 'becameKingdom', player, turn: g.turn, leader, capital }] };
 }
 
-export function administrationLegal(ctx: EngineContext, g: Game, player: PlayerId): CoreLegalOrder[] {
-  if (g.step.kind !== 'administration' || g.step.player !== player || !g.step.choice) return [];
+export function administrationLegal(ctx: EngineContext, g: Game, player: PlayerId): LegalOrder[] {
+  if (g.step.kind !== 'administration' || !g.step.choice) return [];
   const c = g.step.choice;
+  // Part 2's choices may belong to another player (a rebellion 2 defection is a barbarian's).
+  if (c.type === 'realm') return realmAdminLegal(ctx, g, player);
+  if (g.step.player !== player) return [];
   switch (c.type) {
     case 'continuity':
       return c.groups.map((group) => ({ type: 'keepGroup', area: group[0]!, group: [...group] }));

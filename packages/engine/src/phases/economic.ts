@@ -6,8 +6,9 @@
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
 import type { AreaId, PlayerId } from '../ids.ts';
+import { realmEconomicDeciders, realmEconomicLegal, resolveEconomicWithRealms } from '../ledger/seam.ts';
 import { tribesMayPillage } from '../options.ts';
-import type { CoreLegalOrder } from '../orders.ts';
+import type { LegalOrder } from '../order-schema.ts';
 import { actingNeutralAt, cityAt, moveOrder, playerById, unitsByArea } from '../queries.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { CityState } from '../state.ts';
@@ -49,12 +50,14 @@ export function pillageable(ctx: EngineContext, g: Game, player: PlayerId): Area
 const chosen = (g: Game, player: PlayerId): readonly AreaId[] =>
   g.step.kind === 'economic' ? (g.step.pillage[player] ?? []) : [];
 
-export function economicLegal(ctx: EngineContext, g: Game, player: PlayerId): CoreLegalOrder[] {
+export function economicLegal(ctx: EngineContext, g: Game, player: PlayerId): LegalOrder[] {
   if (g.step.kind !== 'economic' || !g.step.pending.includes(player)) return [];
   const done = chosen(g, player);
-  return pillageable(ctx, g, player)
+  const pillage: LegalOrder[] = pillageable(ctx, g, player)
     .filter((a) => !done.includes(a))
     .map((area) => ({ type: 'pillage', area }));
+  // Part 2: a kingdom's or empire's plan (upkeep disbanding, purchases, administration spending).
+  return [...pillage, ...realmEconomicLegal(ctx, g, player)];
 }
 
 export function applyPillageChoice(
@@ -116,17 +119,16 @@ export function collect(
 export function resolveEconomic(ctx: EngineContext, g: Game): Transition {
   if (g.step.kind !== 'economic') return { state: g, events: [] };
   const choices = g.step.pillage;
-  let s = g;
-  const events: GameEvent[] = [];
-  for (const id of moveOrder(g)) {
-    const t = collect(ctx, s, id, choices[id] ?? []);
-    s = t.state;
-    events.push(...t.events);
-  }
-  return { state: s, events };
+  // Part 2 resolves kingdoms and empires (capitals, upkeep, purchases, ledger) and calls back
+  // `collect` for barbarians, all in move order.
+  return resolveEconomicWithRealms(ctx, g, (s, id) => collect(ctx, s, id, choices[id] ?? []));
 }
 
 /** Who has an economic decision to make (acting at once): barbarians able to pillage. */
 export function economicDeciders(ctx: EngineContext, g: Game): PlayerId[] {
-  return moveOrder(g).filter((id) => pillageable(ctx, g, id).length > 0);
+  const deciders = new Set([
+    ...moveOrder(g).filter((id) => pillageable(ctx, g, id).length > 0),
+    ...realmEconomicDeciders(ctx, g),
+  ]);
+  return moveOrder(g).filter((id) => deciders.has(id));
 }
