@@ -6,6 +6,19 @@ const map = loadMap();
 const { width, height } = map.view;
 const numbers = (path: string) => (path.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
 
+/** Even-odd point-in-path test for paths made of M/L/Z rings. */
+function inside(path: string, x: number, y: number): boolean {
+  let hit = false;
+  for (const ring of path.split('Z').filter((r) => r.trim() !== '')) {
+    const ns = numbers(ring);
+    for (let i = 0, j = ns.length - 2; i < ns.length; j = i, i += 2) {
+      const [xi, yi, xj, yj] = [ns[i], ns[i + 1], ns[j], ns[j + 1]] as [number, number, number, number];
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) hit = !hit;
+    }
+  }
+  return hit;
+}
+
 describe('geometry', () => {
   it('every area has a closed, non-empty path inside the view', () => {
     for (const a of map.areas) {
@@ -29,6 +42,10 @@ describe('geometry', () => {
       expect(y, a.id).toBeGreaterThanOrEqual(Math.min(...ys));
       expect(y, a.id).toBeLessThanOrEqual(Math.max(...ys));
     }
+  });
+
+  it('every label lies inside its own area, so counters drawn there sit in the right place', () => {
+    for (const a of map.areas) expect(inside(a.path, a.label[0], a.label[1]), a.id).toBe(true);
   });
 
   it('labels are spread out: no two areas share a label point', () => {
