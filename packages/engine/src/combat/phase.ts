@@ -196,7 +196,10 @@ export function combatLegalOrders(
   }
   if (step.kind === 'reroll') return [false, true].map((abort) => ({ type: 'combatReroll', abort }));
   if (step.kind === 'retreat') {
-    return retreatChoices(ctx, state, step).map(({ unit, options }) => ({
+    // Every unit to retreat is gone (e.g. its owner left the game): only closing the step remains.
+    const choices = retreatChoices(ctx, state, step);
+    if (choices.length === 0) return [{ type: 'combatStop' }];
+    return choices.map(({ unit, options }) => ({
       type: 'combatRetreat',
       unit: unit.id,
       from: unit.area,
@@ -306,6 +309,13 @@ function applyChoice<S extends GameStateCore>(
   if (order.type === 'combatReroll') {
     if (step.kind !== 'reroll') return combatErr('combat/wrong_step', { expected: step.kind });
     return done(applyReroll(ctx, state, order.abort));
+  }
+  if (
+    order.type === 'combatStop' &&
+    step.kind === 'retreat' &&
+    retreatChoices(ctx, state, step).length === 0
+  ) {
+    return done({ state: dropStep(state), events: [] });
   }
   if (step.kind !== 'advance') return combatErr('combat/wrong_step', { expected: step.kind });
   if (order.type === 'combatStop') return done({ state: dropStep(state), events: [] });

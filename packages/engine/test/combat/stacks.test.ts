@@ -135,3 +135,28 @@ describe('combats between stacks (7.2, 7.3)', () => {
     expect(first.state.units.foe?.area).toBe(A('c3'));
   });
 });
+
+describe('a pending choice whose units are gone', () => {
+  it('offers only closing the step, so the game never dead-ends (e.g. the owner left)', () => {
+    const { ctx, state } = fixture({
+      units: [
+        ['inf', RED, 'infantry', 'b2'],
+        ['foe', BLUE, 'bow', 'b3'],
+      ],
+      dice: diceFor('2-1', 'DR1'),
+    });
+    const first = run(ctx, state, RED, {
+      type: 'combatAttack',
+      target: asAreaId('b3'),
+      attackers: [U('inf')],
+    });
+    expect(combatWaitingFor(first.state)).toEqual([BLUE]);
+    const { foe: _gone, ...rest } = first.state.units;
+    const left = { ...first.state, units: rest };
+    expect(combatLegalOrders(ctx, left, BLUE)).toEqual([{ type: 'combatStop' }]);
+    const closed = run(ctx, left, BLUE, { type: 'combatStop' });
+    // Nothing is left to pursue: the combat ends and the phasing player goes on.
+    expect(combatWaitingFor(closed.state)).toEqual([RED]);
+    expect(combatStateOf(closed.state).pending).toBeNull();
+  });
+});
