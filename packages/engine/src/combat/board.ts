@@ -5,7 +5,7 @@
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
 import { tribesIgnoreDesert } from '../options.ts';
-import { actingNeutralAt, cityAt, playerById } from '../queries.ts';
+import { actingNeutralAt, cityAt, playerById, unitsByArea } from '../queries.ts';
 import { mayJoin, type StackPiece } from '../stacking.ts';
 import type { GameStateCore } from '../state.ts';
 import { movementOf, type Unit } from '../units.ts';
@@ -21,10 +21,9 @@ export function piecesIn(
   area: AreaId,
   exclude?: UnitId,
 ): StackPiece[] {
-  const pieces = Object.values(state.units)
-    .filter((u) => u.area === area && u.id !== exclude)
-    .map(pieceOf);
-  if (actingNeutralAt(ctx, state, area) && !beatenNeutralAt(state, area))
+  const byArea = unitsByArea(state);
+  const pieces = (byArea.get(area) ?? []).filter((u) => u.id !== exclude).map(pieceOf);
+  if (actingNeutralAt(ctx, state, area, byArea) && !beatenNeutralAt(state, area))
     pieces.push({ kind: 'neutralGarrison', owner: null });
   return pieces;
 }

@@ -4,7 +4,7 @@
  */
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import { actingNeutralAt, playerById } from '../queries.ts';
+import { actingNeutralAt, playerById, unitsByArea } from '../queries.ts';
 import { ok, type Result } from '../result.ts';
 import type { GameStateCore } from '../state.ts';
 import { CRT } from '../tables/crt.ts';
@@ -63,10 +63,10 @@ export function targetDefence(
   player: PlayerId,
   target: AreaId,
 ): TargetDefence | null {
-  const neutral = actingNeutralAt(ctx, state, target);
+  const neutral = actingNeutralAt(ctx, state, target, unitsByArea(state));
   if (neutral) return combat.neutralAreas.includes(target) ? null : { defender: null, units: [], neutral };
-  const units = Object.values(state.units).filter(
-    (u) => u.area === target && u.owner !== player && u.kind !== 'leader' && !combat.defenders.includes(u.id),
+  const units = (unitsByArea(state).get(target) ?? []).filter(
+    (u) => u.owner !== player && u.kind !== 'leader' && !combat.defenders.includes(u.id),
   );
   const first = units[0];
   return first ? { defender: first.owner, units, neutral: null } : null;
@@ -123,17 +123,11 @@ function attackShifts(
   plan: Omit<AttackPlan, 'shifts' | 'odds' | 'attackHalf' | 'defenceHalf'>,
 ): ColumnShifts {
   const areas = new Set(plan.attackers.map((a) => a.unit.area));
-  const units = Object.values(state.units);
-  const attackerLeader = units.some(
-    (u) => u.kind === 'leader' && u.owner === plan.attacker && areas.has(u.area),
-  )
-    ? 1
-    : 0;
-  const defenderLeader =
-    plan.defender !== null &&
-    units.some((u) => u.kind === 'leader' && u.owner === plan.defender && u.area === plan.target)
-      ? 1
-      : 0;
+  const byArea = unitsByArea(state);
+  const leaderOf = (area: AreaId, owner: PlayerId | null) =>
+    (byArea.get(area) ?? []).some((u) => u.kind === 'leader' && u.owner === owner);
+  const attackerLeader = [...areas].some((area) => leaderOf(area, plan.attacker)) ? 1 : 0;
+  const defenderLeader = plan.defender !== null && leaderOf(plan.target, plan.defender) ? 1 : 0;
   const o = ctx.options;
   const fortified =
     o.opt.byzantium &&

@@ -5,6 +5,7 @@
  * part 2's.
  */
 import type { AreaId, PlayerId } from '../ids.ts';
+import { unitsByArea } from '../queries.ts';
 import type { GameStateCore } from '../state.ts';
 import type { Unit } from '../units.ts';
 import type { CombatEvent } from './events.ts';
@@ -14,11 +15,13 @@ interface Step<S> {
   readonly events: CombatEvent[];
 }
 
+const here = (state: GameStateCore, area: AreaId): readonly Unit[] => unitsByArea(state).get(area) ?? [];
+
 const leadersIn = (state: GameStateCore, area: AreaId, owner: PlayerId): Unit[] =>
-  Object.values(state.units).filter((u) => u.kind === 'leader' && u.area === area && u.owner === owner);
+  here(state, area).filter((u) => u.kind === 'leader' && u.owner === owner);
 
 const hasFriendIn = (state: GameStateCore, area: AreaId, owner: PlayerId): boolean =>
-  Object.values(state.units).some((u) => u.area === area && u.owner === owner && u.kind !== 'leader');
+  here(state, area).some((u) => u.owner === owner && u.kind !== 'leader');
 
 function removeLeaders<S extends GameStateCore>(state: S, leaders: readonly Unit[]): Step<S> {
   if (leaders.length === 0) return { state, events: [] };
@@ -53,8 +56,6 @@ export function leadersLeftBehind<S extends GameStateCore>(
 
 /** 10.2, AMBIG-53: leaders of other players in an area a unit of `owner` has just entered die. */
 export function leadersOverrun<S extends GameStateCore>(state: S, area: AreaId, owner: PlayerId): Step<S> {
-  const victims = Object.values(state.units).filter(
-    (u) => u.kind === 'leader' && u.area === area && u.owner !== owner,
-  );
+  const victims = here(state, area).filter((u) => u.kind === 'leader' && u.owner !== owner);
   return removeLeaders(state, victims);
 }
