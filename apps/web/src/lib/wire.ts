@@ -134,6 +134,8 @@ export type CombatLegalOrder =
   | { type: 'combatExchangeLoss'; owed: number; sets: string[][] }
   | { type: 'combatAdvance'; unit: string; from: string; to: string[]; pursuit: boolean }
   | { type: 'combatStop' }
+  | { type: 'combatEliteChoice'; refuse: boolean; elites: string[] }
+  | { type: 'combatReroll'; abort: boolean }
   | { type: 'combatDone' };
 
 /** An order as sent: the engine's Order (the client builds only what a legal order offered). */
