@@ -10,7 +10,7 @@ import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } f
 import { ok, type Result } from '../result.ts';
 import type { GameStateCore } from '../state.ts';
 import { CRT, crtResult } from '../tables/crt.ts';
-import { strengthOf } from '../units.ts';
+import { strengthOf, type Unit } from '../units.ts';
 import { type AttackPlan, attackerContribution, buildPlan, planAttack, targetDefence } from './declare.ts';
 import { combatErr } from './errors.ts';
 import type { CombatEvent } from './events.ts';
@@ -135,14 +135,18 @@ function attackOrders(
   combat: CombatPhaseState,
   player: PlayerId,
 ): CombatLegalOrder[] {
-  const own = Object.values(state.units).filter((u) => u.owner === player && u.kind !== 'leader');
-  const targets = new Set<AreaId>();
-  for (const u of own) for (const l of ctx.map.landLinks(u.area)) targets.add(l.to);
+  // Units that have not attacked yet, grouped by the areas next to them (the possible targets).
+  const ready = Object.values(state.units).filter(
+    (u) => u.owner === player && u.kind !== 'leader' && !combat.attackers.includes(u.id),
+  );
+  const near = new Map<AreaId, Unit[]>();
+  for (const u of ready)
+    for (const l of ctx.map.landLinks(u.area)) near.set(l.to, [...(near.get(l.to) ?? []), u]);
   const orders: CombatLegalOrder[] = [];
-  for (const target of [...targets].sort()) {
+  for (const target of [...near.keys()].sort()) {
     const defence = targetDefence(ctx, state, combat, player, target);
     if (!defence) continue;
-    const contributions = own.flatMap((u) => {
+    const contributions = (near.get(target) ?? []).flatMap((u) => {
       const c = attackerContribution(ctx, state, combat, u, target, defence);
       return c.ok ? [c.value] : [];
     });
