@@ -4,26 +4,15 @@
  * the same game. Target: the engine takes at most 5× the no-op's time. Prints JSON; writes it to
  * bench/results/engine-sim.json; exits 1 on FAIL.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createEngine, type GameState, type MapInput, simSetup, simulate } from '@bke/engine';
+import { createEngine, type GameState, simSetup, simulate } from '@bke/engine';
 
 const SEED = process.env.BENCH_SEED ?? 'bench-1';
 const PLAYERS = 6;
 const TURNS = Number(process.env.BENCH_TURNS ?? 40);
 const REPS = 5;
 const LIMIT = 5;
-
-async function loadMap(): Promise<MapInput> {
-  try {
-    const mod = (await import('@bke/map')) as { loadMap?: () => MapInput };
-    if (typeof mod.loadMap === 'function') return mod.loadMap();
-  } catch {
-    // fall through to the generated file
-  }
-  const file = fileURLToPath(new URL('../packages/map/generated/map.json', import.meta.url));
-  return JSON.parse(readFileSync(file, 'utf8')) as MapInput;
-}
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Patch = { path: string[]; value: Json | undefined }[];
@@ -62,7 +51,7 @@ function setIn(node: Json, path: string[], i: number, value: Json | undefined): 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  const engine = createEngine(await loadMap());
+  const engine = createEngine();
   const recorded = simulate(engine, simSetup(SEED, PLAYERS), TURNS);
   const created = engine.createGame(simSetup(SEED, PLAYERS));
   if (!created.ok) throw new Error(created.error.code);

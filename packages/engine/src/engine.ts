@@ -3,6 +3,7 @@
  * order (→ new state + fact events, or a typed error), say who must act, give the defaults for
  * a missed deadline, and compute a viewer's view. Pure: no I/O, no clock, no Math.random.
  */
+import { loadMap } from '@bke/map';
 import type { EngineContext } from './engine-context.ts';
 import type { GameEvent } from './events.ts';
 import { hashState } from './hash.ts';
@@ -352,7 +353,8 @@ function defaultOrder(g: GameState, legal: LegalOrder[]): Order | null {
       case 'foundKingdom':
         return { type: 'foundKingdom', leaderWith: o.leaderWith[0]!, capital: o.capital[0] ?? null };
       default:
-        if (o.type.startsWith('combat')) return o as CombatOrder;
+        // Combat and realm legal orders for a pending choice are concrete: take the first.
+        if (o.type.startsWith('combat') || o.type.startsWith('realm')) return o as Order;
     }
   }
   return null;
@@ -360,8 +362,8 @@ function defaultOrder(g: GameState, legal: LegalOrder[]): Order | null {
 const groupSize = (o: LegalOrder): number => (o.type === 'keepGroup' ? o.group.length : 0);
 const tribeRank = (g: GameState, id: UnitId): number => (g.units[id]?.kind === 'tribe' ? 0 : 1);
 
-/** Create an engine over a map (tests pass fixture maps; the CLI passes @bke/map's loadMap()). */
-export function createEngine(mapInput: MapInput): Engine {
+/** Create an engine over a map: @bke/map's compiled map by default; tests pass fixture maps. */
+export function createEngine(mapInput: MapInput = loadMap()): Engine {
   const map = indexMap(mapInput);
   const engine: Engine = {
     map,

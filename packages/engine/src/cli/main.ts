@@ -55,7 +55,7 @@ async function main() {
   const parsed = argsSchema.safeParse({ ...values, command: positionals[0] });
   if (!parsed.success) return fail(`${USAGE}\n\n${parsed.error.message}`);
   const a = parsed.data;
-  const engine = createEngine(await loadMapForCli(a.map));
+  const engine = createEngine(loadMapForCli(a.map));
   const options = a.options ? readJson(a.options) : {};
   switch (a.command) {
     case 'new': {
