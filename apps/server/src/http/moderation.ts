@@ -1,0 +1,287 @@
+/**
+ * Moderation routes (issue 8), registered from MODERATION_ROUTES in @bke/protocol. Every route
+ * checks the session and the role on the server before anything else, parses its body with its zod
+ * schema, is rate-limited per account, and every state-changing moderator route writes one row to
+ * the append-only audit log with its reason.
+ */
+import {
+  MODERATION_ROUTES,
+  type ModerationLevel,
+  type ModerationRouteKey,
+  REPORT_STATUSES,
+  type Role,
+} from '@bke/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { RateLimiter } from '../auth/rate-limit.ts';
+import type { Database } from '../db/database.ts';
+import { banUser, listUsers, muteUser, setRole, unbanUser, unmuteUser } from '../moderation/accounts.ts';
+import { readAudit, recordAction } from '../moderation/audit.ts';
+import { createReport, deleteChat, listReports, resolveReport, worldChat } from '../moderation/chat.ts';
+import type { Actor, ModContext } from '../moderation/context.ts';
+import { MODERATION_STATUS, type ModResult } from '../moderation/errors.ts';
+import { type Notifier, socketNotifier } from '../moderation/notify.ts';
+import { listTurnStarts, rollbackWorld } from '../moderation/rollback.ts';
+import { handOverSeat, markAbsent, removePlayer, watchAbsentSeats } from '../moderation/seats.ts';
+import {
+  changeDeadline,
+  changeSettings,
+  closeWorld,
+  pauseWorld,
+  resolveNow,
+  resumeWorld,
+} from '../moderation/worlds.ts';
+import type { Io } from '../sockets/io.ts';
+import type { WorldHub } from '../worlds/hub.ts';
+import { HttpError } from './errors.ts';
+import { parseBody, requireUser } from './guard.ts';
+
+const RANK: Record<Role, number> = { player: 0, moderator: 1, admin: 2 };
+const NEEDS: Record<ModerationLevel, number> = { user: 0, moderator: 1, admin: 2 };
+
+const paramsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^([0-9a-f-]{36}|\d{1,18})$/i)
+    .optional(),
+  playerId: z
+    .string()
+    .regex(/^p\d{1,3}$/)
+    .optional(),
+});
+const uuid = z.uuid();
+const serial = z.string().regex(/^\d{1,18}$/);
+
+interface Call {
+  actor: Actor;
+  id: string;
+  playerId: string;
+  body: Record<string, unknown> & { reason: string };
+  query: Record<string, string | undefined>;
+}
+
+/** What a moderator action did: where the audit row points, and what players are told. */
+interface Done {
+  params: Record<string, unknown>;
+  worldId?: string | null;
+  targetUserId?: string | null;
+  /** Told to the world's players (with the reason), as a notice and a chat line. */
+  tell?: string;
+}
+
+type ActionHandler = (c: Call, ctx: ModContext) => Promise<ModResult<Done>>;
+type ReadHandler = (c: Call, ctx: ModContext) => Promise<object>;
+
+const ACTIONS: Partial<Record<ModerationRouteKey, ActionHandler>> = {
+  pauseWorld: async (c, ctx) =>
+    withWorld(c, await pauseWorld(ctx, c.id, c.body.reason), 'The world is paused by a moderator.'),
+  resumeWorld: async (c, ctx) => withWorld(c, await resumeWorld(ctx, c.id), 'The world is running again.'),
+  changeDeadline: async (c, ctx) =>
+    withWorld(
+      c,
+      await changeDeadline(ctx, c.id, c.body as { shiftSeconds?: number; deadlineAt?: string }),
+      'A moderator moved the current deadline.',
+    ),
+  resolveNow: async (c, ctx) =>
+    withWorld(c, await resolveNow(ctx, c.id), 'A moderator resolved the current step now.'),
+  changeSettings: async (c, ctx) =>
+    withWorld(
+      c,
+      await changeSettings(ctx, c.id, c.body as Parameters<typeof changeSettings>[2]),
+      'A moderator changed the deadline settings.',
+    ),
+  closeWorld: async (c, ctx) => withWorld(c, await closeWorld(ctx, c.id), 'The world is closed.'),
+  rollbackWorld: async (c, ctx) => {
+    const turn = c.body.turn as number;
+    return withWorld(
+      c,
+      await rollbackWorld(ctx, c.id, turn, c.actor.id),
+      `A moderator returned the world to the start of game turn ${turn}.`,
+    );
+  },
+  removePlayer: async (c, ctx) => {
+    const r = await removePlayer(ctx, c.id, c.playerId, c.actor.id);
+    if (!r.ok) return r;
+    const tell = `A moderator removed ${String(r.params.username)} (${c.playerId}) from the world.`;
+    return { ok: true, params: r.params, worldId: c.id, targetUserId: r.params.userId as string, tell };
+  },
+  handOverSeat: async (c, ctx) => {
+    const r = await handOverSeat(ctx, c.id, c.playerId, c.body.username as string);
+    if (!r.ok) return r;
+    const tell = `A moderator handed seat ${c.playerId} to ${String(r.params.toUsername)}.`;
+    return { ok: true, params: r.params, worldId: c.id, targetUserId: r.toUserId, tell };
+  },
+  markAbsent: async (c, ctx) => {
+    const r = await markAbsent(ctx, c.id, c.playerId, c.body.absent as boolean);
+    if (!r.ok) return r;
+    return { ok: true, params: r.params, worldId: c.id, targetUserId: r.userId };
+  },
+  banUser: async (c, ctx) =>
+    forUser(c, await banUser(ctx, c.actor, c.id, c.body.reason, c.body.until as string | null | undefined)),
+  unbanUser: async (c, ctx) => forUser(c, await unbanUser(ctx, c.actor, c.id)),
+  muteUser: async (c, ctx) =>
+    forUser(c, await muteUser(ctx, c.actor, c.id, c.body.until as string | null | undefined)),
+  unmuteUser: async (c, ctx) => forUser(c, await unmuteUser(ctx, c.actor, c.id)),
+  setRole: async (c, ctx) => forUser(c, await setRole(ctx, c.actor, c.id, c.body.role as Role)),
+  deleteChat: async (c, ctx) => {
+    const r = await deleteChat(ctx, c.id);
+    if (!r.ok) return r;
+    return { ok: true, params: r.params, worldId: r.worldId, targetUserId: r.authorId };
+  },
+  resolveReport: async (c, ctx) => {
+    const r = await resolveReport(ctx.db, c.actor.id, c.id, c.body.status as 'resolved' | 'dismissed');
+    if (!r.ok) return r;
+    return { ok: true, params: r.params, worldId: r.report.worldId, targetUserId: r.report.targetUserId };
+  },
+};
+
+function withWorld(
+  c: Call,
+  r: ModResult<{ params: Record<string, unknown> }>,
+  tell: string,
+): ModResult<Done> {
+  return r.ok ? { ok: true, params: r.params, worldId: c.id, tell } : r;
+}
+function forUser(c: Call, r: ModResult<{ params: Record<string, unknown> }>): ModResult<Done> {
+  return r.ok ? { ok: true, params: r.params, targetUserId: c.id } : r;
+}
+
+const READS: Partial<Record<ModerationRouteKey, ReadHandler>> = {
+  listTurns: async (c, ctx) => {
+    const r = await listTurnStarts(ctx, c.id);
+    if (!r.ok) fail(r);
+    return { turns: r.turns };
+  },
+  listSeats: async (c, ctx) => {
+    if (!(await ctx.hub.get(c.id))) throw new HttpError(404, 'world/not_found', 'No such world.');
+    const seats = await ctx.db.prisma.worldSeat.findMany({
+      where: { worldId: c.id },
+      orderBy: { joinedAt: 'asc' },
+      include: { user: { select: { username: true } } },
+    });
+    return {
+      seats: seats.map((s) => ({
+        playerId: s.playerId,
+        userId: s.userId,
+        username: s.user.username,
+        colour: s.colour,
+        absent: s.absent,
+        missedTurns: s.missedTurns,
+        left: s.leftAt !== null,
+      })),
+    };
+  },
+  worldChat: async (c, ctx) => {
+    if (!(await ctx.hub.get(c.id))) throw new HttpError(404, 'world/not_found', 'No such world.');
+    return { messages: await worldChat(ctx.db, c.id) };
+  },
+  listUsers: async (c, ctx) => ({ users: await listUsers(ctx, (c.query.q ?? '').slice(0, 24)) }),
+  listReports: async (c, ctx) => {
+    const status = z.enum(REPORT_STATUSES).catch('open').parse(c.query.status);
+    return { reports: await listReports(ctx.db, status) };
+  },
+  auditLog: async (c, ctx) => {
+    const q = c.query;
+    return {
+      entries: await readAudit(ctx.db, {
+        before: serial.safeParse(q.before).success ? q.before : undefined,
+        worldId: uuid.safeParse(q.worldId).success ? q.worldId : undefined,
+        userId: uuid.safeParse(q.userId).success ? q.userId : undefined,
+      }),
+    };
+  },
+  createReport: async (c, ctx) => {
+    const r = await createReport(ctx.db, c.actor.id, c.body);
+    if (!r.ok) fail(r);
+    return { report: r.report };
+  },
+};
+
+function fail(r: { ok: false; error: { code: string; [k: string]: unknown } }): never {
+  const { code, ...params } = r.error;
+  const status = MODERATION_STATUS[code] ?? 409;
+  throw new HttpError(status, code, `The request was refused (${code}).`, params);
+}
+
+export interface ModerationLimits {
+  burst: number;
+  perSecond: number;
+}
+
+/**
+ * Registers every moderation route. Call after `attachSockets` (players are told through the
+ * sockets) and before the server listens. `notifier` replaces the socket one in tests.
+ */
+export function registerModeration(
+  app: FastifyInstance,
+  db: Database,
+  hub: WorldHub,
+  io: Io,
+  options: { limits?: ModerationLimits; reportLimits?: ModerationLimits; notifier?: Notifier } = {},
+): ModContext {
+  const ctx: ModContext = { db, hub, notify: options.notifier ?? socketNotifier(db, io) };
+  watchAbsentSeats(ctx);
+  const l = options.limits ?? { burst: 30, perSecond: 1 };
+  const rl = options.reportLimits ?? { burst: 5, perSecond: 1 / 60 };
+  const limiter = new RateLimiter(l.burst, l.perSecond);
+  const reportLimiter = new RateLimiter(rl.burst, rl.perSecond);
+
+  for (const [key, route] of Object.entries(MODERATION_ROUTES) as [
+    ModerationRouteKey,
+    (typeof MODERATION_ROUTES)[ModerationRouteKey],
+  ][]) {
+    const handler = async (request: FastifyRequest) => {
+      const user = await requireUser(db, request);
+      if (RANK[user.role] < NEEDS[route.level])
+        throw new HttpError(403, 'auth/forbidden', 'Moderators only.', { needs: route.level });
+      const bucket = route.level === 'user' ? reportLimiter : limiter;
+      if (!bucket.take(user.id))
+        throw new HttpError(429, 'http/rate_limited', 'Too many requests; slow down.');
+      const call = parseCall(request, { id: user.id, username: user.username, role: user.role }, route);
+      const read = READS[key];
+      if (read) return read(call, ctx);
+      const act = ACTIONS[key];
+      if (!act || !('action' in route)) throw new HttpError(500, 'http/internal', 'Unwired route.');
+      const r = await act(call, ctx);
+      if (!r.ok) fail(r);
+      const entry = await recordAction(db, {
+        actorId: user.id,
+        action: route.action,
+        worldId: r.worldId ?? null,
+        targetUserId: r.targetUserId ?? null,
+        reason: call.body.reason,
+        params: r.params,
+      });
+      if (r.tell && r.worldId)
+        await ctx.notify
+          .notice(r.worldId, user.id, route.action, r.tell, call.body.reason)
+          .catch((e) => request.log.warn({ err: e }, 'moderation notice failed'));
+      return { ok: true, action: entry };
+    };
+    if (route.method === 'GET') app.get(route.path, handler);
+    else app.post(route.path, handler);
+  }
+  return ctx;
+}
+
+function parseCall(
+  request: FastifyRequest,
+  actor: Actor,
+  route: (typeof MODERATION_ROUTES)[ModerationRouteKey],
+): Call {
+  const p = paramsSchema.safeParse(request.params);
+  if (!p.success) throw new HttpError(404, 'moderation/not_found', 'No such thing.');
+  const id = p.data.id ?? '';
+  if (route.path.includes('/worlds/:id') || route.path.includes('/users/:id')) {
+    if (!uuid.safeParse(id).success) throw new HttpError(404, 'moderation/not_found', 'No such thing.');
+  } else if (route.path.includes(':id') && !serial.safeParse(id).success)
+    throw new HttpError(404, 'moderation/not_found', 'No such thing.');
+  const body = 'body' in route ? parseBody(route.body, request.body) : {};
+  return {
+    actor,
+    id,
+    playerId: p.data.playerId ?? '',
+    body: body as Call['body'],
+    query: (request.query ?? {}) as Record<string, string | undefined>,
+  };
+}

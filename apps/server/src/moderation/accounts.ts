@@ -1,0 +1,108 @@
+/**
+ * Accounts: ban and unban (a banned account cannot log in, its sessions are deleted and its sockets
+ * ended), mute and unmute in chat, and roles (admins only). A moderator cannot act on a moderator
+ * or an admin, and nobody acts on their own account (no locking oneself out by mistake).
+ */
+import type { ModeratedUser, Role } from '@bke/protocol';
+import type { Actor, ModContext } from './context.ts';
+import { type ModResult, refuse } from './errors.ts';
+
+/** "Until lifted": the columns are nullable timestamps where null means not banned / not muted. */
+export const FOREVER = new Date('9999-12-31T00:00:00.000Z');
+
+const RANK: Record<Role, number> = { player: 0, moderator: 1, admin: 2 };
+type Params = { params: Record<string, unknown> };
+
+async function target(ctx: ModContext, actor: Actor, userId: string) {
+  const user = await ctx.db.prisma.user.findUnique({ where: { id: userId } });
+  if (!user) return refuse('moderation/not_found', { userId });
+  if (user.id === actor.id) return refuse('auth/forbidden', { reason: 'self' });
+  if (actor.role !== 'admin' && RANK[user.role] >= RANK[actor.role])
+    return refuse('moderation/outranked', { role: user.role });
+  return { ok: true as const, user };
+}
+
+export async function banUser(
+  ctx: ModContext,
+  actor: Actor,
+  userId: string,
+  reason: string,
+  until: string | null | undefined,
+): Promise<ModResult<Params>> {
+  const t = await target(ctx, actor, userId);
+  if (!t.ok) return t;
+  const bannedUntil = until ? new Date(until) : FOREVER;
+  await ctx.db.prisma.user.update({ where: { id: userId }, data: { bannedUntil, banReason: reason } });
+  const sessions = await ctx.db.prisma.session.deleteMany({ where: { userId } });
+  await ctx.notify.endUserSockets(userId);
+  return {
+    ok: true,
+    params: {
+      username: t.user.username,
+      until: until ?? null,
+      sessionsEnded: sessions.count,
+      previousUntil: t.user.bannedUntil?.toISOString() ?? null,
+    },
+  };
+}
+
+export async function unbanUser(ctx: ModContext, actor: Actor, userId: string): Promise<ModResult<Params>> {
+  const t = await target(ctx, actor, userId);
+  if (!t.ok) return t;
+  await ctx.db.prisma.user.update({ where: { id: userId }, data: { bannedUntil: null, banReason: null } });
+  return {
+    ok: true,
+    params: { username: t.user.username, previousUntil: t.user.bannedUntil?.toISOString() ?? null },
+  };
+}
+
+export async function muteUser(
+  ctx: ModContext,
+  actor: Actor,
+  userId: string,
+  until: string | null | undefined,
+): Promise<ModResult<Params>> {
+  const t = await target(ctx, actor, userId);
+  if (!t.ok) return t;
+  await ctx.db.prisma.user.update({
+    where: { id: userId },
+    data: { mutedUntil: until ? new Date(until) : FOREVER },
+  });
+  return { ok: true, params: { username: t.user.username, until: until ?? null } };
+}
+
+export async function unmuteUser(ctx: ModContext, actor: Actor, userId: string): Promise<ModResult<Params>> {
+  const t = await target(ctx, actor, userId);
+  if (!t.ok) return t;
+  await ctx.db.prisma.user.update({ where: { id: userId }, data: { mutedUntil: null } });
+  return { ok: true, params: { username: t.user.username } };
+}
+
+export async function setRole(
+  ctx: ModContext,
+  actor: Actor,
+  userId: string,
+  role: Role,
+): Promise<ModResult<Params>> {
+  const t = await target(ctx, actor, userId);
+  if (!t.ok) return t;
+  await ctx.db.prisma.user.update({ where: { id: userId }, data: { role } });
+  return { ok: true, params: { username: t.user.username, from: t.user.role, to: role } };
+}
+
+export async function listUsers(ctx: ModContext, prefix: string): Promise<ModeratedUser[]> {
+  const rows = await ctx.db.prisma.user.findMany({
+    where: prefix ? { usernameKey: { startsWith: prefix.toLowerCase() } } : {},
+    orderBy: { usernameKey: 'asc' },
+    take: 50,
+  });
+  return rows.map((u) => ({
+    id: u.id,
+    username: u.username,
+    role: u.role,
+    bannedUntil: u.bannedUntil?.toISOString() ?? null,
+    banReason: u.banReason,
+    mutedUntil: u.mutedUntil?.toISOString() ?? null,
+    createdAt: u.createdAt.toISOString(),
+  }));
+}

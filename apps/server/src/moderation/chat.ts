@@ -1,0 +1,158 @@
+/**
+ * Chat moderation and reports: whether an account is muted (the socket layer asks before posting),
+ * deleting a message (hidden from every history; the audit entry keeps its text), players' reports
+ * of a message or a player, and the moderators' queue.
+ */
+import type { Report, ReportStatus } from '@bke/protocol';
+import type { Database } from '../db/database.ts';
+import type { ModContext } from './context.ts';
+import { type ModResult, refuse } from './errors.ts';
+
+/** When the account's mute ends (ISO), or null when it may chat. */
+export async function mutedUntil(db: Database, userId: string, now = new Date()): Promise<string | null> {
+  const u = await db.prisma.user.findUnique({ where: { id: userId }, select: { mutedUntil: true } });
+  return u?.mutedUntil && u.mutedUntil.getTime() > now.getTime() ? u.mutedUntil.toISOString() : null;
+}
+
+type Params = { params: Record<string, unknown> };
+
+export async function deleteChat(
+  ctx: ModContext,
+  id: string,
+): Promise<ModResult<Params & { worldId: string; authorId: string }>> {
+  const row = await ctx.db.prisma.chatMessage.findUnique({ where: { id: BigInt(id) } });
+  if (!row || row.deletedAt) return refuse('moderation/not_found', { chatMessageId: id });
+  await ctx.db.prisma.chatMessage.update({ where: { id: row.id }, data: { deletedAt: new Date() } });
+  ctx.notify.chatDeleted(row.worldId, id);
+  return {
+    ok: true,
+    worldId: row.worldId,
+    authorId: row.fromUserId,
+    params: { chatMessageId: id, body: row.body, to: row.toPlayerId, sentAt: row.createdAt.toISOString() },
+  };
+}
+
+export async function worldChat(db: Database, worldId: string) {
+  const rows = await db.prisma.chatMessage.findMany({
+    where: { worldId },
+    orderBy: { id: 'desc' },
+    take: 200,
+    include: { fromUser: { select: { username: true } } },
+  });
+  return rows.reverse().map((m) => ({
+    id: m.id.toString(),
+    from: { userId: m.fromUserId, username: m.fromUser.username, playerId: m.fromPlayerId },
+    to: m.toPlayerId,
+    body: m.body,
+    at: m.createdAt.toISOString(),
+    deleted: m.deletedAt !== null,
+  }));
+}
+
+type ReportRow = {
+  id: bigint;
+  reporterId: string;
+  worldId: string | null;
+  chatMessageId: bigint | null;
+  targetUserId: string | null;
+  reason: string;
+  status: string;
+  createdAt: Date;
+};
+
+async function toReports(db: Database, rows: ReportRow[]): Promise<Report[]> {
+  const users = await db.prisma.user.findMany({
+    where: { id: { in: [...new Set(rows.map((r) => r.reporterId))] } },
+    select: { id: true, username: true },
+  });
+  const names = new Map(users.map((u) => [u.id, u.username]));
+  const ids = rows.flatMap((r) => (r.chatMessageId === null ? [] : [r.chatMessageId]));
+  const msgs = await db.prisma.chatMessage.findMany({ where: { id: { in: ids } } });
+  const byId = new Map(msgs.map((m) => [m.id.toString(), m]));
+  return rows.map((r) => {
+    const m = r.chatMessageId === null ? undefined : byId.get(r.chatMessageId.toString());
+    return {
+      id: r.id.toString(),
+      reporter: { id: r.reporterId, username: names.get(r.reporterId) ?? '?' },
+      worldId: r.worldId,
+      chatMessage: m
+        ? { id: m.id.toString(), body: m.body, fromUserId: m.fromUserId, deleted: m.deletedAt !== null }
+        : null,
+      targetUserId: r.targetUserId,
+      reason: r.reason,
+      status: r.status as ReportStatus,
+      at: r.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function createReport(
+  db: Database,
+  reporterId: string,
+  body: {
+    reason: string;
+    worldId?: string | undefined;
+    chatMessageId?: string | undefined;
+    targetUserId?: string | undefined;
+  },
+): Promise<ModResult<{ report: Report }>> {
+  let worldId = body.worldId ?? null;
+  let targetUserId = body.targetUserId ?? null;
+  if (body.chatMessageId !== undefined) {
+    const m = await db.prisma.chatMessage.findUnique({ where: { id: BigInt(body.chatMessageId) } });
+    if (!m || (worldId !== null && m.worldId !== worldId))
+      return refuse('moderation/not_found', { chatMessageId: body.chatMessageId });
+    worldId = m.worldId;
+    targetUserId ??= m.fromUserId;
+  }
+  if (targetUserId !== null) {
+    const u = await db.prisma.user.findUnique({ where: { id: targetUserId }, select: { id: true } });
+    if (!u) return refuse('moderation/not_found', { targetUserId });
+    if (u.id === reporterId) return refuse('auth/forbidden', { reason: 'self' });
+  }
+  const row = await db.prisma.report.create({
+    data: {
+      reporterId,
+      worldId,
+      chatMessageId: body.chatMessageId === undefined ? null : BigInt(body.chatMessageId),
+      targetUserId,
+      reason: body.reason,
+    },
+  });
+  const [report] = await toReports(db, [row]);
+  if (!report) throw new Error('report vanished');
+  return { ok: true, report };
+}
+
+export async function listReports(db: Database, status: ReportStatus): Promise<Report[]> {
+  const rows = await db.prisma.report.findMany({
+    where: { status },
+    orderBy: { id: status === 'open' ? 'asc' : 'desc' },
+    take: 200,
+  });
+  return toReports(db, rows);
+}
+
+export async function resolveReport(
+  db: Database,
+  actorId: string,
+  id: string,
+  status: 'resolved' | 'dismissed',
+): Promise<ModResult<Params & { report: Report }>> {
+  const r = await db.prisma.report.updateMany({
+    where: { id: BigInt(id), status: 'open' },
+    data: { status, resolvedById: actorId, resolvedAt: new Date() },
+  });
+  if (r.count === 0) {
+    const exists = await db.prisma.report.findUnique({ where: { id: BigInt(id) } });
+    return refuse(exists ? 'moderation/report_closed' : 'moderation/not_found', { reportId: id });
+  }
+  const row = await db.prisma.report.findUniqueOrThrow({ where: { id: BigInt(id) } });
+  const [report] = await toReports(db, [row]);
+  if (!report) throw new Error('report vanished');
+  return {
+    ok: true,
+    report,
+    params: { reportId: id, status, chatMessageId: report.chatMessage?.id ?? null, worldId: report.worldId },
+  };
+}

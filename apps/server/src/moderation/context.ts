@@ -1,0 +1,57 @@
+/** What every moderation action works with: the database, the worlds, and the way to tell people. */
+import type { Role } from '@bke/protocol';
+import type { Database } from '../db/database.ts';
+import type { WorldHub } from '../worlds/hub.ts';
+import type { WorldRuntime } from '../worlds/runtime.ts';
+import type { Notifier } from './notify.ts';
+
+export interface ModContext {
+  db: Database;
+  hub: WorldHub;
+  notify: Notifier;
+}
+
+/** The moderator or admin acting (roles are checked by the route before any action runs). */
+export interface Actor {
+  id: string;
+  username: string;
+  role: Role;
+}
+
+/**
+ * Writes head fields of a world that are not the order log (status, deadline), guarded by the
+ * version the runtime holds, so a process that is behind never overwrites a newer head. Returns
+ * false when the world moved on (the caller catches up and refuses with sync/stale).
+ */
+export async function writeHead(
+  ctx: ModContext,
+  rt: WorldRuntime,
+  data: {
+    status?: 'open' | 'running' | 'paused' | 'closed';
+    deadlineAt?: Date | null;
+    pausedRemainingMs?: number | null;
+    pauseReason?: string | null;
+    phaseSeconds?: number;
+    earlyResolution?: boolean;
+    deadlineMode?: string;
+    setup?: object;
+  },
+): Promise<boolean> {
+  const r = await ctx.db.prisma.world.updateMany({
+    where: { id: rt.id, version: rt.version },
+    data: { ...data, deadlineClaimedUntil: null },
+  });
+  if (r.count === 0) return false;
+  rt.head = {
+    ...rt.head,
+    ...(data.status ? { status: data.status } : {}),
+    ...(data.deadlineAt !== undefined ? { deadlineAt: data.deadlineAt } : {}),
+  };
+  rt.settings = {
+    ...rt.settings,
+    status: rt.head.status,
+    ...(data.phaseSeconds !== undefined ? { phaseSeconds: data.phaseSeconds } : {}),
+    ...(data.earlyResolution !== undefined ? { earlyResolution: data.earlyResolution } : {}),
+  };
+  return true;
+}

@@ -1,0 +1,75 @@
+/**
+ * How moderation reaches people who are connected: a notice in the world's room (with a chat line
+ * from the moderator, persisted, so players who come back later read why too), and ending the
+ * sockets of a banned account or of a seat that changed hands (they reconnect with their new role).
+ */
+import {
+  type ChatMessage,
+  MODERATION_NOTICE_EVENT,
+  type ModerationActionName,
+  type ModerationNotice,
+} from '@bke/protocol';
+import type { Database } from '../db/database.ts';
+import type { Io } from '../sockets/io.ts';
+
+/** Room names as sockets/io.ts builds them. */
+export const worldRoom = (id: string) => `w:${id}`;
+export const playerRoom = (id: string, player: string) => `w:${id}:${player}`;
+
+type LooseEmitter = { emit(event: string, payload: unknown): boolean };
+
+/** What actions call to tell people; tests may pass a recording fake. */
+export interface Notifier {
+  notice(
+    worldId: string,
+    actorId: string,
+    action: ModerationActionName,
+    text: string,
+    reason: string,
+  ): Promise<void>;
+  chatDeleted(worldId: string, messageId: string): void;
+  endUserSockets(userId: string): Promise<void>;
+  endSeatSockets(worldId: string, playerId: string): void;
+}
+
+export function socketNotifier(db: Database, io: Io): Notifier {
+  const room = (r: string) => io.to(r) as unknown as LooseEmitter;
+  return {
+    async notice(worldId, actorId, action, text, reason) {
+      const at = new Date();
+      const notice: ModerationNotice = { worldId, action, reason, at: at.toISOString() };
+      room(worldRoom(worldId)).emit(MODERATION_NOTICE_EVENT, notice);
+      const row = await db.prisma.chatMessage.create({
+        data: {
+          worldId,
+          fromUserId: actorId,
+          fromPlayerId: null,
+          toPlayerId: null,
+          body: `[moderator] ${text} Reason: ${reason}`,
+        },
+        include: { fromUser: { select: { username: true } } },
+      });
+      const message: ChatMessage = {
+        id: row.id.toString(),
+        worldId,
+        from: { userId: row.fromUserId, username: row.fromUser.username, playerId: null },
+        to: null,
+        body: row.body,
+        at: row.createdAt.toISOString(),
+      };
+      room(worldRoom(worldId)).emit('chat/message', message);
+    },
+    chatDeleted(worldId, messageId) {
+      room(worldRoom(worldId)).emit('chat/deleted', { worldId, id: messageId });
+    },
+    async endUserSockets(userId) {
+      for (const s of await io.fetchSockets()) {
+        const data = s.data as { user?: { id: string } | null } | undefined;
+        if (data?.user?.id === userId) s.disconnect(true);
+      }
+    },
+    endSeatSockets(worldId, playerId) {
+      io.in(playerRoom(worldId, playerId)).disconnectSockets(true);
+    },
+  };
+}

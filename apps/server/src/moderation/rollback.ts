@@ -1,0 +1,215 @@
+/**
+ * Rollback: return a world to the start of an earlier game turn. Nothing in the order log is
+ * deleted or rewritten. The log is replayed through the engine along its current timeline (an
+ * earlier rollback row cuts off the orders it undid), the state at the start of the wanted turn
+ * becomes the world's state, and ONE row is appended at seq N+1 (actor "system", kind "rollback")
+ * together with the snapshot of the restored state at N+1; its patch takes every client's view from
+ * version N to the restored view, so clients follow with an ordinary patch. The undone orders stay
+ * in world_orders and are listed in the audit entry.
+ */
+import type { GameState, PlayerId } from '@bke/engine';
+import type { PatchMessage } from '@bke/protocol';
+import type { Database } from '../db/database.ts';
+import { diffViews } from '../worlds/diff.ts';
+import { getEngine } from '../worlds/engine.ts';
+import { stepKeyOf, type WorldRuntime } from '../worlds/runtime.ts';
+import { appendOrders, type LogRow, projectEvents, type WorldHead, writeSnapshot } from '../worlds/store.ts';
+import type { ModContext } from './context.ts';
+import { refuse } from './errors.ts';
+import { inWorld } from './worlds.ts';
+
+export const ROLLBACK_KIND = 'rollback';
+
+interface LoggedOrder {
+  seq: number;
+  actor: string;
+  kind: string;
+  order: unknown;
+  events: unknown;
+}
+
+export interface TurnStart {
+  turn: number;
+  /** The world's state is the one right after order `seq` (0: the created game). */
+  seq: number;
+  state: GameState;
+}
+
+/** The state a rollback row restored: the snapshot written with it. */
+export async function restoredState(db: Database, worldId: string, seq: number): Promise<GameState> {
+  const snap = await db.prisma.worldSnapshot.findUnique({ where: { worldId_seq: { worldId, seq } } });
+  if (!snap) throw new Error(`world ${worldId}: rollback row ${seq} has no snapshot`);
+  return snap.state as unknown as GameState;
+}
+
+async function loggedOrders(db: Database, worldId: string, upTo: number): Promise<LoggedOrder[]> {
+  return db.prisma.worldOrder.findMany({
+    where: { worldId, seq: { gt: 0, lte: upTo } },
+    orderBy: { seq: 'asc' },
+    select: { seq: true, actor: true, kind: true, order: true, events: true },
+  });
+}
+
+/**
+ * Replays the log up to `upTo` along the current timeline and returns where each game turn began,
+ * the final state, and the seqs undone by earlier rollbacks. `onOrder` sees each live order with the
+ * state after it (for re-projecting cycles and the VP ledger).
+ */
+export async function replayTimeline(
+  db: Database,
+  worldId: string,
+  upTo: number,
+  onOrder?: (seq: number, state: GameState, events: unknown) => Promise<void>,
+) {
+  const engine = getEngine();
+  const first = await db.prisma.worldSnapshot.findUnique({ where: { worldId_seq: { worldId, seq: 0 } } });
+  if (!first) throw new Error(`world ${worldId} has no snapshot 0`);
+  let state = first.state as unknown as GameState;
+  const starts = new Map<number, TurnStart>([[state.turn, { turn: state.turn, seq: 0, state }]]);
+  const rows = await loggedOrders(db, worldId, upTo);
+  const undone = undoneSeqs(rows);
+  for (const r of rows) {
+    if (r.kind === ROLLBACK_KIND) {
+      const toSeq = (r.order as { toSeq: number }).toSeq;
+      for (const [t, s] of starts) if (s.seq > toSeq) starts.delete(t);
+      state = await restoredState(db, worldId, r.seq);
+      continue;
+    }
+    const res = engine.applyOrder(state, r.actor as PlayerId | 'system', r.order);
+    if (!res.ok) throw new Error(`world ${worldId}: logged order ${r.seq} no longer applies`);
+    const before = state.turn;
+    state = res.value.state;
+    if (state.turn !== before && !starts.has(state.turn))
+      starts.set(state.turn, { turn: state.turn, seq: r.seq, state });
+    if (onOrder && !undone.has(r.seq)) await onOrder(r.seq, state, r.events);
+  }
+  return { starts, state, undone };
+}
+
+/** Seqs that a later rollback row undid (they stay in the log, off the live timeline). */
+function undoneSeqs(rows: LoggedOrder[]): Set<number> {
+  const out = new Set<number>();
+  for (const r of rows)
+    if (r.kind === ROLLBACK_KIND) {
+      const toSeq = (r.order as { toSeq: number }).toSeq;
+      for (let s = toSeq + 1; s < r.seq; s++) out.add(s);
+    }
+  return out;
+}
+
+/** The turns a world can go back to, with the engine's state hash at each start. */
+export async function listTurnStarts(ctx: ModContext, worldId: string) {
+  return inWorld<{ turns: { turn: number; seq: number; hash: string }[] }>(ctx, worldId, async (rt) => {
+    const { starts } = await replayTimeline(ctx.db, rt.id, rt.version);
+    const turns = [...starts.values()]
+      .sort((a, b) => a.turn - b.turn)
+      .map((s) => ({ turn: s.turn, seq: s.seq, hash: ctx.hub.engine.hash(s.state) }));
+    return { ok: true, turns };
+  });
+}
+
+export function rollbackWorld(
+  ctx: ModContext,
+  worldId: string,
+  turn: number,
+  actorId: string,
+  now = new Date(),
+) {
+  return inWorld<{ params: Record<string, unknown> }>(ctx, worldId, async (rt) => {
+    if (rt.settings.status === 'closed') return refuse('moderation/closed');
+    const { starts } = await replayTimeline(ctx.db, rt.id, rt.version);
+    const start = starts.get(turn);
+    if (!start || start.seq >= rt.version) return refuse('moderation/no_such_turn', { turn });
+    const undoneRows = await loggedOrders(ctx.db, rt.id, rt.version).then((rows) =>
+      rows.filter((r) => r.seq > start.seq),
+    );
+    const restored = start.state;
+    const seq = rt.version + 1;
+    const view = ctx.hub.engine.view(restored, null);
+    const waiting = ctx.hub.engine.waitingFor(restored);
+    const stepKey = stepKeyOf(restored, waiting);
+    const paused = rt.settings.status === 'paused';
+    const head: WorldHead = {
+      version: seq,
+      stepKey,
+      deadlineAt: paused || stepKey === '' ? null : new Date(now.getTime() + rt.settings.phaseSeconds * 1000),
+      status: rt.settings.status,
+    };
+    const events = [{ type: 'worldRolledBack', turn, toSeq: start.seq }];
+    const row: LogRow = {
+      seq,
+      actor: 'system',
+      userId: actorId,
+      kind: ROLLBACK_KIND as LogRow['kind'],
+      order: { type: 'rollback', turn, toSeq: start.seq },
+      events: events as unknown as LogRow['events'],
+      patch: diffViews(rt.publicView, view),
+    };
+    if (!(await appendOrders(ctx.db, rt.id, rt.version, head, [row])))
+      return refuse('sync/stale', { version: rt.version });
+    await writeSnapshot(ctx.db, rt.id, seq, restored, ctx.hub.engine.hash(restored));
+    if (paused)
+      await ctx.db.prisma.world.update({
+        where: { id: rt.id },
+        data: { pausedRemainingMs: rt.settings.phaseSeconds * 1000 },
+      });
+    rt.state = restored;
+    rt.publicView = view;
+    rt.head = head;
+    await reseat(ctx, rt, restored, now);
+    await reproject(ctx.db, rt.id, seq);
+    const patch: PatchMessage = { worldId: rt.id, from: seq - 1, to: seq, ops: row.patch, events };
+    ctx.hub.events.patches(rt, [patch]);
+    ctx.hub.events.status(rt);
+    return {
+      ok: true,
+      params: {
+        turn,
+        toSeq: start.seq,
+        atSeq: seq,
+        hash: ctx.hub.engine.hash(restored),
+        undone: undoneRows.map((r) => ({
+          seq: r.seq,
+          actor: r.actor,
+          kind: r.kind,
+          type: (r.order as { type?: string }).type ?? '?',
+        })),
+      },
+    };
+  });
+}
+
+/**
+ * Seats follow the restored state: a seat whose player had not joined yet is freed; a seat whose
+ * leaving was undone comes back when its account and colour are still free. Ready flags reset.
+ */
+async function reseat(ctx: ModContext, rt: WorldRuntime, state: GameState, now: Date): Promise<void> {
+  const seats = await ctx.db.prisma.worldSeat.findMany({ where: { worldId: rt.id } });
+  const present = new Map(state.players.map((p) => [p.id as string, p]));
+  const active = seats.filter((s) => !s.leftAt && present.has(s.playerId));
+  for (const s of seats) {
+    const p = present.get(s.playerId);
+    let leftAt = s.leftAt;
+    if (!p && !s.leftAt) leftAt = now;
+    if (p && p.status !== 'left' && s.leftAt) {
+      const clash = active.some((a) => a.userId === s.userId || a.colour === s.colour || a.seat === s.seat);
+      if (!clash) {
+        leftAt = null;
+        active.push(s);
+      }
+    }
+    await ctx.db.prisma.worldSeat.update({
+      where: { worldId_playerId: { worldId: rt.id, playerId: s.playerId } },
+      data: { leftAt, readyKey: null },
+    });
+  }
+}
+
+/** Cycles and the VP ledger are projections: rebuilt from the live timeline. */
+async function reproject(db: Database, worldId: string, upTo: number): Promise<void> {
+  await db.prisma.worldCycle.deleteMany({ where: { worldId } });
+  await db.prisma.vpLedgerRow.deleteMany({ where: { worldId } });
+  await replayTimeline(db, worldId, upTo, (seq, state, events) =>
+    projectEvents(db, worldId, seq, state, events as Parameters<typeof projectEvents>[4]),
+  );
+}

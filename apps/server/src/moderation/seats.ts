@@ -1,0 +1,167 @@
+/**
+ * Seats: remove a player (the engine abandons the position by the rules, 14.3, through its
+ * `forceAbandon` system order, then the player leaves), hand a seat to another account, mark a seat
+ * absent so that the engine's default orders hold the position at once instead of at each deadline.
+ */
+import type { Order, PlayerId } from '@bke/engine';
+import type { WorldRuntime } from '../worlds/runtime.ts';
+import type { ModContext } from './context.ts';
+import { refuse } from './errors.ts';
+import { inWorld } from './worlds.ts';
+
+type Params = { params: Record<string, unknown> };
+
+async function activeSeat(ctx: ModContext, worldId: string, playerId: string) {
+  const seat = await ctx.db.prisma.worldSeat.findUnique({
+    where: { worldId_playerId: { worldId, playerId } },
+    include: { user: { select: { username: true } } },
+  });
+  return seat && !seat.leftAt ? seat : null;
+}
+
+export function removePlayer(ctx: ModContext, worldId: string, playerId: string, actorId: string) {
+  return inWorld<Params>(ctx, worldId, async (rt) => {
+    if (rt.settings.status === 'closed') return refuse('moderation/closed');
+    const seat = await activeSeat(ctx, worldId, playerId);
+    if (!seat) return refuse('moderation/not_found', { playerId });
+    const player = rt.state.players.find((p) => p.id === playerId);
+    const batch: Parameters<WorldRuntime['commit']>[0] = [];
+    if (player?.cycle)
+      batch.push({
+        actor: 'system',
+        userId: actorId,
+        kind: 'system',
+        order: { type: 'forceAbandon', player: playerId },
+      });
+    batch.push({
+      actor: 'system',
+      userId: actorId,
+      kind: 'system',
+      order: { type: 'leave', player: playerId },
+    });
+    const r = await rt.commit(batch);
+    if (!r.ok) return r;
+    await ctx.db.prisma.worldSeat.update({
+      where: { worldId_playerId: { worldId, playerId } },
+      data: { leftAt: new Date(), absent: false },
+    });
+    absentCache.delete(worldId);
+    ctx.notify.endSeatSockets(worldId, playerId);
+    return {
+      ok: true,
+      params: {
+        playerId,
+        userId: seat.userId,
+        username: seat.user.username,
+        abandoned: !!player?.cycle,
+        version: r.version,
+      },
+    };
+  });
+}
+
+export function handOverSeat(ctx: ModContext, worldId: string, playerId: string, username: string) {
+  return inWorld<Params & { toUserId: string }>(ctx, worldId, async (rt) => {
+    if (rt.settings.status === 'closed') return refuse('moderation/closed');
+    const seat = await activeSeat(ctx, worldId, playerId);
+    if (!seat) return refuse('moderation/not_found', { playerId });
+    const to = await ctx.db.prisma.user.findUnique({ where: { usernameKey: username.toLowerCase() } });
+    if (!to) return refuse('moderation/not_found', { username });
+    if (to.bannedUntil && to.bannedUntil.getTime() > Date.now()) return refuse('auth/banned', { username });
+    const seated = await ctx.hub.activeSeat(rt.id, to.id);
+    if (seated) return refuse('moderation/seat_taken', { username, playerId: seated.playerId });
+    await ctx.db.prisma.worldSeat.update({
+      where: { worldId_playerId: { worldId, playerId } },
+      data: { userId: to.id, missedTurns: 0, readyKey: null, absent: false },
+    });
+    absentCache.delete(worldId);
+    // The old account's sockets still play as this seat: end them; they come back as spectators.
+    ctx.notify.endSeatSockets(worldId, playerId);
+    return {
+      ok: true,
+      toUserId: to.id,
+      params: {
+        playerId,
+        fromUserId: seat.userId,
+        fromUsername: seat.user.username,
+        toUserId: to.id,
+        toUsername: to.username,
+      },
+    };
+  });
+}
+
+export function markAbsent(ctx: ModContext, worldId: string, playerId: string, absent: boolean) {
+  return inWorld<Params & { userId: string }>(ctx, worldId, async (rt) => {
+    const seat = await activeSeat(ctx, worldId, playerId);
+    if (!seat) return refuse('moderation/not_found', { playerId });
+    await ctx.db.prisma.worldSeat.update({
+      where: { worldId_playerId: { worldId, playerId } },
+      data: { absent },
+    });
+    absentCache.delete(worldId);
+    const held = absent ? await holdAbsentSeats(ctx, rt) : 0;
+    return { ok: true, userId: seat.userId, params: { playerId, absent, ordersApplied: held } };
+  });
+}
+
+/** worldId → absent player ids; one query per world per process, dropped on every change here. */
+const absentCache = new Map<string, Promise<{ absent: Set<string>; active: number }>>();
+
+function absentOf(ctx: ModContext, worldId: string) {
+  let p = absentCache.get(worldId);
+  if (!p) {
+    p = ctx.db.prisma.worldSeat
+      .findMany({ where: { worldId, leftAt: null }, select: { playerId: true, absent: true } })
+      .then((rows) => ({
+        absent: new Set(rows.filter((r) => r.absent).map((r) => r.playerId)),
+        active: rows.length,
+      }));
+    absentCache.set(worldId, p);
+  }
+  return p;
+}
+
+/**
+ * Applies the engine's default orders (those of a missed deadline) for every absent seat the world
+ * is waiting for. Does nothing when every seat is absent: then nobody would ever be waited for and
+ * the world would race through turns; deadlines hold it instead. Call inside the world's queue.
+ * Returns how many orders were applied.
+ */
+export async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promise<number> {
+  if (rt.settings.status !== 'running') return 0;
+  const { absent, active } = await absentOf(ctx, rt.id);
+  if (absent.size === 0 || absent.size >= active) return 0;
+  const waiting = rt.waitingFor().filter((p) => absent.has(p));
+  if (waiting.length === 0) return 0;
+  const batch: { actor: PlayerId; userId: null; kind: 'timeout'; order: Order }[] = [];
+  let s = rt.state;
+  for (const p of waiting) {
+    for (const o of ctx.hub.engine.timeoutOrders(s, p)) {
+      const r = ctx.hub.engine.applyOrder(s, p, o);
+      if (!r.ok) break;
+      s = r.value.state;
+      batch.push({ actor: p, userId: null, kind: 'timeout', order: o });
+    }
+  }
+  if (batch.length === 0) return 0;
+  const r = await rt.commit(batch);
+  return r.ok ? batch.length : 0;
+}
+
+/**
+ * Hooks absent seats into the hub: after every commit, the world's queue gets a pass that holds
+ * absent seats (which commits again and so on until nobody absent is waited for).
+ */
+export function watchAbsentSeats(ctx: ModContext): void {
+  const inner = ctx.hub.events;
+  ctx.hub.events = {
+    patches(rt, patches) {
+      inner.patches(rt, patches);
+      void absentOf(ctx, rt.id).then(({ absent }) => {
+        if (absent.size > 0) void rt.run(() => holdAbsentSeats(ctx, rt)).catch(() => 0);
+      });
+    },
+    status: (rt) => inner.status(rt),
+  };
+}

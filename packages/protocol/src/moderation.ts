@@ -1,0 +1,415 @@
+/**
+ * Moderation (issue 8): the routes moderators and admins use to keep long-running worlds healthy,
+ * the players' report route, and the audit log. Every body is parsed with these schemas on the
+ * server; every action needs a reason, which lands in the append-only audit log.
+ */
+import { z } from 'zod';
+import { deadlineSettingsSchema } from './lobby.ts';
+
+/** Who may call a moderation route: `moderator` means moderators and admins; `user` any account. */
+export const MODERATION_LEVELS = ['user', 'moderator', 'admin'] as const;
+export type ModerationLevel = (typeof MODERATION_LEVELS)[number];
+
+/** Every action the audit log records, one vocabulary for the server, the log and the client. */
+export const MODERATION_ACTIONS = [
+  'world.pause',
+  'world.resume',
+  'world.deadline',
+  'world.resolve',
+  'world.settings',
+  'world.close',
+  'world.rollback',
+  'seat.remove',
+  'seat.handOver',
+  'seat.absent',
+  'user.ban',
+  'user.unban',
+  'user.mute',
+  'user.unmute',
+  'user.role',
+  'chat.delete',
+  'report.resolve',
+] as const;
+export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
+
+export const MODERATION_ERROR_CODES = [
+  'moderation/not_found',
+  'moderation/not_paused',
+  'moderation/already_paused',
+  'moderation/closed',
+  'moderation/no_deadline',
+  'moderation/no_such_turn',
+  'moderation/seat_taken',
+  'moderation/outranked',
+  'moderation/report_closed',
+  'chat/muted',
+] as const;
+export type ModerationErrorCode = (typeof MODERATION_ERROR_CODES)[number];
+
+export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Why: every moderator action carries one (shown to players where they are told). */
+export const reasonSchema = z.string().trim().min(3).max(500);
+const withReason = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ reason: reasonSchema, ...shape }).strict();
+const isoDate = z.iso.datetime({ offset: true });
+
+// ---- request bodies ----
+
+export const reasonBodySchema = withReason({});
+export const deadlineChangeSchema = withReason({
+  /** Move the current deadline by this many seconds (negative shortens); or set it outright. */
+  shiftSeconds: z
+    .number()
+    .int()
+    .min(-14 * 86_400)
+    .max(14 * 86_400)
+    .optional(),
+  deadlineAt: isoDate.optional(),
+}).refine((b) => (b.shiftSeconds === undefined) !== (b.deadlineAt === undefined), {
+  message: 'give exactly one of shiftSeconds and deadlineAt',
+});
+export const worldSettingsChangeSchema = withReason({
+  deadline: deadlineSettingsSchema.optional(),
+  earlyResolution: z.boolean().optional(),
+}).refine((b) => b.deadline !== undefined || b.earlyResolution !== undefined, {
+  message: 'change at least one setting',
+});
+export const rollbackSchema = withReason({
+  /** The game turn to return to: the world is put back exactly as it was when that turn began. */
+  turn: z.number().int().min(0).max(10_000),
+});
+export const handOverSchema = withReason({ username: z.string().trim().min(3).max(24) });
+export const absentSchema = withReason({ absent: z.boolean() });
+/** `until` null or omitted: until lifted by hand. */
+export const banSchema = withReason({ until: isoDate.nullable().optional() });
+export const muteSchema = withReason({ until: isoDate.nullable().optional() });
+export const roleChangeSchema = withReason({ role: z.enum(['player', 'moderator', 'admin']) });
+export const reportResolveSchema = withReason({ status: z.enum(['resolved', 'dismissed']) });
+export const reportCreateSchema = z
+  .object({
+    reason: reasonSchema,
+    worldId: z.uuid().optional(),
+    /** A chat message's id (as the chat delivers it). */
+    chatMessageId: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+    targetUserId: z.uuid().optional(),
+  })
+  .strict()
+  .refine((b) => b.chatMessageId !== undefined || b.targetUserId !== undefined, {
+    message: 'report a chat message or a player',
+  });
+
+// ---- responses ----
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actor: z.object({ id: z.string(), username: z.string() }),
+  action: z.enum(MODERATION_ACTIONS),
+  worldId: z.string().nullable(),
+  targetUserId: z.string().nullable(),
+  reason: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const actionResponseSchema = z.object({ ok: z.literal(true), action: auditEntrySchema });
+export type ActionResponse = z.infer<typeof actionResponseSchema>;
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+
+export const moderatedUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(['player', 'moderator', 'admin']),
+  bannedUntil: z.string().nullable(),
+  banReason: z.string().nullable(),
+  mutedUntil: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ModeratedUser = z.infer<typeof moderatedUserSchema>;
+export const userListSchema = z.object({ users: z.array(moderatedUserSchema) });
+
+export const reportSchema = z.object({
+  id: z.string(),
+  reporter: z.object({ id: z.string(), username: z.string() }),
+  worldId: z.string().nullable(),
+  chatMessage: z
+    .object({ id: z.string(), body: z.string(), fromUserId: z.string(), deleted: z.boolean() })
+    .nullable(),
+  targetUserId: z.string().nullable(),
+  reason: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  at: z.string(),
+});
+export type Report = z.infer<typeof reportSchema>;
+export const reportListSchema = z.object({ reports: z.array(reportSchema) });
+export const reportCreatedSchema = z.object({ report: reportSchema });
+
+/** The turns a world can be rolled back to: the order after which each began. */
+export const turnListSchema = z.object({
+  turns: z.array(z.object({ turn: z.number().int(), seq: z.number().int(), hash: z.string() })),
+});
+
+export const moderationChatSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      from: z.object({ userId: z.string(), username: z.string(), playerId: z.string().nullable() }),
+      to: z.string().nullable(),
+      body: z.string(),
+      at: z.string(),
+      deleted: z.boolean(),
+    }),
+  ),
+});
+
+export const moderationSeatsSchema = z.object({
+  seats: z.array(
+    z.object({
+      playerId: z.string(),
+      userId: z.string(),
+      username: z.string(),
+      colour: z.string(),
+      absent: z.boolean(),
+      missedTurns: z.number().int(),
+      left: z.boolean(),
+    }),
+  ),
+});
+
+/** Sent to everyone in a world's room when a moderator acts on it (players are told why). */
+export const moderationNoticeSchema = z.object({
+  worldId: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  reason: z.string(),
+  at: z.string(),
+});
+export type ModerationNotice = z.infer<typeof moderationNoticeSchema>;
+export const MODERATION_NOTICE_EVENT = 'moderation/notice';
+
+export interface ModerationRouteSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  level: ModerationLevel;
+  /** The audit action a POST records (report creation records none: it is a player's act). */
+  action?: ModerationActionName;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+const W = '/api/moderation/worlds/:id';
+const S = `${W}/seats/:playerId`;
+const U = '/api/moderation/users/:id';
+
+/** Every moderation route; the server registers from this table and the role test walks it. */
+export const MODERATION_ROUTES = {
+  pauseWorld: {
+    method: 'POST',
+    path: `${W}/pause`,
+    summary: 'Pause a world: the deadline freezes (its remaining time is kept) and no order is taken.',
+    level: 'moderator',
+    action: 'world.pause',
+    body: reasonBodySchema,
+    response: actionResponseSchema,
+  },
+  resumeWorld: {
+    method: 'POST',
+    path: `${W}/resume`,
+    summary: 'Resume a paused world; the deadline gets back the time it had left.',
+    level: 'moderator',
+    action: 'world.resume',
+    body: reasonBodySchema,
+    response: actionResponseSchema,
+  },
+  changeDeadline: {
+    method: 'POST',
+    path: `${W}/deadline`,
+    summary: 'Extend or shorten the current deadline (by seconds, or to a time).',
+    level: 'moderator',
+    action: 'world.deadline',
+    body: deadlineChangeSchema,
+    response: actionResponseSchema,
+  },
+  resolveNow: {
+    method: 'POST',
+    path: `${W}/resolve`,
+    summary: 'Resolve the current step now: players still waited for get their default orders.',
+    level: 'moderator',
+    action: 'world.resolve',
+    body: reasonBodySchema,
+    response: actionResponseSchema,
+  },
+  changeSettings: {
+    method: 'POST',
+    path: `${W}/settings`,
+    summary: 'Change the deadline settings (mode and length, early resolution) from the next step on.',
+    level: 'moderator',
+    action: 'world.settings',
+    body: worldSettingsChangeSchema,
+    response: actionResponseSchema,
+  },
+  closeWorld: {
+    method: 'POST',
+    path: `${W}/close`,
+    summary: 'Close a world for good: no more orders, joins or deadlines.',
+    level: 'moderator',
+    action: 'world.close',
+    body: reasonBodySchema,
+    response: actionResponseSchema,
+  },
+  rollbackWorld: {
+    method: 'POST',
+    path: `${W}/rollback`,
+    summary: 'Return the world to the start of an earlier game turn; undone orders stay in the log.',
+    level: 'moderator',
+    action: 'world.rollback',
+    body: rollbackSchema,
+    response: actionResponseSchema,
+  },
+  listTurns: {
+    method: 'GET',
+    path: `${W}/turns`,
+    summary: 'The game turns this world can be rolled back to, with the state hash at their start.',
+    level: 'moderator',
+    response: turnListSchema,
+  },
+  listSeats: {
+    method: 'GET',
+    path: `${W}/seats`,
+    summary: "A world's seats with their accounts, absence and missed turns.",
+    level: 'moderator',
+    response: moderationSeatsSchema,
+  },
+  worldChat: {
+    method: 'GET',
+    path: `${W}/chat`,
+    summary: "A world's latest 200 chat messages, private and deleted ones included.",
+    level: 'moderator',
+    response: moderationChatSchema,
+  },
+  removePlayer: {
+    method: 'POST',
+    path: `${S}/remove`,
+    summary: 'Remove a player: the engine abandons the position by the rules, then the seat is freed.',
+    level: 'moderator',
+    action: 'seat.remove',
+    body: reasonBodySchema,
+    response: actionResponseSchema,
+  },
+  handOverSeat: {
+    method: 'POST',
+    path: `${S}/hand-over`,
+    summary: 'Hand a seat (its position and colour) to another account.',
+    level: 'moderator',
+    action: 'seat.handOver',
+    body: handOverSchema,
+    response: actionResponseSchema,
+  },
+  markAbsent: {
+    method: 'POST',
+    path: `${S}/absent`,
+    summary: 'Mark a seat absent (default orders hold it at once) or present again.',
+    level: 'moderator',
+    action: 'seat.absent',
+    body: absentSchema,
+    response: actionResponseSchema,
+  },
+  listUsers: {
+    method: 'GET',
+    path: '/api/moderation/users',
+    summary: 'Accounts whose name starts with `?q=` (at most 50), with bans and mutes.',
+    level: 'moderator',
+    response: userListSchema,
+  },
+  banUser: {
+    method: 'POST',
+    path: `${U}/ban`,
+    summary: 'Ban an account (optionally until a time): it cannot log in or act; its sessions end.',
+    level: 'moderator',
+    action: 'user.ban',
+    body: banSchema,
+    response: actionResponseSchema,
+  },
+  unbanUser: {
+    method: 'POST',
+    path: `${U}/unban`,
+    summary: 'Lift a ban.',
+    level: 'moderator',
+    action: 'user.unban',
+    body: reasonBodySchema,
+    response: actionResponseSchema,
+  },
+  muteUser: {
+    method: 'POST',
+    path: `${U}/mute`,
+    summary: 'Mute an account in every chat (optionally until a time).',
+    level: 'moderator',
+    action: 'user.mute',
+    body: muteSchema,
+    response: actionResponseSchema,
+  },
+  unmuteUser: {
+    method: 'POST',
+    path: `${U}/unmute`,
+    summary: 'Lift a mute.',
+    level: 'moderator',
+    action: 'user.unmute',
+    body: reasonBodySchema,
+    response: actionResponseSchema,
+  },
+  setRole: {
+    method: 'POST',
+    path: `${U}/role`,
+    summary: 'Make an account a player, moderator or admin (admins only).',
+    level: 'admin',
+    action: 'user.role',
+    body: roleChangeSchema,
+    response: actionResponseSchema,
+  },
+  deleteChat: {
+    method: 'POST',
+    path: '/api/moderation/chat/:id/delete',
+    summary: 'Delete a chat message: it leaves every history (the audit log keeps its text).',
+    level: 'moderator',
+    action: 'chat.delete',
+    body: reasonBodySchema,
+    response: actionResponseSchema,
+  },
+  listReports: {
+    method: 'GET',
+    path: '/api/moderation/reports',
+    summary: 'The report queue (`?status=open|resolved|dismissed`, open by default), oldest first.',
+    level: 'moderator',
+    response: reportListSchema,
+  },
+  resolveReport: {
+    method: 'POST',
+    path: '/api/moderation/reports/:id/resolve',
+    summary: 'Close a report as resolved or dismissed.',
+    level: 'moderator',
+    action: 'report.resolve',
+    body: reportResolveSchema,
+    response: actionResponseSchema,
+  },
+  auditLog: {
+    method: 'GET',
+    path: '/api/moderation/audit',
+    summary: 'The audit log, newest first (`?before=<id>`, `?worldId=`, `?userId=`); admins only.',
+    level: 'admin',
+    response: auditListSchema,
+  },
+  createReport: {
+    method: 'POST',
+    path: '/api/reports',
+    summary: 'A player reports a chat message or another player to the moderators.',
+    level: 'user',
+    body: reportCreateSchema,
+    response: reportCreatedSchema,
+  },
+} as const satisfies Record<string, ModerationRouteSpec>;
+export type ModerationRouteKey = keyof typeof MODERATION_ROUTES;
