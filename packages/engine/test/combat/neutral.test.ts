@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { neutralGarrisonReappears, neutralGarrisonStrength } from '../../src/combat/neutral.ts';
 
-// D-26 Neutral garrison strengths — BOOK (14.1, 2.3, 14.2.6). The five named cities carry their
-// strength explicitly in the map data (AMBIG-5); every other city is max(2, tax) capped at 3.
-const D26: readonly {
-  city: string;
-  input: Parameters<typeof neutralGarrisonStrength>[0];
-  expected: number;
-}[] = [
-  { city: 'Rome', input: { tax: 5, neutralStrength: 3 }, expected: 3 },
-  { city: 'Antioch', input: { tax: 3, neutralStrength: 3 }, expected: 3 },
-  { city: 'Damascus', input: { tax: 2, neutralStrength: 3 }, expected: 3 },
-  { city: 'Alexandria', input: { tax: 4, neutralStrength: 3 }, expected: 3 },
-  { city: 'Byzantium', input: { tax: 5, neutralStrength: 4 }, expected: 4 },
-  { city: 'any value-1 city', input: { tax: 1 }, expected: 2 },
-  { city: 'optional city (value 1)', input: { tax: 1 }, expected: 2 },
-  { city: 'non-city garrison-symbol area', input: null, expected: 2 },
-];
+// D-26 itself is data: golden/neutral.json (run by golden.test.ts).
 
-describe('D-26 neutral garrison strengths (14.1)', () => {
-  for (const c of D26) {
-    it(`${c.city} → ${c.expected}`, () => expect(neutralGarrisonStrength(c.input)).toBe(c.expected));
-  }
-
+describe('neutral garrison strength cap (14.1, AMBIG-5)', () => {
   it('caps other cities at the cap (AMBIG-5, neutralStrengthCap)', () => {
     expect(neutralGarrisonStrength({ tax: 5 })).toBe(3);
     expect(neutralGarrisonStrength({ tax: 5 }, 4)).toBe(4);

@@ -63,36 +63,10 @@ describe('halving (7.1)', () => {
   });
 });
 
-// D-2 Leader column shifts — BOOK (10.2), as data: base odds, leaders present, expected column.
-const D2: readonly {
-  case: string;
-  base: readonly [number, number];
-  attacker: boolean;
-  defender: boolean;
-  expected: string;
-}[] = [
-  { case: 'a', base: [16, 8], attacker: true, defender: false, expected: '5-2' },
-  { case: 'b', base: [16, 8], attacker: false, defender: true, expected: '3-2' },
-  { case: 'c', base: [16, 8], attacker: true, defender: true, expected: '2-1' },
-];
-
-describe('D-2 leader column shifts — BOOK (10.2)', () => {
-  for (const c of D2) {
-    it(`case ${c.case}: 2-1 with ${c.attacker ? 'an attacking' : 'no attacking'} and ${c.defender ? 'a defending' : 'no defending'} leader → ${c.expected}`, () => {
-      const shifts = { ...NO_SHIFTS, attackerLeader: c.attacker ? 1 : 0, defenderLeader: c.defender ? 1 : 0 };
-      expect(column(...c.base, shifts)).toBe(c.expected);
-    });
-  }
-  it('a great general (13.6) shifts two columns: 2-1 → 3-1', () => {
+// D-2 and D-15 are data: golden/odds.json (run by golden.test.ts).
+describe('optional leaders (13.6)', () => {
+  it('a great general shifts two columns: 2-1 → 3-1', () => {
     expect(column(16, 8, { ...NO_SHIFTS, attackerLeader: 2 })).toBe('3-1');
-  });
-});
-
-describe('D-15 Byzantium fortification — BOOK (13.5)', () => {
-  it('2-1 against Byzantium → 3-2; with an attacking leader → 2-1', () => {
-    expect(column(16, 8, { ...NO_SHIFTS, fortified: true })).toBe('3-2');
-    expect(column(16, 8, { ...NO_SHIFTS, fortified: true, attackerLeader: 1 })).toBe('2-1');
-    expect(column(16, 8, NO_SHIFTS)).toBe('2-1');
   });
 });
 

@@ -7,31 +7,7 @@ const u = (kind: UnitKind | 'neutralGarrison', extra: Partial<StackPiece> = {}):
   ...extra,
 });
 
-// D-25 Stacking legality — BOOK (6).
-const D25: readonly { stack: StackPiece[]; legal: boolean; note: string }[] = [
-  { note: '3-3 + 2-3', stack: [u('barbarianInfantry'), u('bow')], legal: true },
-  { note: '4-2 + 1-4', stack: [u('infantry'), u('ship')], legal: true },
-  { note: '1-4 + 1-4', stack: [u('ship'), u('ship')], legal: true },
-  { note: '2-3 + 2-4', stack: [u('bow'), u('horseBow')], legal: true },
-  { note: '3-3 + 4-2', stack: [u('barbarianInfantry'), u('infantry')], legal: false },
-  { note: '5-3 + 4-2', stack: [u('elite'), u('infantry')], legal: false },
-  { note: 'tribe + 2-3', stack: [u('tribe'), u('bow')], legal: false },
-  { note: 'tribe + tribe', stack: [u('tribe'), u('tribe')], legal: false },
-  { note: '(4)-0 + 1-4', stack: [u('garrison'), u('ship')], legal: false },
-  { note: '(4)-0 + leader is fine: leaders never count', stack: [u('garrison'), u('leader')], legal: true },
-  { note: '3 units', stack: [u('bow'), u('ship'), u('horseBow')], legal: false },
-  {
-    note: '4-2 + 1-4 + leader (markers are not units)',
-    stack: [u('infantry'), u('ship'), u('leader')],
-    legal: true,
-  },
-];
-
-describe('D-25 stacking legality (6)', () => {
-  for (const c of D25) {
-    it(`${c.note} → ${c.legal ? 'legal' : 'illegal'}`, () => expect(isLegalStack(c.stack)).toBe(c.legal));
-  }
-});
+// D-25 itself is data: golden/stacking.json (run by golden.test.ts).
 
 describe('stacking details (6, B.6)', () => {
   it('allows the inverted pair, and only two inverted tribes alone (9.1)', () => {
