@@ -1,12 +1,12 @@
 /**
  * Random legal play (STYLE habit 12, Rally the Troops' fuzzer): over 200 seeds, every waiting
- * player plays a random legal order. Fails on a throw, a dead end (someone must act but has no
+ * player plays a random legal order (inputs deep-frozen now and then). Fails on a throw, a dead end (someone must act but has no
  * legal order), a game that stops progressing, or a broken invariant.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine, type GameState } from '../src/index.ts';
 import { seededChooser } from '../src/sim/policy.ts';
-import { invariantProblems, randomOrder } from './helpers/play.ts';
+import { deepFreeze, invariantProblems, randomOrder } from './helpers/play.ts';
 import { WORLD } from './helpers/world-map.ts';
 
 const SEEDS = 200;
@@ -50,7 +50,8 @@ function fuzzOne(seed: number): { turn: number; orders: number } {
     const order = randomOrder(engine, state, player, choose);
     if (!order)
       throw new Error(`seed ${seed}: dead end for ${player} at ${JSON.stringify(state.step).slice(0, 200)}`);
-    const r = engine.applyOrder(state, player, order);
+    // Every so often the input is deep-frozen: an order must never mutate its state (STYLE habit 5).
+    const r = engine.applyOrder(orders % 25 === 0 ? deepFreeze(state) : state, player, order);
     if (!r.ok)
       throw new Error(`seed ${seed}: legal order refused ${JSON.stringify(order)} → ${r.error.code}`);
     state = r.value.state;
