@@ -99,4 +99,19 @@ describe('deadlines across processes', () => {
     expect(rt.version).toBeGreaterThan(v);
     expect(await missed()).toBe(missedBefore);
   });
+
+  it('keeps the moderation audit log append-only at the database level', async () => {
+    const u = await createUser(t.db, 'auditor', 'password123');
+    if (!u) throw new Error('user');
+    const row = await t.db.prisma.moderationAction.create({
+      data: { actorId: u.id, action: 'world.pause', reason: 'test' },
+    });
+    await expect(
+      t.db.prisma.moderationAction.update({ where: { id: row.id }, data: { reason: 'rewritten' } }),
+    ).rejects.toThrow();
+    await expect(t.db.prisma.moderationAction.deleteMany({})).rejects.toThrow();
+    expect((await t.db.prisma.moderationAction.findUniqueOrThrow({ where: { id: row.id } })).reason).toBe(
+      'test',
+    );
+  });
 });

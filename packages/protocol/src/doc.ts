@@ -46,6 +46,7 @@ const status = {
   deadlineAt: '2026-11-22T12:00:00.000Z',
   waitingFor: ['p1'],
   ready: [],
+  pauseReason: null,
 };
 const patch = {
   worldId: W,

@@ -46,6 +46,7 @@ export const SOCKET_ERROR_CODES = [
   'socket/internal',
   'sync/stale',
   'chat/unknown_recipient',
+  'chat/muted',
 ] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
 

@@ -97,6 +97,8 @@ export const worldStatusMessageSchema = z.object({
   waitingFor: z.array(z.string()),
   /** Players who declared ready for this step (early resolution off). */
   ready: z.array(z.string()),
+  /** Why a moderator paused the world, while it is paused. */
+  pauseReason: z.string().nullable(),
 });
 export type WorldStatusMessage = z.infer<typeof worldStatusMessageSchema>;
 

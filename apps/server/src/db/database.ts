@@ -35,11 +35,30 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     : openEmbedded(config.dataDir);
 }
 
+/**
+ * PrismaPg runs a migration script by splitting it on every `;`, which cuts a dollar-quoted
+ * function body (the audit log's append-only trigger) in pieces. PostgreSQL runs a whole script in
+ * one simple-protocol query, so the migration is sent as it is written.
+ */
+class ScriptSafePg extends PrismaPg {
+  constructor(private readonly scriptPool: pg.Pool) {
+    super(scriptPool);
+  }
+
+  override async connect() {
+    const adapter = await super.connect();
+    adapter.executeScript = async (script: string) => {
+      await this.scriptPool.query(script);
+    };
+    return adapter;
+  }
+}
+
 function openPostgres(url: string, max: number): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its server connection must not crash the process.
   pool.on('error', () => {});
-  const adapterFactory = new PrismaPg(pool);
+  const adapterFactory = new ScriptSafePg(pool);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   const sql = async <R>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as R[];
   return wrap('postgres', prisma, adapterFactory, sql, async () => {

@@ -112,6 +112,7 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
       deadlineAt: rt.head.deadlineAt?.toISOString() ?? null,
       waitingFor: rt.waitingFor(),
       ready: await hub.ready(rt),
+      pauseReason: rt.settings.status === 'paused' ? rt.settings.pauseReason : null,
     };
   }
 
@@ -270,6 +271,12 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
     on(socket, 'chat/send', chatSendSchema, async (msg) => {
       const user = await userP;
       if (!user) return err('auth/required');
+      const { mutedUntil } = await db.prisma.user.findUniqueOrThrow({
+        where: { id: user.id },
+        select: { mutedUntil: true },
+      });
+      if (mutedUntil && mutedUntil.getTime() > Date.now())
+        return err('chat/muted', { until: mutedUntil.toISOString() });
       if (!socket.data.worlds.has(msg.worldId)) return err('world/not_subscribed');
       const from = socket.data.worlds.get(msg.worldId) ?? null;
       const to = msg.to ?? null;

@@ -47,6 +47,11 @@ export class WorldHub {
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
   events: HubEvents = { patches() {}, status() {} };
+  /**
+   * Called after every commit, inside the world's queue, after the broadcast (the moderation tools
+   * hold absent seats from here). Queue further work with `rt.run`, never await it inline.
+   */
+  readonly afterCommit: ((rt: WorldRuntime) => void)[] = [];
 
   constructor(
     readonly db: Database,
@@ -57,6 +62,7 @@ export class WorldHub {
     committed: (rt, patches, headChanged) => {
       this.events.patches(rt, patches);
       if (headChanged) this.events.status(rt);
+      for (const f of this.afterCommit) f(rt);
     },
     log: (m, d) => this.log(m, d),
   };

@@ -4,11 +4,11 @@
  * to the public view, they must give the engine's view at the end), and the head version.
  * `repair` rewrites the cycle and VP-ledger projections from the replayed events.
  */
-import { type GameState, hashState, type PlayerId } from '@bke/engine';
+import { type GameState, hashState } from '@bke/engine';
 import { applyPatch, type PatchOp } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { getEngine } from './engine.ts';
-import { projectEvents, readOrders } from './store.ts';
+import { projectEvents, readOrders, replayRows } from './store.ts';
 
 export interface RebuildReport {
   worldId: string;
@@ -52,20 +52,19 @@ export async function rebuildWorld(db: Database, worldId: string, repair = false
     await db.prisma.vpLedgerRow.deleteMany({ where: { worldId } });
   }
   const rows = await readOrders(db, worldId, 0);
-  for (const r of rows) {
-    const res = engine.applyOrder(state, r.actor as PlayerId | 'system', r.order);
-    if (!res.ok) {
-      problems.push(`order ${r.seq}: no longer applies (${res.error.code})`);
-      break;
-    }
-    state = res.value.state;
-    try {
-      view = applyPatch(view, r.patch as PatchOp[]);
-    } catch (e) {
-      problems.push(`order ${r.seq}: stored patch does not apply (${String(e)})`);
-    }
-    if (repair) await projectEvents(db, worldId, r.seq, state, res.value.events);
-    check(r.seq);
+  try {
+    state = await replayRows(db, engine, worldId, state, rows, async (r, next, events) => {
+      state = next;
+      try {
+        view = applyPatch(view, r.patch as PatchOp[]);
+      } catch (e) {
+        problems.push(`order ${r.seq}: stored patch does not apply (${String(e)})`);
+      }
+      if (repair) await projectEvents(db, worldId, r.seq, next, events);
+      check(r.seq);
+    });
+  } catch (e) {
+    problems.push(String(e instanceof Error ? e.message : e));
   }
   if (hashState(view) !== hashState(engine.view(state, null)))
     problems.push('the stored patches do not rebuild the public view');

@@ -15,6 +15,7 @@ import {
   PROJECTED_EVENTS,
   projectEvents,
   readOrders,
+  replayRows,
   type WorldHead,
   writeSnapshot,
 } from './store.ts';
@@ -26,6 +27,8 @@ export interface WorldSettings {
   phaseSeconds: number;
   earlyResolution: boolean;
   status: WorldHead['status'];
+  /** Why a moderator paused the world (told to the players). */
+  pauseReason: string | null;
 }
 
 export interface PendingOrder {
@@ -100,29 +103,37 @@ export class WorldRuntime {
     return this.engine.waitingFor(this.state);
   }
 
-  /** Replays orders committed by another process since our version. Call inside `run`. */
+  /**
+   * Replays orders committed by another process since our version and refreshes the head (status,
+   * deadline) from the database. Call inside `run`. Returns whether orders were replayed.
+   */
   async catchUp(): Promise<boolean> {
     const rows = await readOrders(this.db, this.id, this.version);
-    if (rows.length === 0) return false;
-    let s = this.state;
-    for (const r of rows) {
-      const res = this.engine.applyOrder(s, r.actor as PlayerId | 'system', r.order);
-      if (!res.ok) throw new Error(`world ${this.id}: logged order ${r.seq} no longer applies`);
-      s = res.value.state;
+    if (rows.length > 0) {
+      this.state = await replayRows(this.db, this.engine, this.id, this.state, rows);
+      this.publicView = this.engine.view(this.state, null);
     }
     const w = await this.db.prisma.world.findUniqueOrThrow({ where: { id: this.id } });
-    this.state = s;
-    this.publicView = this.engine.view(s, null);
     this.head = { version: w.version, stepKey: w.stepKey, deadlineAt: w.deadlineAt, status: w.status };
-    this.settings = { ...this.settings, status: w.status };
-    return true;
+    this.settings = {
+      ...this.settings,
+      status: w.status,
+      phaseSeconds: w.phaseSeconds,
+      earlyResolution: w.earlyResolution,
+      pauseReason: w.pauseReason,
+    };
+    return rows.length > 0;
   }
 
   /**
    * Applies orders in sequence (each sees the state the previous left), then commits them all at
    * once. An illegal order aborts the whole batch with its engine error; nothing is written.
    */
-  async commit(batch: PendingOrder[], now = new Date()): Promise<CommitResult> {
+  async commit(
+    batch: PendingOrder[],
+    now = new Date(),
+    opts: { allowPaused?: boolean; newDeadline?: boolean } = {},
+  ): Promise<CommitResult> {
     let state = this.state;
     let view = this.publicView;
     const rows: LogRow[] = [];
@@ -143,12 +154,28 @@ export class WorldRuntime {
       view = nextView;
     }
     if (rows.length === 0) return { ok: true, version: this.version, patches: [] };
-    const head = this.nextHead(state, rows.length, now);
-    const written = await appendOrders(this.db, this.id, this.version, head, rows);
+    return this.persist(state, view, rows, now, opts.allowPaused ?? false, opts.newDeadline ?? false);
+  }
+
+  private async persist(
+    state: GameState,
+    view: GameView,
+    rows: LogRow[],
+    now: Date,
+    allowPaused: boolean,
+    newDeadline = false,
+  ): Promise<CommitResult> {
+    const head = this.nextHead(state, rows.length, now, newDeadline);
+    const written = await appendOrders(this.db, this.id, this.version, head, rows, allowPaused);
     if (!written) {
       await this.catchUp();
+      if (this.settings.status === 'paused' && !allowPaused)
+        return { ok: false, error: { code: 'world/paused' } };
+      if (this.settings.status === 'closed') return { ok: false, error: { code: 'world/closed' } };
       return { ok: false, error: { code: 'sync/stale', version: this.version } };
     }
+    if (this.head.status === 'paused') head.deadlineAt = this.head.deadlineAt;
+    head.status = this.head.status === 'open' ? head.status : this.head.status;
     const before = this.state;
     const headChanged =
       head.stepKey !== this.head.stepKey ||
@@ -170,13 +197,13 @@ export class WorldRuntime {
     return { ok: true, version: head.version, patches };
   }
 
-  private nextHead(state: GameState, added: number, now: Date): WorldHead {
+  private nextHead(state: GameState, added: number, now: Date, newDeadline = false): WorldHead {
     const waiting = this.engine.waitingFor(state);
     const stepKey = stepKeyOf(state, waiting);
     const status = this.head.status === 'open' && state.players.length > 0 ? 'running' : this.head.status;
     let deadlineAt = this.head.deadlineAt;
     if (stepKey === '') deadlineAt = null;
-    else if (stepKey !== this.head.stepKey || deadlineAt === null)
+    else if (newDeadline || stepKey !== this.head.stepKey || deadlineAt === null)
       deadlineAt = new Date(now.getTime() + this.settings.phaseSeconds * 1000);
     return { version: this.version + added, stepKey, deadlineAt, status };
   }
@@ -213,19 +240,20 @@ export class WorldRuntime {
     if (!w) return null;
     const snap = await latestSnapshot(db, worldId, w.version);
     if (!snap) throw new Error(`world ${worldId} has no snapshot 0`);
-    let state = snap.state as unknown as GameState;
-    for (const r of await readOrders(db, worldId, snap.seq, w.version)) {
-      const res = engine.applyOrder(state, r.actor as PlayerId | 'system', r.order);
-      if (!res.ok) throw new Error(`world ${worldId}: logged order ${r.seq} no longer applies`);
-      state = res.value.state;
-    }
+    const rows = await readOrders(db, worldId, snap.seq, w.version);
+    const state = await replayRows(db, engine, worldId, snap.state as unknown as GameState, rows);
     const head: WorldHead = {
       version: w.version,
       stepKey: w.stepKey,
       deadlineAt: w.deadlineAt,
       status: w.status,
     };
-    const settings = { phaseSeconds: w.phaseSeconds, earlyResolution: w.earlyResolution, status: w.status };
+    const settings = {
+      phaseSeconds: w.phaseSeconds,
+      earlyResolution: w.earlyResolution,
+      status: w.status,
+      pauseReason: w.pauseReason,
+    };
     return new WorldRuntime(worldId, db, engine, state, head, settings, snap.seq, hooks);
   }
 }

@@ -2,11 +2,11 @@
  * The world's durable record: the append-only order log (raw SQL on the hot path, one statement
  * per commit), snapshots, and the projections (cycles, VP ledger) derived from logged events.
  */
-import type { GameEvent, GameState } from '@bke/engine';
+import type { Engine, GameEvent, GameState, PlayerId } from '@bke/engine';
 import type { PatchOp } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 
-export type OrderKind = 'player' | 'system' | 'timeout';
+export type OrderKind = 'player' | 'system' | 'timeout' | 'rollback';
 
 export interface LogRow {
   seq: number;
@@ -36,6 +36,8 @@ export async function appendOrders(
   fromVersion: number,
   head: WorldHead,
   rows: LogRow[],
+  /** Moderator actions (rollback, resolve now) may write while the world is paused. */
+  allowPaused = false,
 ): Promise<boolean> {
   const recs = rows.map((r) => ({
     seq: r.seq,
@@ -48,16 +50,28 @@ export async function appendOrders(
   }));
   const out = await db.sql<{ seq: number }>(
     `WITH w AS (
-       UPDATE worlds SET version = $2, step_key = $3, deadline_at = $4, status = $5::"WorldStatus",
+       UPDATE worlds SET version = $2, step_key = $3,
+              deadline_at = CASE WHEN status = 'paused' THEN deadline_at ELSE $4 END,
+              status = CASE WHEN status = 'open' THEN $5::"WorldStatus" ELSE status END,
               deadline_claimed_until = NULL, updated_at = now()
         WHERE id = $1 AND version = $6
+          AND (status IN ('open', 'running') OR ($8::boolean AND status = 'paused'))
        RETURNING id)
      INSERT INTO world_orders (world_id, seq, actor, user_id, kind, "order", events, patch)
      SELECT w.id, r.seq, r.actor, r.user_id, r.kind, r.ord, r.events, r.patch
        FROM w, jsonb_to_recordset($7::jsonb)
          AS r(seq int, actor text, user_id uuid, kind text, ord jsonb, events jsonb, patch jsonb)
      RETURNING seq`,
-    [worldId, head.version, head.stepKey, head.deadlineAt, head.status, fromVersion, JSON.stringify(recs)],
+    [
+      worldId,
+      head.version,
+      head.stepKey,
+      head.deadlineAt,
+      head.status,
+      fromVersion,
+      JSON.stringify(recs),
+      allowPaused,
+    ],
   );
   return out.length === rows.length;
 }
@@ -73,6 +87,7 @@ export async function readHead(db: Database, worldId: string): Promise<WorldHead
 export interface StoredOrder {
   seq: number;
   actor: string;
+  kind: string;
   order: unknown;
   events: unknown;
   patch: unknown;
@@ -82,9 +97,49 @@ export async function readOrders(db: Database, worldId: string, after: number, u
   const rows = await db.prisma.worldOrder.findMany({
     where: { worldId, seq: { gt: after, ...(upTo === undefined ? {} : { lte: upTo }) } },
     orderBy: { seq: 'asc' },
-    select: { seq: true, actor: true, order: true, events: true, patch: true },
+    select: { seq: true, actor: true, kind: true, order: true, events: true, patch: true },
   });
   return rows as StoredOrder[];
+}
+
+/**
+ * A rollback row (written by the moderation tools, issue 8): `order { type: 'rollback', toSeq, turn }`
+ * at seq N+1, with the restored state stored as the snapshot at N+1. Nothing before it is rewritten.
+ */
+export const isRollback = (r: StoredOrder): boolean =>
+  r.kind === 'rollback' && r.actor === 'system' && (r.order as { type?: string }).type === 'rollback';
+
+/**
+ * Applies stored rows to `state` through the engine; a rollback row takes the restored state from
+ * the snapshot written with it.
+ */
+export async function replayRows(
+  db: Database,
+  engine: Engine,
+  worldId: string,
+  state: GameState,
+  rows: StoredOrder[],
+  onApplied?: (row: StoredOrder, state: GameState, events: GameEvent[]) => Promise<void> | void,
+): Promise<GameState> {
+  let s = state;
+  for (const r of rows) {
+    let events: GameEvent[] = [];
+    if (isRollback(r)) {
+      const snap = await db.prisma.worldSnapshot.findUnique({
+        where: { worldId_seq: { worldId, seq: r.seq } },
+      });
+      if (!snap) throw new Error(`world ${worldId}: rollback ${r.seq} has no snapshot`);
+      s = snap.state as unknown as GameState;
+    } else {
+      const res = engine.applyOrder(s, r.actor as PlayerId | 'system', r.order);
+      if (!res.ok)
+        throw new Error(`world ${worldId}: logged order ${r.seq} no longer applies (${res.error.code})`);
+      s = res.value.state;
+      events = res.value.events;
+    }
+    await onApplied?.(r, s, events);
+  }
+  return s;
 }
 
 export async function writeSnapshot(
