@@ -45,15 +45,21 @@ export function exchangeLossSets(units: readonly LossCandidate[], owed: number):
   if (owed <= 0) return [[]];
   const total = units.reduce((s, u) => s + u.strength, 0);
   if (total <= owed) return [units.map((u) => u.id).sort()];
+  // Depth-first over include/exclude, stopping a branch as soon as it covers the debt (adding more
+  // could never be minimal) or can no longer reach it.
   const sets: string[][] = [];
-  const n = units.length;
-  for (let mask = 1; mask < 1 << n; mask++) {
-    const chosen = units.filter((_, i) => mask & (1 << i));
-    const sum = chosen.reduce((s, u) => s + u.strength, 0);
-    if (sum < owed) continue;
-    if (chosen.some((u) => sum - u.strength >= owed)) continue;
-    sets.push(chosen.map((u) => u.id).sort());
-  }
+  const suffix = units.map((_, i) => units.slice(i).reduce((s, u) => s + u.strength, 0));
+  const visit = (i: number, chosen: LossCandidate[], sum: number) => {
+    if (sum >= owed) {
+      if (chosen.every((u) => sum - u.strength < owed)) sets.push(chosen.map((u) => u.id).sort());
+      return;
+    }
+    if (i >= units.length || sum + (suffix[i] ?? 0) < owed) return;
+    const u = units[i]!;
+    visit(i + 1, [...chosen, u], sum + u.strength);
+    visit(i + 1, chosen, sum);
+  };
+  visit(0, [], 0);
   return sets.sort((a, b) => a.length - b.length || a.join().localeCompare(b.join()));
 }
 

@@ -40,3 +40,25 @@ describe('EX: the surviving side chooses its losses (7.2)', () => {
     expect(exchangeLossSets(units, 0)).toEqual([[]]);
   });
 });
+
+describe('EX loss sets for a large attack', () => {
+  it('stay exact and are found without trying every subset', () => {
+    const many = Array.from({ length: 22 }, (_, i) => ({
+      id: `u${String(i).padStart(2, '0')}`,
+      strength: i % 2 === 0 ? 3 : 2,
+    }));
+    const sets = exchangeLossSets(many, 2);
+    // Any single unit covers 2: 22 one-unit sets, nothing larger.
+    expect(sets).toHaveLength(22);
+    expect(sets.every((s) => s.length === 1)).toBe(true);
+    const strength = new Map(many.map((u) => [u.id, u.strength]));
+    const five = exchangeLossSets(many, 5);
+    // 3+2 (121), 3+3 (55) and 2+2+2 (165): every set covers 5 and none has a unit to spare.
+    expect(five).toHaveLength(121 + 55 + 165);
+    for (const set of five) {
+      const sum = set.reduce((t, id) => t + strength.get(id)!, 0);
+      expect(sum).toBeGreaterThanOrEqual(5);
+      for (const id of set) expect(sum - strength.get(id)!).toBeLessThan(5);
+    }
+  });
+});
