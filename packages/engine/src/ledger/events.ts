@@ -55,4 +55,13 @@ export type RealmEvent =
   | { type: 'unitDefected'; from: PlayerId; to: PlayerId; unit: UnitId; newUnit: UnitId }
   | { type: 'revival'; player: PlayerId; turn: number }
   | { type: 'coupDeclared'; player: PlayerId; turn: number }
+  | {
+      type: 'shipSinkingRolled';
+      player: PlayerId;
+      ship: UnitId;
+      seas: number;
+      die: number;
+      modifier: number;
+      sunk: boolean;
+    }
   | { type: 'ledgerRow'; row: LedgerRow };
