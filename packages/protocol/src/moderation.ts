@@ -413,3 +413,196 @@ export const MODERATION_ROUTES = {
   },
 } as const satisfies Record<string, ModerationRouteSpec>;
 export type ModerationRouteKey = keyof typeof MODERATION_ROUTES;
+
+// ---- documentation (rendered into docs/protocol.md by renderProtocolDoc) ----
+
+const EX_W = '6f1c2a4e-0000-4000-8000-000000000001';
+const EX_U = '0b7d9e1a-0000-4000-8000-000000000002';
+const EX_M = '0b7d9e1a-0000-4000-8000-000000000009';
+const entry = (action: ModerationActionName, params: Record<string, unknown>, world = true): AuditEntry => ({
+  id: '31',
+  actor: { id: EX_M, username: 'marcus' },
+  action,
+  worldId: world ? EX_W : null,
+  targetUserId: world ? null : EX_U,
+  reason: 'Server maintenance',
+  params,
+  at: '2026-11-21T13:00:00.000Z',
+});
+const done = (action: ModerationActionName, params: Record<string, unknown> = {}, world = true) => ({
+  ok: true,
+  action: entry(action, params, world),
+});
+const reason = { reason: 'Server maintenance' };
+const exReport: Report = {
+  id: '5',
+  reporter: { id: EX_U, username: 'alaric' },
+  worldId: EX_W,
+  chatMessage: { id: '17', body: 'Rome will fall.', fromUserId: EX_M, deleted: false },
+  targetUserId: EX_M,
+  reason: 'Insulting',
+  status: 'open',
+  at: '2026-11-21T12:06:00.000Z',
+};
+
+/** Request and response examples per moderation route (checked against the schemas when rendered). */
+export const MODERATION_EXAMPLES: Record<ModerationRouteKey, { body?: unknown; response: unknown }> = {
+  pauseWorld: { body: reason, response: done('world.pause', { remainingMs: 412000 }) },
+  resumeWorld: { body: reason, response: done('world.resume', { deadlineAt: '2026-11-21T13:10:00.000Z' }) },
+  changeDeadline: { body: { reason: 'Holiday', shiftSeconds: 86400 }, response: done('world.deadline', {}) },
+  resolveNow: { body: reason, response: done('world.resolve', { defaulted: ['p2'] }) },
+  changeSettings: {
+    body: {
+      reason: 'Slower pace',
+      deadline: { mode: 'correspondence', hoursPerPhase: 24 },
+      earlyResolution: false,
+    },
+    response: done('world.settings', {}),
+  },
+  closeWorld: { body: reason, response: done('world.close', { statusWas: 'running' }) },
+  rollbackWorld: {
+    body: { reason: 'A bug ate a stack', turn: 2 },
+    response: done('world.rollback', {
+      turn: 2,
+      toSeq: 40,
+      atSeq: 57,
+      undone: [{ seq: 41, actor: 'p1', kind: 'player', type: 'move' }],
+    }),
+  },
+  listTurns: {
+    response: {
+      turns: [
+        { turn: 1, seq: 2, hash: '9f2c…' },
+        { turn: 2, seq: 40, hash: '51aa…' },
+      ],
+    },
+  },
+  listSeats: {
+    response: {
+      seats: [
+        {
+          playerId: 'p1',
+          userId: EX_U,
+          username: 'alaric',
+          colour: 'red',
+          absent: false,
+          missedTurns: 0,
+          left: false,
+        },
+      ],
+    },
+  },
+  worldChat: {
+    response: {
+      messages: [
+        {
+          id: '17',
+          from: { userId: EX_U, username: 'alaric', playerId: 'p1' },
+          to: null,
+          body: 'Rome will fall.',
+          at: '2026-11-21T12:05:00.000Z',
+          deleted: false,
+        },
+      ],
+    },
+  },
+  removePlayer: { body: reason, response: done('seat.remove', { playerId: 'p2', abandoned: true }) },
+  handOverSeat: {
+    body: { reason: 'Substitute', username: 'theodora' },
+    response: done('seat.handOver', { playerId: 'p2', fromUsername: 'alaric', toUsername: 'theodora' }),
+  },
+  markAbsent: {
+    body: { reason: 'On holiday', absent: true },
+    response: done('seat.absent', { playerId: 'p2' }),
+  },
+  listUsers: {
+    response: {
+      users: [
+        {
+          id: EX_U,
+          username: 'alaric',
+          role: 'player',
+          bannedUntil: null,
+          banReason: null,
+          mutedUntil: null,
+          createdAt: '2026-11-20T09:00:00.000Z',
+        },
+      ],
+    },
+  },
+  banUser: {
+    body: { reason: 'Cheating', until: '2026-12-21T00:00:00.000Z' },
+    response: done('user.ban', { username: 'alaric', sessionsEnded: 2 }, false),
+  },
+  unbanUser: { body: reason, response: done('user.unban', { username: 'alaric' }, false) },
+  muteUser: {
+    body: { reason: 'Insults', until: null },
+    response: done('user.mute', { username: 'alaric' }, false),
+  },
+  unmuteUser: { body: reason, response: done('user.unmute', { username: 'alaric' }, false) },
+  setRole: {
+    body: { reason: 'Trusted', role: 'moderator' },
+    response: done('user.role', { from: 'player', to: 'moderator' }, false),
+  },
+  deleteChat: {
+    body: { reason: 'Insults' },
+    response: done('chat.delete', { chatMessageId: '17', body: '…' }),
+  },
+  listReports: { response: { reports: [exReport] } },
+  resolveReport: {
+    body: { reason: 'Message deleted', status: 'resolved' },
+    response: done('report.resolve', { reportId: '5', status: 'resolved' }),
+  },
+  auditLog: { response: { entries: [entry('world.pause', { remainingMs: 412000 })] } },
+  createReport: { body: { reason: 'Insulting', chatMessageId: '17' }, response: { report: exReport } },
+};
+
+function exampleOf(schema: z.ZodType, example: unknown, where: string): string {
+  if (!schema.safeParse(example).success)
+    throw new Error(`docs/protocol.md: the moderation example for ${where} does not fit its schema`);
+  return ['```json', JSON.stringify(example, null, 2), '```'].join('\n');
+}
+
+/** The moderation section of docs/protocol.md, as lines. */
+export function renderModerationDoc(): string[] {
+  const out = [
+    '## Moderation routes (issue 8)',
+    '',
+    'Moderators and admins keep worlds healthy; the role is checked on the server for every call',
+    '(`auth/forbidden` otherwise). Every state-changing moderator call needs a `reason` and appends one',
+    'row to the audit log, which the database refuses to update or delete; its response is that row.',
+    'Players of the world concerned are told through the socket event',
+    `\`${MODERATION_NOTICE_EVENT}\` and a world-wide chat line from the moderator. Calls are rate-limited`,
+    'per account.',
+    '',
+  ];
+  for (const [key, route] of Object.entries(MODERATION_ROUTES) as [
+    ModerationRouteKey,
+    ModerationRouteSpec,
+  ][]) {
+    const ex = MODERATION_EXAMPLES[key];
+    out.push(`### \`${route.method} ${route.path}\``, '', route.summary, '');
+    out.push(
+      `Who: ${route.level === 'user' ? 'any signed-in account' : `${route.level}s${route.level === 'moderator' ? ' and admins' : ''}`}.`,
+    );
+    if (route.action) out.push(`Audit action: \`${route.action}\`.`);
+    out.push('');
+    if (route.body) out.push('Request body:', '', exampleOf(route.body, ex.body, `${key} body`), '');
+    out.push('Response:', '', exampleOf(route.response, ex.response, `${key} response`), '');
+  }
+  out.push(
+    `### Socket.IO \`${MODERATION_NOTICE_EVENT}\` (server → client)`,
+    '',
+    exampleOf(
+      moderationNoticeSchema,
+      { worldId: EX_W, action: 'world.pause', reason: 'Server maintenance', at: '2026-11-21T13:00:00.000Z' },
+      MODERATION_NOTICE_EVENT,
+    ),
+    '',
+    'Moderation error codes:',
+    '',
+    ...MODERATION_ERROR_CODES.map((c) => `- \`${c}\``),
+    '',
+  );
+  return out;
+}
