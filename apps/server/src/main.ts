@@ -4,6 +4,7 @@ import { ensureAdmin } from './auth/users.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { registerModeration } from './http/moderation.ts';
 
 const config = loadConfig();
 const logger = {
@@ -14,6 +15,8 @@ const logger = {
 const db = await openDatabase(config.database);
 const applied = await migrateDatabase(db.adapterFactory);
 const app = await buildApp({ db, webDist: config.webDist, logger, deadlinePollMs: config.deadlinePollMs });
+// Moderation routes (issue 8) are added here rather than in buildApp, whose tests add them themselves.
+registerModeration(app.http, db, app.hub, app.io);
 if (applied.length > 0) app.http.log.info({ applied }, 'database migrated');
 if (config.admin) {
   const made = await ensureAdmin(db, config.admin.username, config.admin.password);

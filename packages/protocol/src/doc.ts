@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { SERVER_ERROR_CODES } from './errors.ts';
 import { HTTP_ROUTES } from './http-routes.ts';
+import { MODERATION_ERROR_CODES, MODERATION_ROUTES } from './moderation.ts';
 import { SOCKET_EVENTS } from './socket.ts';
 
 const W = '6f1c2a4e-0000-4000-8000-000000000001';
@@ -192,6 +193,18 @@ export function renderProtocolDoc(): string {
     }
     out.push('Response:', '', json(checked(route.response, ex.response, `${key} response`)), '');
   }
+  out.push(
+    '## Moderation routes (issue 8)',
+    '',
+    'Each needs the role named (`moderator` also admits admins; `user` any signed-in account) and a',
+    '`reason`, which lands in the append-only audit log. Schemas from packages/protocol/src/moderation.ts.',
+    '',
+  );
+  for (const route of Object.values(MODERATION_ROUTES)) {
+    out.push(`### \`${route.method} ${route.path}\``, '', route.summary, '', `Role: ${route.level}.`, '');
+    if ('body' in route && route.body) out.push(details('request schema', schemaOf(route.body)), '');
+    out.push(details('response schema', schemaOf(route.response)), '');
+  }
   out.push('## Socket.IO: client → server', '');
   for (const [event, spec] of Object.entries(SOCKET_EVENTS.clientToServer)) {
     const ex = SOCKET_EXAMPLES.clientToServer[event as keyof typeof SOCKET_EVENTS.clientToServer];
@@ -223,7 +236,7 @@ export function renderProtocolDoc(): string {
     '`order/not_your_turn`, pass through unchanged):',
     '',
   );
-  for (const code of SERVER_ERROR_CODES) out.push(`- \`${code}\``);
+  for (const code of new Set([...SERVER_ERROR_CODES, ...MODERATION_ERROR_CODES])) out.push(`- \`${code}\``);
   out.push('');
   return out.join('\n');
 }
