@@ -26,3 +26,46 @@ describe('10.2 leaders meeting unfriendly units', () => {
     expect(t.events.map((e) => e.type)).toEqual(['leaderEliminated', 'leaderEliminated']);
   });
 });
+
+describe('11.5 support and 11.7.2 result 11 (Attempted Coup) limit empire moves', () => {
+  it('an empire unit may not end outside the boundary unsupported; a coup pins elites to the capital', async () => {
+    const { empireMoveAllowed, coupAllowsAttack } = await import('../../src/empire/movement-rules.ts');
+    const { patchRealmPlayer } = await import('../../src/ledger/state.ts');
+    const { gridMap } = await import('../helpers/fixture-map.ts');
+    const { scenario, P: Pl } = await import('../helpers/scenario.ts');
+    // Row 0 is outside the boundary; r2 cells inside. r0c0 touches only r0c1 and r1c0.
+    const map = gridMap({
+      rows: 3,
+      cols: 3,
+      outside: ['r0c0', 'r0c1', 'r0c2', 'r1c0'],
+      cities: { r2c2: { tax: 2 } },
+    });
+    const s = scenario({
+      map,
+      turn: 5,
+      players: [
+        { id: 'e', position: 'GERMAN 1', stage: 'empire' },
+        { id: 'b', position: 'SLAV 1' },
+      ],
+      units: [
+        ['e', 'elite', 'r1c1'],
+        ['b', 'tribe', 'r1c0'],
+        ['b', 'tribe', 'r0c1'],
+      ],
+      neutrals: {},
+    });
+    const g = {
+      ...s.state,
+      players: s.state.players.map((p) => (p.id === 'e' ? { ...p, capital: 'r2c2' as never } : p)),
+    };
+    const elite = g.units.u1!;
+    expect(empireMoveAllowed(s.ctx, g, elite, 'r2c1' as never)).toBe(true); // inside
+    expect(empireMoveAllowed(s.ctx, g, elite, 'r0c2' as never)).toBe(true); // next to r1c2, inside and free
+    expect(empireMoveAllowed(s.ctx, g, elite, 'r0c0' as never)).toBe(false); // only enemy-held neighbours
+    const coup = patchRealmPlayer(g, Pl('e'), { coupTurn: 5 });
+    expect(empireMoveAllowed(s.ctx, coup, elite, 'r2c1' as never)).toBe(true); // next to the capital
+    expect(empireMoveAllowed(s.ctx, coup, elite, 'r1c2' as never)).toBe(true);
+    expect(empireMoveAllowed(s.ctx, coup, elite, 'r2c0' as never)).toBe(false);
+    expect(coupAllowsAttack(s.ctx, coup, elite)).toBe(false);
+  });
+});
