@@ -13,7 +13,8 @@ import type { Unit } from './units.ts';
 export const playerById = (state: GameStateCore, id: PlayerId): PlayerState | undefined =>
   state.players.find((p) => p.id === id);
 
-// States are immutable, so derived indices are cached per `units` object (never stale).
+// States are immutable, so derived indices are cached per `units` object (never stale). The
+// cached arrays are frozen: a caller that sorts or pushes in place fails loudly.
 const LIST_CACHE = new WeakMap<object, Unit[]>();
 const AREA_CACHE = new WeakMap<object, Map<AreaId, Unit[]>>();
 
@@ -21,14 +22,29 @@ const AREA_CACHE = new WeakMap<object, Map<AreaId, Unit[]>>();
 export const unitList = (state: GameStateCore): Unit[] => {
   let l = LIST_CACHE.get(state.units);
   if (!l) {
-    l = Object.values(state.units);
+    l = Object.freeze(Object.values(state.units)) as Unit[];
     LIST_CACHE.set(state.units, l);
   }
   return l;
 };
 
-export const unitsOf = (state: GameStateCore, player: PlayerId): Unit[] =>
-  unitList(state).filter((u) => u.owner === player);
+const OWNER_CACHE = new WeakMap<object, Map<PlayerId, Unit[]>>();
+
+/** A player's units (cached per immutable units record; callers must not mutate the array). */
+export const unitsOf = (state: GameStateCore, player: PlayerId): Unit[] => {
+  let byOwner = OWNER_CACHE.get(state.units);
+  if (!byOwner) {
+    byOwner = new Map();
+    for (const u of unitList(state)) {
+      const l = byOwner.get(u.owner);
+      if (l) l.push(u);
+      else byOwner.set(u.owner, [u]);
+    }
+    for (const l of byOwner.values()) Object.freeze(l);
+    OWNER_CACHE.set(state.units, byOwner);
+  }
+  return byOwner.get(player) ?? [];
+};
 
 export const unitsIn = (state: GameStateCore, area: AreaId): Unit[] =>
   unitList(state).filter((u) => u.area === area);
@@ -43,6 +59,7 @@ export const unitsByArea = (state: GameStateCore): Map<AreaId, Unit[]> => {
     if (l) l.push(u);
     else m.set(u.area, [u]);
   }
+  for (const l of m.values()) Object.freeze(l);
   AREA_CACHE.set(state.units, m);
   return m;
 };
@@ -103,7 +120,17 @@ export const blocksPlayer = (
  * 4.1: move order. Newest cycle first; ties by the 2d6 rolled when those cycles started
  * (kept unique, AMBIG-44); seat as a last, never-needed tie-break.
  */
-export const moveOrder = (state: GameStateCore): PlayerId[] =>
+const ORDER_CACHE = new WeakMap<object, PlayerId[]>();
+
+export const moveOrder = (state: GameStateCore): PlayerId[] => {
+  const cached = ORDER_CACHE.get(state.players);
+  if (cached) return [...cached];
+  const order = computeMoveOrder(state);
+  ORDER_CACHE.set(state.players, order);
+  return [...order];
+};
+
+const computeMoveOrder = (state: GameStateCore): PlayerId[] =>
   state.players
     .filter((p) => p.status === 'active' && p.cycle)
     .sort(

@@ -72,7 +72,7 @@ export function movementLegal(ctx: EngineContext, g: Game, player: PlayerId): Co
   const out: CoreLegalOrder[] = [];
   const entry = entryAreas(ctx, g, player);
   if (entry.length >= 2) out.push({ type: 'placeEntryTribes', areas: entry });
-  for (const u of unitsOf(g, player).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const u of [...unitsOf(g, player)].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (moved.includes(u.id)) continue;
     const dests = destinations(ctx, g, u, byArea);
     if (dests.length > 0) out.push({ type: 'move', unit: u.id, from: u.area, destinations: dests });
