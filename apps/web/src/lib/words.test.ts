@@ -17,11 +17,13 @@ describe('words', () => {
         target: 'rhenus',
         odds: '3-2',
         dice: [4, 3],
-        result: 'DR',
+        result: 'DR2',
       },
       names,
     );
-    expect(s).toBe('Alaric attacked Brenna in Rhenus at 3-2, rolled 4+3 = 7: defender retreats (DR).');
+    expect(s).toBe(
+      'Alaric attacked Brenna in Rhenus at 3-2, rolled 4+3 = 7: defender retreats 2 areas (DR2).',
+    );
   });
 
   it('names a neutral defender', () => {

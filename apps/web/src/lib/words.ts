@@ -153,6 +153,12 @@ export function eventWords(e: GameEvent, n: Names): string | null {
       return `Turn ${e.turn} begins.`;
     case 'turnEnded':
       return `Turn ${e.turn} is over.`;
+    case 'moveOrderRolled': {
+      const d = arr(e.dice).map(Number);
+      return `${p} rolled ${d.join('+')} for the order of play.`;
+    }
+    case 'ledgerRow':
+      return null;
     case 'moveOrderFixed':
       return `Order of play: ${list(arr(e.order).map((x) => n.player(x)))}.`;
     case 'cycleStarted':
@@ -210,7 +216,7 @@ export function eventWords(e: GameEvent, n: Names): string | null {
     case 'leaderEliminated':
       return `A leader fell in ${n.area(e.area)}.`;
     default:
-      return e.type.startsWith('combat') ? combatWords(e, n) : e.type;
+      return e.type.startsWith('combat') ? combatWords(e, n) : realmWords(e, n);
   }
 }
 
@@ -253,7 +259,7 @@ function combatWords(e: GameEvent, n: Names): string | null {
       return `The neutral garrison in ${n.area(e.area)} is back at strength ${e.strength}.`;
     case 'combatRetreated':
       return e.eliminated
-        ? `${n.player(e.player)}'s ${n.unit(e.unit)} could not retreat and was destroyed.`
+        ? `${n.player(e.player)} lost a ${n.unit(e.unit)} that could not retreat far enough.`
         : `${n.player(e.player)}'s ${n.unit(e.unit)} retreated to ${n.area(arr(e.path).at(-1))}.`;
     case 'combatAdvanced':
       return `${n.player(e.player)}'s ${n.unit(e.unit)} ${e.pursuit ? 'pursued' : 'advanced'} into ${n.area(e.to)}.`;
@@ -264,11 +270,61 @@ function combatWords(e: GameEvent, n: Names): string | null {
   }
 }
 
+/** Combat Results Table outcomes (7.2): the number is how many areas the loser falls back. */
 export const RESULT_WORDS: Record<string, string> = {
   AE: 'attacker eliminated (AE)',
-  AR: 'attacker retreats (AR)',
-  EX: 'exchange (EX)',
-  DR: 'defender retreats (DR)',
+  AR3: 'attacker retreats 3 areas (AR3)',
+  AR2: 'attacker retreats 2 areas (AR2)',
+  AR1: 'attacker retreats 1 area (AR1)',
+  EX: 'exchange — both sides lose (EX)',
+  DR1: 'defender retreats 1 area (DR1)',
+  DR2: 'defender retreats 2 areas (DR2)',
+  DR3: 'defender retreats 3 areas (DR3)',
   DE: 'defender eliminated (DE)',
-  NE: 'no effect',
 };
+
+/** Kingdom and empire facts (10, 11): taxes, upkeep, purchases, administration and rebellions. */
+function realmWords(e: GameEvent, n: Names): string | null {
+  const p = n.player(e.player);
+  switch (e.type) {
+    case 'realmTaxCollected':
+      return `${p} collected ${e.tax} in taxes${Number(e.other) ? ` and ${e.other} more` : ''}.`;
+    case 'upkeepPaid':
+      return `${p} paid ${e.upkeep} upkeep${arr(e.disbanded).length ? ` and disbanded ${arr(e.disbanded).length} unit(s) it could not pay` : ''}.`;
+    case 'unitsPurchased':
+      return `${p} bought ${arr(e.units).length} unit(s) for ${e.cost}.`;
+    case 'administrationBought':
+      return `${p} spent ${e.cost} on administration (the ${e.percent}% column).`;
+    case 'administrationRolled': {
+      const d = arr(e.dice).map(Number);
+      return `${p} rolled ${d.join('+')} on the ${e.percent}% administration column: ${String(e.result)}.`;
+    }
+    case 'becameEmpire':
+      return `${p}'s kingdom became an empire.`;
+    case 'rebellionRolled': {
+      const d = arr(e.dice).map(Number);
+      return `Rebellion in ${p}'s realm (${String(e.cause)}): rolled ${d.join('+')}, result ${String(e.result)}.`;
+    }
+    case 'citiesRevolted':
+      return `${arr(e.cities)
+        .map((c) => n.area(c))
+        .join(', ')} revolted against ${p}.`;
+    case 'treasuryLost':
+      return `${p} lost ${e.amount} from the treasury.`;
+    case 'capitalCaptured':
+      return `${n.player(e.by)} captured ${p}'s capital ${n.area(e.area)} and took ${e.plunder} in plunder.`;
+    case 'capitalPlaced':
+      return e.area ? `${p}'s capital is now ${n.area(e.area)}.` : `${p} has no capital on the map.`;
+    case 'unitDefected':
+      return `A unit of ${n.player(e.from)} went over to ${n.player(e.to)}.`;
+    case 'revival':
+      return `${p}'s realm revives.`;
+    case 'realmUnitsRemoved':
+    case 'unsupportedRemoved':
+      return `${p} lost ${arr(e.units).length} unit(s).`;
+    case 'shipSinkingRolled':
+      return `${p}'s ship ${e.sunk ? 'sank' : 'stayed afloat'} (die ${e.die}).`;
+    default:
+      return null;
+  }
+}

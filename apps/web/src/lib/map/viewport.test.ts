@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPan, fit, MAX_ZOOM, panBy, pinch, toBoard, zoomAt } from './viewport.ts';
+import { clampPan, fit, fitBox, MAX_ZOOM, panBy, pinch, toBoard, zoomAt } from './viewport.ts';
 
 const board = { width: 2000, height: 1445 };
 const screen = { width: 1000, height: 500 };
@@ -55,5 +55,14 @@ describe('viewport', () => {
     const mid = toBoard(p, 150, 100);
     expect(mid[0]).toBeCloseTo(150);
     expect(mid[1]).toBeCloseTo(100);
+  });
+});
+
+describe('fitBox', () => {
+  it('centres the box and zooms so it fills the screen, capped', () => {
+    const v = fitBox({ x0: 100, y0: 100, x1: 300, y1: 200 }, { width: 1000, height: 500 }, 0, 10);
+    expect(v.k).toBeCloseTo(5);
+    expect(toBoard(v, 500, 250)).toEqual([200, 150]);
+    expect(fitBox({ x0: 0, y0: 0, x1: 1, y1: 1 }, { width: 1000, height: 500 }, 0, 3).k).toBe(3);
   });
 });

@@ -68,3 +68,18 @@ export function pinch(
   const zoomed = zoomAt(v, dist(after) / dist(before), bx, by, minK);
   return panBy(zoomed, ax - bx, ay - by);
 }
+
+/** Frame a box of the board (e.g. around a player's units), padded, no closer than `maxK`. */
+export function fitBox(
+  box: { x0: number; y0: number; x1: number; y1: number },
+  screen: Size,
+  pad: number,
+  maxK: number,
+): Viewport {
+  const w = Math.max(1, box.x1 - box.x0 + 2 * pad);
+  const h = Math.max(1, box.y1 - box.y0 + 2 * pad);
+  const k = Math.min(maxK, screen.width / w, screen.height / h);
+  const cx = (box.x0 + box.x1) / 2;
+  const cy = (box.y0 + box.y1) / 2;
+  return { k, x: screen.width / 2 - cx * k, y: screen.height / 2 - cy * k };
+}

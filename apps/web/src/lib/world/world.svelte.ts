@@ -121,6 +121,7 @@ export class WorldStore {
       void this.resync();
       return;
     }
+    const before = this.view.turn;
     try {
       this.view = applyPatch(this.view, p.ops as PatchOp[]);
     } catch {
@@ -130,8 +131,13 @@ export class WorldStore {
       return;
     }
     this.version = p.to;
-    const turn = this.view.turn;
-    const logged = p.events.map((event, i) => ({ seq: p.to * 1000 + i, turn, event: event as GameEvent }));
+    // Events belong to the turn they happened in: a patch that ends a turn carries the old
+    // turn's last events before its 'turnStarted'.
+    let turn = before;
+    const logged = p.events.map((event, i) => {
+      if (event.type === 'turnStarted' && typeof event.turn === 'number') turn = event.turn;
+      return { seq: p.to * 1000 + i, turn, event: event as GameEvent };
+    });
     if (logged.length) this.log = [...this.log, ...logged].slice(-LOG_LIMIT);
     if (this.pendingLegal?.version === this.version) this.onLegal(this.pendingLegal);
     this.save();

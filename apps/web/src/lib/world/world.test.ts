@@ -15,6 +15,7 @@ const status = {
   deadlineAt: null,
   waitingFor: ['p1'],
   ready: [],
+  pauseReason: null,
 };
 
 function fakeLink(first: SubscribeResult['sync'] = { kind: 'view', version: 12, view: FIXTURE_VIEW }) {
@@ -90,9 +91,18 @@ describe('WorldStore', () => {
     const f = fakeLink();
     const s = new WorldStore('w1', f.link);
     await s.start();
-    f.patch({ from: 12, to: 13, ops: turn(3), events: [{ type: 'turnStarted', turn: 3 }] });
+    f.patch({
+      from: 12,
+      to: 13,
+      ops: turn(3),
+      events: [{ type: 'turnEnded', turn: 2 }, { type: 'turnStarted', turn: 3 }, { type: 'moveOrderFixed' }],
+    });
     expect(s.view?.turn).toBe(3);
-    expect(s.log.map((l) => [l.turn, l.event.type])).toEqual([[3, 'turnStarted']]);
+    expect(s.log.map((l) => [l.turn, l.event.type])).toEqual([
+      [2, 'turnEnded'],
+      [3, 'turnStarted'],
+      [3, 'moveOrderFixed'],
+    ]);
     f.patch({ from: 15, to: 16, ops: turn(9) });
     expect(s.view?.turn).toBe(3);
     expect(f.calls.subscribe).toEqual([null, 13]);

@@ -1,0 +1,189 @@
+/**
+ * Issue 7's acceptance path through the real server: two players sign up in two browser
+ * contexts, one creates a world, both join, a third context watches, and they play turns
+ * through the UI. A screenshot of each screen is saved in e2e/artifacts/.
+ */
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+
+const stamp = Date.now().toString(36).slice(-5);
+const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/web-${name}.png` });
+
+async function signUp(browser: Browser, name: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto('/#/signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByTestId('account-name')).toHaveText(name);
+  await expect(page.getByTestId('connection-status')).toHaveText(/Connected/);
+  return { ctx, page };
+}
+
+test('two players and a spectator play turns of a world through the UI', async ({ browser }) => {
+  const a = await signUp(browser, `alaric_${stamp}`);
+  await shot(a.page, 'lobby-empty');
+  const worldName = `Twilight ${stamp}`;
+  await a.page.getByLabel('Name').fill(worldName);
+  await a.page.getByRole('radio', { name: /Live/ }).check();
+  await a.page.getByLabel('Minutes per phase', { exact: true }).fill('30');
+  await shot(a.page, 'lobby-create');
+  await a.page.getByRole('button', { name: 'Create world' }).click();
+  await expect(a.page).toHaveURL(/#\/world\//);
+  const worldUrl = a.page.url();
+  await expect(a.page.getByTestId('banner')).toBeVisible();
+  await shot(a.page, 'world-empty');
+
+  await a.page.goto('/#/');
+  const row = a.page.getByTestId('world-row').filter({ hasText: worldName });
+  await row.getByRole('button', { name: 'Join' }).click();
+  await expect(a.page).toHaveURL(/#\/world\//);
+
+  const b = await signUp(browser, `brenna_${stamp}`);
+  await shot(b.page, 'lobby-list');
+  await b.page
+    .getByTestId('world-row')
+    .filter({ hasText: worldName })
+    .getByRole('button', { name: 'Join' })
+    .click();
+  await expect(b.page).toHaveURL(worldUrl);
+
+  const watcherCtx = await browser.newContext();
+  const watcher = await watcherCtx.newPage();
+  await watcher.goto(worldUrl);
+  await expect(watcher.getByTestId('watching')).toBeVisible();
+
+  const players: Player[] = [
+    { page: a.page, start: ['GERMAN 1', 'Cherusci'], march: ['Cherusci', 'hermunduri'], name: 'a' },
+    { page: b.page, start: ['GERMAN 2', 'Burgundiones'], march: ['Burgundiones', 'semnones'], name: 'b' },
+  ];
+  const seen = new Set<string>();
+  let attacked = false;
+  let reloaded = false;
+  for (let i = 0; i < 80; i++) {
+    const turn = Number(await watcher.getByTestId('turn').textContent());
+    if (turn >= 3) break;
+    const p = await whoseMove(players);
+    const phase = (await p.page.getByTestId('phase').textContent()) ?? '';
+    const key = `${p.name}-${phase}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      await shot(p.page, `phase-${p.name}-${phase.toLowerCase().replace(/[^a-z]+/g, '-')}`);
+    }
+    if (turn === 2 && phase === 'Movement' && !reloaded) {
+      // A reload in the middle of a turn: the page resumes from its stored version.
+      reloaded = true;
+      await p.page.reload();
+      await expect(p.page.getByTestId('waiting')).toContainText('Your move');
+      await shot(p.page, 'reloaded');
+    }
+    attacked = (await act(p, phase, watcher)) || attacked;
+  }
+  expect(Number(await watcher.getByTestId('turn').textContent())).toBeGreaterThanOrEqual(3);
+  expect(attacked).toBe(true);
+  expect(reloaded).toBe(true);
+
+  await watcher.getByRole('tab', { name: 'History' }).click();
+  await expect(watcher.getByTestId('event-log')).toContainText('attacked');
+  // Each turn's economic phase is played (barbarians without cities have nothing to decide in it).
+  await expect(watcher.getByTestId('event-log')).toContainText('The economic phase of turn 1 begins.');
+  await shot(watcher, 'watch-history');
+  await watcher.getByRole('tab', { name: 'Chronicle' }).click();
+  await expect(watcher.getByTestId('chronicle')).toContainText('GERMAN 1');
+  await shot(watcher, 'watch-chronicle');
+  await watcher.getByRole('tab', { name: 'Scores' }).click();
+  await expect(watcher.getByTestId('standings')).toContainText(`alaric_${stamp}`);
+  await shot(watcher, 'watch-scores');
+
+  // Chat: a world-wide message shows up for the other player with an unread count.
+  await a.page.getByTestId('chat-tab').click();
+  await a.page.getByLabel('Message').fill('Shall we share the Rhine?');
+  await a.page.getByRole('button', { name: 'Send' }).click();
+  await expect(b.page.getByTestId('chat-unread')).toHaveText('1');
+  await b.page.getByTestId('chat-tab').click();
+  await expect(b.page.getByTestId('chat-messages')).toContainText('Shall we share the Rhine?');
+  await shot(b.page, 'chat');
+
+  for (const c of [a.ctx, b.ctx, watcherCtx]) await c.close();
+});
+
+interface Player {
+  page: Page;
+  name: string;
+  start: [string, string];
+  march: [string, string];
+  grew?: boolean;
+  marched?: boolean;
+}
+
+/** The player whose banner says it is their move (the order of play is rolled by the engine). */
+async function whoseMove(players: Player[]): Promise<Player> {
+  for (let tries = 0; tries < 100; tries++) {
+    for (const p of players) {
+      const w = await p.page.getByTestId('waiting').textContent();
+      if (w?.includes('Your move')) return p;
+    }
+    await players[0]?.page.waitForTimeout(200);
+  }
+  throw new Error('nobody is asked to move');
+}
+
+/** One decision of the current phase through the orders panel; true when an attack was made. */
+async function act(p: Player, phase: string, watcher: Page): Promise<boolean> {
+  const page = p.page;
+  const orders = page.getByTestId('orders');
+  const version = await page.getByTestId('banner').getAttribute('data-version');
+  const done = async (button = page.getByTestId('end-phase')) => {
+    await button.first().click();
+    await expect(page.getByTestId('banner')).not.toHaveAttribute('data-version', version ?? '');
+  };
+  if (phase.startsWith('New barbarians')) {
+    await orders.getByRole('button', { name: p.start[0], exact: true }).click();
+    await done(orders.getByRole('button', { name: p.start[1], exact: true }));
+    return false;
+  }
+  if (phase === 'Tribal growth' && !p.grew) {
+    p.grew = true;
+    await done(orders.getByRole('button', { name: /^Split/ }).first());
+    return false;
+  }
+  if (phase === 'Movement' && !p.marched) {
+    p.marched = true;
+    const unit = orders.getByRole('button', { name: `Tribe (1)-1 in ${p.march[0]}` }).first();
+    if (await unit.count()) {
+      await unit.click();
+      await expect(page.getByTestId(`dest-${p.march[1]}`)).toBeVisible();
+      await page.getByTestId(`dest-${p.march[1]}`).hover();
+      await expect(page.getByTestId('route')).toBeVisible();
+      await shot(page, `move-${p.name}`);
+      await done(page.getByTestId(`dest-${p.march[1]}`));
+      return false;
+    }
+  }
+  if (phase === 'Combat') {
+    const attack = orders.locator('[data-testid^="attack-"]').first();
+    if ((await attack.count()) && (await attack.getAttribute('data-testid')) !== 'attack-plan') {
+      await attack.click();
+      await expect(page.getByTestId('odds').first()).toContainText(/odds|too weak/);
+      await shot(page, `attack-odds-${p.name}`);
+      await done(page.getByTestId('confirm-attack'));
+      await expect(watcher.getByTestId('turn')).toBeVisible();
+      await shot(page, `attack-result-${p.name}`);
+      return true;
+    }
+  }
+  for (const follow of ['Stay put', /^Remove these/, /^→/, /^Into /, /^Accept/, /^Disband/]) {
+    const b = orders.getByRole('button', { name: follow }).first();
+    if (await b.count()) {
+      await done(b);
+      return false;
+    }
+  }
+  if (phase === 'Economic phase') await shot(page, `economic-${p.name}`);
+  if (!(await page.getByTestId('end-phase').count())) {
+    await shot(page, `stuck-${p.name}`);
+    throw new Error(`no decision found in ${phase}: ${await orders.textContent()}`);
+  }
+  await done();
+  return false;
+}
