@@ -25,6 +25,7 @@ import {
   beginResolution,
   dropStep,
   lossChoices,
+  replan,
   retreatChoices,
   type Step,
   settle,
@@ -198,7 +199,11 @@ export function combatLegalOrders(
   if (step.kind === 'eliteChoice') {
     return [false, true].map((refuse) => ({ type: 'combatEliteChoice', refuse, elites: [...step.elites] }));
   }
-  if (step.kind === 'reroll') return [false, true].map((abort) => ({ type: 'combatReroll', abort }));
+  if (step.kind === 'reroll') {
+    const pending = combat.pending!;
+    const mayReroll = replan(ctx, state, pending, step.side).odds.kind !== 'forbidden';
+    return (mayReroll ? [false, true] : [true]).map((abort) => ({ type: 'combatReroll', abort }));
+  }
   if (step.kind === 'retreat') {
     // Every unit to retreat is gone (e.g. its owner left the game): only closing the step remains.
     const choices = retreatChoices(ctx, state, step);
@@ -312,6 +317,10 @@ function applyChoice<S extends GameStateCore>(
   }
   if (order.type === 'combatReroll') {
     if (step.kind !== 'reroll') return combatErr('combat/wrong_step', { expected: step.kind });
+    const pending = combatStateOf(state).pending!;
+    if (!order.abort && replan(ctx, state, pending, step.side).odds.kind === 'forbidden') {
+      return combatErr('combat/odds_off_table', { target: pending.target });
+    }
     return done(applyReroll(ctx, state, order.abort));
   }
   if (

@@ -215,8 +215,11 @@ export function applyEliteChoice<S extends GameStateCore>(state: S, refuse: bool
 export function applyReroll<S extends GameStateCore>(ctx: EngineContext, state: S, abort: boolean): Step<S> {
   const pending = pendingOf(state)!;
   const step = pending.steps[0] as Extract<CombatStep, { kind: 'reroll' }>;
-  if (abort) return { state: withPending(state, { ...pending, steps: [] }), events: [] };
   const plan = replan(ctx, state, pending, step.side);
+  // Under `crtBelowMin = forbidVoluntary` odds off the table leave only the abort.
+  if (abort || plan.odds.kind === 'forbidden') {
+    return { state: withPending(state, { ...pending, steps: [] }), events: [] };
+  }
   let next: S = state;
   const rolls: [number, number][] = [];
   let result: CombatResult = 'AE';
@@ -247,7 +250,7 @@ export function applyReroll<S extends GameStateCore>(ctx: EngineContext, state: 
 }
 
 /** 11.4: the attack as it stands after some units retreated out of it. */
-function replan(
+export function replan(
   ctx: EngineContext,
   state: GameStateCore,
   pending: PendingCombat,

@@ -168,3 +168,40 @@ describe('D-18 elite refuses retreat — BOOK (11.4)', () => {
     expect(combatWaitingFor(deRolled.state)).toEqual([BLUE]);
   });
 });
+
+describe('elite reroll off the table (11.4, AMBIG-3 forbidVoluntary)', () => {
+  it('leaves only the abort when the recomputed odds are below the table', () => {
+    // Red: an elite halved across the b1–b2 river, two 3-3s from a2 and c2. Blue: elite + bow + leader.
+    // 2½ + 3 + 3 = 8½ against 7 is 1-1, one column left for the leader: 1-2; 6 + 2 gives AR1.
+    const { ctx, state } = fixture({
+      units: [
+        ['elite', RED, 'elite', 'b1'],
+        ['i1', RED, 'barbarianInfantry', 'a2'],
+        ['i2', RED, 'barbarianInfantry', 'c2'],
+        ['foe', BLUE, 'elite', 'b2'],
+        ['fbow', BLUE, 'bow', 'b2'],
+        ['flead', BLUE, 'leader', 'b2'],
+      ],
+      dice: diceFor('1-2', 'AR1'),
+      options: (o) => ({ ...o, cfg: { ...o.cfg, crtBelowMin: 'forbidVoluntary' } }),
+    });
+    const first = play(ctx, state, [
+      [RED, { type: 'combatAttack', target: asAreaId('b2'), attackers: [U('elite'), U('i1'), U('i2')] }],
+    ]);
+    expect(first.events[0]).toMatchObject({ attack: 17, defence: 14, odds: '1-2', shift: -1, result: 'AR1' });
+    let s = first.state;
+    for (let i = 0; i < 4; i++) {
+      const retreat = combatLegalOrders(ctx, s, RED).find((o) => o.type === 'combatRetreat');
+      if (retreat?.type !== 'combatRetreat') break;
+      s = play(ctx, s, [[RED, { type: 'combatRetreat', unit: retreat.unit, path: retreat.paths[0]! }]]).state;
+    }
+    s = play(ctx, s, [[RED, { type: 'combatEliteChoice', refuse: true }]]).state;
+    // Alone, the halved elite has 2½ against 7: 1-3, one left for the leader: off the table.
+    expect(combatLegalOrders(ctx, s, RED)).toEqual([{ type: 'combatReroll', abort: true }]);
+    const refused = applyCombatOrder(ctx, s, RED, { type: 'combatReroll', abort: false });
+    expect(refused.ok === false && refused.error.code).toBe('combat/odds_off_table');
+    const aborted = play(ctx, s, [[RED, { type: 'combatReroll', abort: true }]]);
+    expect(combatStateOf(aborted.state).pending).toBeNull();
+    expect(aborted.state.units.elite?.area).toBe('b1');
+  });
+});
