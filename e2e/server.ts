@@ -34,6 +34,9 @@ export async function startServer(port: number): Promise<RunningServer> {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     LOG_PRETTY: '0',
+    // The first admin, created by main.ts at start-up (e2e/tests/moderation.spec.ts logs in with it).
+    BKE_ADMIN_USERNAME: 'e2e_admin',
+    BKE_ADMIN_PASSWORD: 'e2e-admin-password',
   };
   let cleanup = async () => {};
   if (process.env.DATABASE_URL) {

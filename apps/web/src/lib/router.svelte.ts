@@ -1,12 +1,13 @@
 /**
  * Hash routes, so the server serves one page and a reload keeps the screen:
- * #/ (lobby), #/login, #/signup, #/world/<id>, #/atlas.
+ * #/ (lobby), #/login, #/signup, #/world/<id>, #/atlas, #/moderation (issue 8's area).
  */
 export type Route =
   | { name: 'lobby' }
   | { name: 'login' }
   | { name: 'signup' }
   | { name: 'atlas' }
+  | { name: 'moderation' }
   | { name: 'world'; id: string; tab: string | null }
   | { name: 'notFound'; path: string };
 
@@ -18,6 +19,7 @@ export function parseRoute(hash: string): Route {
   if (head === 'login' && !id) return { name: 'login' };
   if (head === 'signup' && !id) return { name: 'signup' };
   if (head === 'atlas' && !id) return { name: 'atlas' };
+  if (head === 'moderation' && !id) return { name: 'moderation' };
   if (head === 'world' && id) return { name: 'world', id, tab: tab ?? null };
   return { name: 'notFound', path };
 }
