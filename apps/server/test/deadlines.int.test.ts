@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users.ts';
 import { WorldHub } from '../src/worlds/hub.ts';
+import { projectEvents } from '../src/worlds/store.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 let t: TestDatabase;
@@ -113,5 +114,37 @@ describe('deadlines across processes', () => {
     expect((await t.db.prisma.moderationAction.findUniqueOrThrow({ where: { id: row.id } })).reason).toBe(
       'test',
     );
+  });
+
+  it('projects the engine ledger rows into the turn record sheet, a re-emitted row replacing the first', async () => {
+    const hub = new WorldHub(t.db);
+    const { worldId } = await worldWithTwoPlayers(hub);
+    const rt = await hub.get(worldId);
+    if (!rt) throw new Error('runtime');
+    const row = {
+      player: 'p1',
+      cycle: 1,
+      position: 'GOTH',
+      stage: 'kingdom',
+      turn: 5,
+      tax: 7,
+      other: 2,
+      vp: 30,
+      carried: 3,
+      available: 12,
+      upkeep: 4,
+      purchases: 5,
+      administration: 2,
+      treasury: 1,
+      adminPercent: 0,
+      adminResult: null,
+    };
+    const ev = (r: typeof row) => [{ type: 'ledgerRow', row: r }] as never;
+    await projectEvents(t.db, worldId, 10, rt.state, ev(row));
+    await projectEvents(t.db, worldId, 12, rt.state, ev({ ...row, adminPercent: 20 }));
+    const rows = await t.db.prisma.vpLedgerRow.findMany({ where: { worldId, playerId: 'p1', turn: 5 } });
+    const col = Object.fromEntries(rows.map((r) => [r.column, r.value]));
+    expect(col).toMatchObject({ tax: 7, other: 2, vpTotal: 30, treasury: 1, adminPercent: 20 });
+    expect(rows.find((r) => r.column === 'adminPercent')?.seq).toBe(12);
   });
 });

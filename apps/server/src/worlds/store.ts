@@ -192,6 +192,16 @@ export async function projectEvents(
           where: { worldId, playerId: e.player, number: cycle },
           data: { kingdomTurn: e.turn, updatedSeq: seq },
         });
+    } else if ((e as { type: string }).type === 'becameEmpire') {
+      const x = e as unknown as { player: string; turn: number };
+      const cycle = cycleNumberOf(state, x.player);
+      if (cycle !== null)
+        await db.prisma.worldCycle.updateMany({
+          where: { worldId, playerId: x.player, number: cycle },
+          data: { empireTurn: x.turn, updatedSeq: seq },
+        });
+    } else if ((e as { type: string }).type === 'ledgerRow') {
+      await projectLedgerRow(db, worldId, seq, (e as unknown as { row: LedgerRowEvent }).row);
     } else if (e.type === 'cycleEnded') {
       const p = state.players.find((q) => q.id === e.player);
       const last = p?.pastCycles[p.pastCycles.length - 1];
@@ -217,8 +227,64 @@ export async function projectEvents(
   }
 }
 
+/** The engine's turn record sheet row (part 2, `ledgerRow` event): columns 1–10 are numbers. */
+interface LedgerRowEvent {
+  player: string;
+  cycle: number;
+  turn: number;
+  tax: number;
+  other: number;
+  vp: number;
+  carried: number;
+  available: number;
+  upkeep: number;
+  purchases: number;
+  administration: number;
+  treasury: number;
+  adminPercent: number;
+}
+
+/** Sheet columns stored per row; `vpTotal` is column 4 (the cycle's VP so far). */
+const LEDGER_COLUMNS = [
+  ['tax', 'tax'],
+  ['other', 'other'],
+  ['vpTotal', 'vp'],
+  ['carried', 'carried'],
+  ['available', 'available'],
+  ['upkeep', 'upkeep'],
+  ['purchases', 'purchases'],
+  ['administration', 'administration'],
+  ['treasury', 'treasury'],
+  ['adminPercent', 'adminPercent'],
+] as const;
+
+/** A sheet row replaces what an earlier emission of the same row stored (set, not add). */
+async function projectLedgerRow(db: Database, worldId: string, seq: number, row: LedgerRowEvent) {
+  for (const [column, field] of LEDGER_COLUMNS) {
+    const value = row[field];
+    if (typeof value !== 'number') continue;
+    const key = { worldId, playerId: row.player, cycle: row.cycle, turn: row.turn, column };
+    await db.prisma.vpLedgerRow.upsert({
+      where: { worldId_playerId_cycle_turn_column: key },
+      create: { ...key, value, seq },
+      update: { value, seq },
+    });
+  }
+  await db.prisma.worldCycle.updateMany({
+    where: { worldId, playerId: row.player, number: row.cycle },
+    data: { vp: row.vp, updatedSeq: seq },
+  });
+}
+
 const cycleNumberOf = (state: GameState, player: string): number | null =>
   state.players.find((p) => p.id === player)?.cycle?.number ?? null;
 
 /** Events that change the projections; others skip the projection step entirely. */
-export const PROJECTED_EVENTS = new Set(['cycleStarted', 'becameKingdom', 'cycleEnded', 'vpGained']);
+export const PROJECTED_EVENTS = new Set([
+  'cycleStarted',
+  'becameKingdom',
+  'becameEmpire',
+  'cycleEnded',
+  'vpGained',
+  'ledgerRow',
+]);
