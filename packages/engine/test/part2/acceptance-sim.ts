@@ -6,39 +6,12 @@
  *   npx tsx packages/engine/test/part2/acceptance-sim.ts [seeds=20] [turns=120] [players=6]
  */
 import { loadMapForCli } from '../../src/cli/load-map.ts';
-import { createEngine, type GameState, type Order, type PlayerId } from '../../src/index.ts';
+import { createEngine, type Order, type PlayerId } from '../../src/index.ts';
 import { ledgerProblems } from '../../src/ledger/record.ts';
 import { realmOf } from '../../src/ledger/state.ts';
 import { simSetup } from '../../src/sim/play.ts';
 import { simplePolicy } from '../../src/sim/policy.ts';
-import { isLegalStack, type StackPiece } from '../../src/stacking.ts';
-
-export function problemsOf(state: GameState, vp: Map<string, number>): string[] {
-  const out: string[] = [];
-  const byArea = new Map<string, StackPiece[]>();
-  for (const u of Object.values(state.units)) {
-    const l = byArea.get(u.area) ?? [];
-    l.push({ kind: u.kind, owner: u.owner, ...(u.inverted ? { inverted: true } : {}) });
-    byArea.set(u.area, l);
-  }
-  const midMove = state.step.kind === 'playerTurn';
-  for (const [area, pieces] of byArea) {
-    const owners = new Set(pieces.filter((p) => p.kind !== 'leader').map((p) => p.owner));
-    if (owners.size > 1) out.push(`two owners in ${area}`);
-    if (state.neutrals[area] && pieces.some((p) => p.kind !== 'leader'))
-      out.push(`unit beside a neutral in ${area}`);
-    // Stacking is enforced at the end of movement and of combat (6); check it outside those phases.
-    if (!midMove && !isLegalStack(pieces))
-      out.push(`overstack in ${area}: ${pieces.map((p) => p.kind).join('+')}`);
-  }
-  for (const p of state.players) {
-    if (p.money < 0) out.push(`${p.id} money ${p.money}`);
-    const total = (p.cycle?.vp ?? 0) + p.pastCycles.reduce((s, c) => s + c.vp, 0);
-    if (total < (vp.get(p.id) ?? 0)) out.push(`${p.id} VP went down`);
-    vp.set(p.id, total);
-  }
-  return out;
-}
+import { problemsOf } from './invariants.ts';
 
 async function main() {
   const [seeds = 20, turns = 120, players = 6] = process.argv.slice(2).map(Number);
