@@ -414,7 +414,7 @@ export const MODERATION_ROUTES = {
 } as const satisfies Record<string, ModerationRouteSpec>;
 export type ModerationRouteKey = keyof typeof MODERATION_ROUTES;
 
-// ---- documentation (rendered into docs/protocol.md by renderProtocolDoc) ----
+// ---- documentation examples (for docs/protocol.md; each must parse with its route's schemas) ----
 
 const EX_W = '6f1c2a4e-0000-4000-8000-000000000001';
 const EX_U = '0b7d9e1a-0000-4000-8000-000000000002';
@@ -556,53 +556,3 @@ export const MODERATION_EXAMPLES: Record<ModerationRouteKey, { body?: unknown; r
   auditLog: { response: { entries: [entry('world.pause', { remainingMs: 412000 })] } },
   createReport: { body: { reason: 'Insulting', chatMessageId: '17' }, response: { report: exReport } },
 };
-
-function exampleOf(schema: z.ZodType, example: unknown, where: string): string {
-  if (!schema.safeParse(example).success)
-    throw new Error(`docs/protocol.md: the moderation example for ${where} does not fit its schema`);
-  return ['```json', JSON.stringify(example, null, 2), '```'].join('\n');
-}
-
-/** The moderation section of docs/protocol.md, as lines. */
-export function renderModerationDoc(): string[] {
-  const out = [
-    '## Moderation routes (issue 8)',
-    '',
-    'Moderators and admins keep worlds healthy; the role is checked on the server for every call',
-    '(`auth/forbidden` otherwise). Every state-changing moderator call needs a `reason` and appends one',
-    'row to the audit log, which the database refuses to update or delete; its response is that row.',
-    'Players of the world concerned are told through the socket event',
-    `\`${MODERATION_NOTICE_EVENT}\` and a world-wide chat line from the moderator. Calls are rate-limited`,
-    'per account.',
-    '',
-  ];
-  for (const [key, route] of Object.entries(MODERATION_ROUTES) as [
-    ModerationRouteKey,
-    ModerationRouteSpec,
-  ][]) {
-    const ex = MODERATION_EXAMPLES[key];
-    out.push(`### \`${route.method} ${route.path}\``, '', route.summary, '');
-    out.push(
-      `Who: ${route.level === 'user' ? 'any signed-in account' : `${route.level}s${route.level === 'moderator' ? ' and admins' : ''}`}.`,
-    );
-    if (route.action) out.push(`Audit action: \`${route.action}\`.`);
-    out.push('');
-    if (route.body) out.push('Request body:', '', exampleOf(route.body, ex.body, `${key} body`), '');
-    out.push('Response:', '', exampleOf(route.response, ex.response, `${key} response`), '');
-  }
-  out.push(
-    `### Socket.IO \`${MODERATION_NOTICE_EVENT}\` (server → client)`,
-    '',
-    exampleOf(
-      moderationNoticeSchema,
-      { worldId: EX_W, action: 'world.pause', reason: 'Server maintenance', at: '2026-11-21T13:00:00.000Z' },
-      MODERATION_NOTICE_EVENT,
-    ),
-    '',
-    'Moderation error codes:',
-    '',
-    ...MODERATION_ERROR_CODES.map((c) => `- \`${c}\``),
-    '',
-  );
-  return out;
-}

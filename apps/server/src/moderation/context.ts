@@ -52,6 +52,7 @@ export async function writeHead(
     status: rt.head.status,
     ...(data.phaseSeconds !== undefined ? { phaseSeconds: data.phaseSeconds } : {}),
     ...(data.earlyResolution !== undefined ? { earlyResolution: data.earlyResolution } : {}),
+    ...(data.pauseReason !== undefined ? { pauseReason: data.pauseReason } : {}),
   };
   return true;
 }

@@ -140,12 +140,12 @@ export function rollbackWorld(
       seq,
       actor: 'system',
       userId: actorId,
-      kind: ROLLBACK_KIND as LogRow['kind'],
+      kind: ROLLBACK_KIND,
       order: { type: 'rollback', turn, toSeq: start.seq },
       events: events as unknown as LogRow['events'],
       patch: diffViews(rt.publicView, view),
     };
-    if (!(await appendOrders(ctx.db, rt.id, rt.version, head, [row])))
+    if (!(await appendOrders(ctx.db, rt.id, rt.version, head, [row], true)))
       return refuse('sync/stale', { version: rt.version });
     await writeSnapshot(ctx.db, rt.id, seq, restored, ctx.hub.engine.hash(restored));
     if (paused)
@@ -161,6 +161,7 @@ export function rollbackWorld(
     const patch: PatchMessage = { worldId: rt.id, from: seq - 1, to: seq, ops: row.patch, events };
     ctx.hub.events.patches(rt, [patch]);
     ctx.hub.events.status(rt);
+    for (const f of ctx.hub.afterCommit) f(rt);
     return {
       ok: true,
       params: {

@@ -1,10 +1,4 @@
-import {
-  HTTP_ROUTES,
-  MODERATION_ACTIONS,
-  MODERATION_EXAMPLES,
-  MODERATION_ROUTES,
-  renderModerationDoc,
-} from '@bke/protocol';
+import { HTTP_ROUTES, MODERATION_ACTIONS, MODERATION_EXAMPLES, MODERATION_ROUTES } from '@bke/protocol';
 import { describe, expect, it } from 'vitest';
 
 const routes = Object.entries(MODERATION_ROUTES);
@@ -31,10 +25,13 @@ describe('the moderation routes table', () => {
     expect(routes.filter(([, r]) => r.level === 'user').map(([k]) => k)).toEqual(['createReport']);
   });
 
-  it('renders a documented section with a checked example for every route', () => {
-    const doc = renderModerationDoc().join('\n');
-    for (const [, r] of routes) expect(doc).toContain(`### \`${r.method} ${r.path}\``);
+  it('has an example for every route that parses with its schemas (docs/protocol.md)', () => {
     expect(Object.keys(MODERATION_EXAMPLES).sort()).toEqual(routes.map(([k]) => k).sort());
+    for (const [key, r] of routes) {
+      const ex = MODERATION_EXAMPLES[key as keyof typeof MODERATION_EXAMPLES];
+      if ('body' in r && r.body) expect(r.body.safeParse(ex.body).success, `${key} body`).toBe(true);
+      expect(r.response.safeParse(ex.response).success, `${key} response`).toBe(true);
+    }
   });
 
   it('refuses a body without a reason on every moderator action', () => {

@@ -39,7 +39,7 @@ export function removePlayer(ctx: ModContext, worldId: string, playerId: string,
       kind: 'system',
       order: { type: 'leave', player: playerId },
     });
-    const r = await rt.commit(batch);
+    const r = await rt.commit(batch, new Date(), { allowPaused: true });
     if (!r.ok) return r;
     await ctx.db.prisma.worldSeat.update({
       where: { worldId_playerId: { worldId, playerId } },
@@ -154,14 +154,9 @@ export async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promis
  * absent seats (which commits again and so on until nobody absent is waited for).
  */
 export function watchAbsentSeats(ctx: ModContext): void {
-  const inner = ctx.hub.events;
-  ctx.hub.events = {
-    patches(rt, patches) {
-      inner.patches(rt, patches);
-      void absentOf(ctx, rt.id).then(({ absent }) => {
-        if (absent.size > 0) void rt.run(() => holdAbsentSeats(ctx, rt)).catch(() => 0);
-      });
-    },
-    status: (rt) => inner.status(rt),
-  };
+  ctx.hub.afterCommit.push((rt) => {
+    void absentOf(ctx, rt.id).then(({ absent }) => {
+      if (absent.size > 0) void rt.run(() => holdAbsentSeats(ctx, rt)).catch(() => 0);
+    });
+  });
 }
