@@ -154,6 +154,11 @@ function dropFromStep(g: Game, player: PlayerId): Game {
     return { ...g, step: { ...s, pending: s.pending.filter((id) => id !== player) } };
   if (s.kind === 'administration' && s.player === player)
     return { ...g, step: { ...s, player: null, choice: null, todo: [] } };
+  // A combat waiting on a choice that involved the departed player's (now removed) units is void.
+  const pending = g.combat?.pending;
+  if (g.combat && pending && (pending.attacker === player || pending.defender === player)) {
+    return { ...g, combat: { ...g.combat, pending: null } };
+  }
   return g;
 }
 

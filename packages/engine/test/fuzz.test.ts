@@ -4,7 +4,7 @@
  * legal order), a game that stops progressing, or a broken invariant.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine, type GameState } from '../src/index.ts';
+import { asPlayerId, createEngine, type GameState, type Order } from '../src/index.ts';
 import { seededChooser } from '../src/sim/policy.ts';
 import { deepFreeze, invariantProblems, randomOrder } from './helpers/play.ts';
 import { WORLD } from './helpers/world-map.ts';
@@ -43,6 +43,18 @@ function fuzzOne(seed: number): { turn: number; orders: number } {
   let sinceTurn = 0;
   let lastTurn = state.turn;
   while (state.turn <= TURNS) {
+    // Now and then the server steps in: a forced abandon, a player leaving, a newcomer joining.
+    if (choose(150) === 0) {
+      const sys = systemOrder(state, choose);
+      if (sys) {
+        const r = engine.applyOrder(state, 'system', sys);
+        if (!r.ok)
+          throw new Error(`seed ${seed}: system order refused ${JSON.stringify(sys)} → ${r.error.code}`);
+        state = r.value.state;
+        if (engine.waitingFor(state).length === 0 && state.step.kind === 'idle') break;
+        continue;
+      }
+    }
     const waiting = engine.waitingFor(state);
     if (waiting.length === 0)
       throw new Error(`seed ${seed}: nobody to act at turn ${state.turn} (${state.step.kind})`);
@@ -66,6 +78,22 @@ function fuzzOne(seed: number): { turn: number; orders: number } {
     }
   }
   return { turn: state.turn, orders };
+}
+
+const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'orange'] as const;
+
+function systemOrder(state: GameState, choose: (n: number) => number): Order | null {
+  const present = state.players.filter((p) => p.status !== 'left');
+  const active = present.filter((p) => p.status === 'active');
+  const kind = choose(3);
+  if (kind === 0 && active.length > 0)
+    return { type: 'forceAbandon', player: active[choose(active.length)]!.id };
+  if (kind === 1 && present.length > 1) return { type: 'leave', player: present[choose(present.length)]!.id };
+  const seat = [0, 1, 2, 3, 4, 5].find((i) => !present.some((p) => p.seat === i));
+  const colour = COLOURS.find((c) => !present.some((p) => p.colour === c));
+  if (seat === undefined || !colour) return null;
+  const id = `n${state.players.length}`;
+  return { type: 'join', player: asPlayerId(id), name: id, seat, colour };
 }
 
 describe('random legal play fuzzer', () => {
