@@ -66,6 +66,12 @@ async function playOne(byPlayer: Map<string, TestClient>, policy: { done: boolea
 
 describe('a world played through the server', () => {
   it('creates a world, two players join, a spectator watches', async () => {
+    const bad = await api(base, alice, 'POST', '/api/worlds', {
+      name: 'x',
+      options: { opt: { noSuchRule: true } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { code: 'http/invalid' } });
     const created = await api(base, alice, 'POST', '/api/worlds', {
       name: 'Migration Age',
       options: { victory: 'advanced', opt: { byzantium: true } },

@@ -97,7 +97,10 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
     const user = await requireUser(db, request);
     const body = parseBody(HTTP_ROUTES.createWorld.body, request.body);
     const r = await hub.createWorld(user.id, body);
-    if (!r.ok) throw new HttpError(400, 'http/invalid', 'The world options are not valid.', { ...r.error });
+    if (!r.ok) {
+      const { code: reason, ...params } = r.error;
+      throw new HttpError(400, 'http/invalid', 'The world options are not valid.', { reason, ...params });
+    }
     return { world: await summarize(db, await runtimeOr404(hub, r.worldId)) };
   });
 

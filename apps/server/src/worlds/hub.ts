@@ -69,7 +69,12 @@ export class WorldHub {
 
   async createWorld(userId: string, raw: CreateWorld) {
     const input = createWorldSchema.parse(raw);
-    const options = optionsSchema.parse(input.options);
+    const parsedOptions = optionsSchema.safeParse(input.options);
+    if (!parsedOptions.success)
+      return fail('setup/invalid', {
+        issues: parsedOptions.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      });
+    const options = parsedOptions.data;
     const setup = gameSetupSchema.parse({
       seed: randomBytes(16).toString('hex'),
       options,
