@@ -109,7 +109,26 @@ export type LegalOrder =
   | { type: 'declareAbandon'; abandon: boolean }
   | { type: 'endPhase' }
   | { type: 'undo' }
-  | CombatLegalOrder;
+  | CombatLegalOrder
+  | RealmLegalOrder;
+
+/** A kingdom's or empire's economic plan (4.5.2–4.5.3): upkeep disbanding, purchases, administration. */
+export interface EconomicPlan {
+  disband: string[];
+  garrisonDisband: string[];
+  purchases: { kind: string; area: string }[];
+  adminPercent: number;
+  capital?: string | null;
+}
+
+/** Kingdom and empire decisions: concrete plans and answers the engine lists (10, 11). */
+export type RealmLegalOrder =
+  | { type: 'realmPlan'; plan: EconomicPlan }
+  | { type: 'realmUnits'; units: string[] }
+  | { type: 'realmProvince'; province: string }
+  | { type: 'realmCities'; cities: string[] }
+  | { type: 'realmCapital'; area: string | null }
+  | { type: 'realmGarrisons'; units: string[] };
 
 /** One way to make an attack, with the odds column it would be fought on (shown before confirming). */
 export interface AttackChoice {
