@@ -2,6 +2,7 @@
  * 7.1 Declaring an attack: which unfriendly units an area offers, which of the phasing player's
  * units may attack it (once per turn, adjacent, tribes only against tribes), and the odds.
  */
+import { coupAllowsAttack } from '../empire/movement-rules.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
 import { actingNeutralAt, playerById, unitsByArea } from '../queries.ts';
@@ -113,6 +114,8 @@ export function attackerContribution(
     return ok({ unit: u, strength, halved: isHalved(false, link) });
   }
   if (!profile.mayAttack) return code('combat/cannot_attack');
+  // 11.7.2 result 11 (Attempted Coup, AMBIG-38): elites attack only from the capital or next to it.
+  if (!coupAllowsAttack(ctx, state, u)) return code('combat/coup_restricted');
   return ok({ unit: u, strength: strengthOf(u.kind, ctx.options), halved: isHalved(false, link) });
 }
 

@@ -11,6 +11,7 @@ export const COMBAT_ERROR_CODES = [
   'combat/duplicate_unit',
   'combat/not_your_unit',
   'combat/cannot_attack',
+  'combat/coup_restricted',
   'combat/already_attacked',
   'combat/not_adjacent',
   'combat/no_defenders',

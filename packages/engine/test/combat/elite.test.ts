@@ -9,6 +9,7 @@ import {
 import { combatStateOf } from '../../src/combat/state.ts';
 import type { EngineContext } from '../../src/engine-context.ts';
 import { asAreaId, asUnitId, type PlayerId } from '../../src/ids.ts';
+import { patchRealmPlayer } from '../../src/ledger/state.ts';
 import type { GameStateCore } from '../../src/state.ts';
 import { A, BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
 
@@ -203,5 +204,27 @@ describe('elite reroll off the table (11.4, AMBIG-3 forbidVoluntary)', () => {
     const aborted = play(ctx, s, [[RED, { type: 'combatReroll', abort: true }]]);
     expect(combatStateOf(aborted.state).pending).toBeNull();
     expect(aborted.state.units.elite?.area).toBe('b1');
+  });
+});
+
+describe('Attempted Coup (11.7.2 result 11, AMBIG-38)', () => {
+  it('an elite may attack only from the capital area or next to it in the coup turn', () => {
+    const base = fixture({
+      units: [
+        ['elite', RED, 'elite', 'b2'],
+        ['foe', BLUE, 'bow', 'b3'],
+      ],
+    });
+    const withCapital = (capital: string) => ({
+      ...base.state,
+      players: base.state.players.map((p) => (p.id === RED ? { ...p, capital: A(capital) } : p)),
+    });
+    const coup = (capital: string) =>
+      patchRealmPlayer(withCapital(capital), RED, { coupTurn: base.state.turn });
+    const attack: CombatOrder = { type: 'combatAttack', target: asAreaId('b3'), attackers: [U('elite')] };
+    const far = applyCombatOrder(base.ctx, coup('c4'), RED, attack);
+    expect(far.ok === false && far.error.code).toBe('combat/coup_restricted');
+    expect(applyCombatOrder(base.ctx, coup('b1'), RED, attack).ok).toBe(true);
+    expect(applyCombatOrder(base.ctx, withCapital('c4'), RED, attack).ok).toBe(true);
   });
 });
