@@ -246,3 +246,26 @@ describe('end of movement (9.2, 6) and unit creation (4.3.4, 9.1)', () => {
     expect(r.value.state.units[U('u11')]).toBeUndefined();
   });
 });
+
+describe('AMBIG-53 lone leaders', () => {
+  it('a unit passing through an area with only an enemy leader eliminates it', () => {
+    const s = scenario({
+      map: line,
+      players: [
+        { id: 'a', position: 'GERMAN 1' },
+        { id: 'k', position: 'HUN', stage: 'kingdom' },
+      ],
+      units: [
+        ['a', 'barbarianHorse', 'r0c0'],
+        ['k', 'leader', 'r0c1'],
+      ],
+      neutrals: {},
+      step: phase('a', 'movement'),
+    });
+    const r = s.engine.applyOrder(s.state, P('a'), { type: 'move', unit: 'u1', path: ['r0c1', 'r0c2'] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.state.units.u2).toBeUndefined();
+    expect(r.value.events).toContainEqual({ type: 'leaderEliminated', unit: 'u2', area: 'r0c1' });
+  });
+});
