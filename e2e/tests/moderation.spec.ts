@@ -1,0 +1,73 @@
+/**
+ * Issue 8's end-to-end case: an admin pauses a world from the moderation area and a player, in
+ * another browser context, sees it paused with the reason; the admin resumes and the player sees
+ * it running again. The admin account comes from BKE_ADMIN_USERNAME/PASSWORD given to the server.
+ */
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+const stamp = Date.now().toString(36).slice(-5);
+const ADMIN = process.env.E2E_ADMIN_USERNAME ?? 'e2e_admin';
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
+const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/moderation-${name}.png` });
+
+async function enter(browser: Browser, mode: 'signup' | 'login', name: string, password: string) {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(`/#/${mode}`);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: mode === 'signup' ? 'Sign up' : 'Log in' }).click();
+  await expect(page.getByTestId('account-name')).toHaveText(name);
+  return { ctx, page };
+}
+
+test('an admin pauses a world and a player sees it paused', async ({ browser }) => {
+  const player = await enter(browser, 'signup', `gaiseric_${stamp}`, 'correct horse battery');
+  const worldName = `Paused ${stamp}`;
+  await player.page.getByLabel('Name').fill(worldName);
+  await player.page.getByRole('button', { name: 'Create world' }).click();
+  await expect(player.page).toHaveURL(/#\/world\//);
+  await player.page.goto('/#/');
+  await player.page
+    .getByTestId('world-row')
+    .filter({ hasText: worldName })
+    .getByRole('button', { name: 'Join' })
+    .click();
+  await expect(player.page.getByTestId('banner')).toBeVisible();
+  await expect(player.page.getByTestId('banner').getByText('Paused by a moderator')).toHaveCount(0);
+
+  const admin = await enter(browser, 'login', ADMIN, ADMIN_PASSWORD);
+  await admin.page.goto('/#/moderation');
+  await admin.page.getByTestId('mod-world').filter({ hasText: worldName }).click();
+  await admin.page.getByTestId('mod-reason').fill('Server maintenance tonight');
+  await admin.page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(admin.page.getByTestId('mod-message')).toContainText('world.pause');
+  await shot(admin.page, 'admin-paused');
+
+  await expect(player.page.getByTestId('banner').getByText('Paused by a moderator')).toBeVisible();
+  await player.page.getByTestId('chat-tab').click();
+  await expect(player.page.getByTestId('chat-messages')).toContainText('Server maintenance tonight');
+  await shot(player.page, 'player-sees-pause');
+
+  await admin.page.getByRole('button', { name: 'Resume', exact: true }).click();
+  await expect(admin.page.getByTestId('mod-message')).toContainText('world.resume');
+  await expect(player.page.getByTestId('banner').getByText('Paused by a moderator')).toHaveCount(0);
+
+  await admin.page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(admin.page.getByTestId('mod-audit')).toContainText('paused the world');
+  await expect(admin.page.getByTestId('mod-audit')).toContainText('resumed the world');
+  await shot(admin.page, 'audit');
+  for (const c of [player.ctx, admin.ctx]) await c.close();
+});
+
+test('a plain player is refused the moderation area', async ({ browser }) => {
+  const p = await enter(browser, 'signup', `odoacer_${stamp}`, 'correct horse battery');
+  await p.page.goto('/#/moderation');
+  await expect(p.page.getByTestId('mod-forbidden')).toBeVisible();
+  const r = await p.page.request.post('/api/moderation/users/0b7d9e1a-0000-4000-8000-000000000002/ban', {
+    headers: { 'x-bke-csrf': '1' },
+    data: { reason: 'no power here' },
+  });
+  expect(r.status()).toBe(403);
+  await p.ctx.close();
+});
