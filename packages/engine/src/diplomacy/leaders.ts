@@ -2,6 +2,13 @@
  * 13.6 Optional leaders (opt.optionalLeaders, C.5.b, AMBIG-23): the 1d6 leader-type table rolled
  * on entering kingdom stage instead of the ordinary +1 leader, and what each type does.
  */
+import { rollDie } from '../dice.ts';
+import type { PlayerId } from '../ids.ts';
+import type { RealmEvent } from '../ledger/events.ts';
+import { patchRealmPlayer, realmPlayer } from '../ledger/state.ts';
+import type { Options } from '../options.ts';
+import type { GameStateCore } from '../state.ts';
+
 export const LEADER_TYPES = ['naval', 'general', 'dynastic', 'mobile', 'administrator', 'diplomat'] as const;
 export type LeaderType = (typeof LEADER_TYPES)[number] | 'ordinary';
 
@@ -46,4 +53,33 @@ export function leaderTypeFor(die: number): LeaderType {
   const t = LEADER_TYPES[die - 1];
   if (!t) throw new Error(`no leader type for ${die}`);
   return t;
+}
+
+/**
+ * 13.6: on reaching kingdom stage with opt.optionalLeaders, roll the leader's type (no roll and
+ * an ordinary leader without the option). Called by the core when the kingdom is founded.
+ */
+export function assignLeaderType<S extends GameStateCore>(
+  o: Options,
+  g: S,
+  player: PlayerId,
+): { state: S; events: RealmEvent[] } {
+  if (!o.opt.optionalLeaders) return { state: g, events: [] };
+  const d = rollDie(g);
+  const leaderType = leaderTypeFor(d.value);
+  return {
+    state: patchRealmPlayer(d.state, player, { leaderType }),
+    events: [{ type: 'leaderTypeRolled', player, die: d.value, leaderType }],
+  };
+}
+
+/** 13.6: the type of this player's leader ('ordinary' without the option or before a roll). */
+export function leaderTypeOf(g: GameStateCore, player: PlayerId): LeaderType {
+  return realmPlayer(g, player).leaderType ?? 'ordinary';
+}
+
+/** 13.6 administrator: +2 columns while the leader stands in the capital's area. */
+export function administratorAtCapital(g: GameStateCore, player: PlayerId, capital: string | null): boolean {
+  if (!capital || leaderTypeOf(g, player) !== 'administrator') return false;
+  return Object.values(g.units).some((u) => u.owner === player && u.kind === 'leader' && u.area === capital);
 }

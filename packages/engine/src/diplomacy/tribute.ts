@@ -6,8 +6,11 @@
  */
 import type { EngineContext } from '../engine-context.ts';
 import type { PlayerId } from '../ids.ts';
+import type { RealmEvent } from '../ledger/events.ts';
+import { patchRealmPlayer, realmPlayer } from '../ledger/state.ts';
 import { cityAt, playerById, unitsOf } from '../queries.ts';
 import type { GameStateCore } from '../state.ts';
+import { gainIncome, updatePlayer } from '../state-ops.ts';
 
 const combatUnits = (g: GameStateCore, p: PlayerId): number =>
   unitsOf(g, p).filter((u) => u.kind !== 'leader').length;
@@ -38,4 +41,46 @@ export function tributeRoom(
 ): number {
   const used = o.cfg.tributeCapScope === 'perPair' ? paidToThisReceiver : paidByPayerInTotal;
   return Math.max(0, o.cfg.tributeCap - used);
+}
+
+/** 13.7: while the receiver's player turn has not reached its combat phase (paid "before" it). */
+export function tributeWindowOpen(g: GameStateCore, receiver: PlayerId): boolean {
+  const s = g.step;
+  return s.kind === 'playerTurn' && s.player === receiver && s.phase !== 'combat';
+}
+
+/** 13.7 / AMBIG-20: the most `payer` may still pay `receiver` now (0 if tribute is not allowed). */
+export function tributeAllowance(
+  ctx: EngineContext,
+  g: GameStateCore,
+  payer: PlayerId,
+  receiver: PlayerId,
+): number {
+  if (!tributeWindowOpen(g, receiver) || !mayPayTribute(ctx, g, payer, receiver)) return 0;
+  const paid = realmPlayer(g, payer).tributePaid;
+  const thisTurn = paid?.turn === g.turn ? paid.to : {};
+  const toThis = thisTurn[receiver] ?? 0;
+  const total = Object.values(thisTurn).reduce((s, x) => s + x, 0);
+  const money = playerById(g, payer)?.money ?? 0;
+  return Math.min(money, tributeRoom(ctx.options, toThis, total));
+}
+
+/** 13.7: pay tribute: out of the payer's treasury, into the receiver's as income and VP (column 3). */
+export function payTribute<S extends GameStateCore>(
+  g: S,
+  payer: PlayerId,
+  receiver: PlayerId,
+  amount: number,
+): { state: S; events: RealmEvent[] } {
+  const rp = realmPlayer(g, payer);
+  const prev = rp.tributePaid?.turn === g.turn ? rp.tributePaid.to : {};
+  let s = updatePlayer(g, payer, (p) => ({ ...p, money: p.money - amount })) as S;
+  s = gainIncome(s, receiver, amount) as S;
+  s = patchRealmPlayer(s, payer, {
+    tributePaid: { turn: g.turn, to: { ...prev, [receiver]: (prev[receiver] ?? 0) + amount } },
+  });
+  s = patchRealmPlayer(s, receiver, {
+    offPhaseIncome: (realmPlayer(s, receiver).offPhaseIncome ?? 0) + amount,
+  });
+  return { state: s, events: [{ type: 'tributePaid', from: payer, to: receiver, amount }] };
 }

@@ -5,7 +5,9 @@
  * player must choose (which province, which cities, which units, where the capital goes), the
  * choice waits in `realm.pending` and the queue resumes once it is answered.
  */
+
 import { roll2d6, rollDie } from '../dice.ts';
+import { administratorAtCapital, leaderTypeOf } from '../diplomacy/leaders.ts';
 import { empireKindOf, garrisonCandidates } from '../empire/conversion.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
@@ -87,7 +89,12 @@ export function runRealmAdministration(ctx: EngineContext, g: Game, player: Play
   const newStage = cycle.stageTurn === g.turn && !ctx.options.cfg.rollOnConversionTurn;
   if (!newStage) {
     const bought = rp.lastIncomeTurn === g.turn ? rp.adminPercent : 0;
-    const percent = effectivePercent(ctx.options, cycle.people, bought);
+    const percent = effectivePercent(
+      ctx.options,
+      cycle.people,
+      bought,
+      administratorAtCapital(s, player, p.capital),
+    );
     const r = roll2d6(s);
     s = r.state;
     const result = adminTableResult(percent, r.sum);
@@ -207,7 +214,7 @@ export function becomeEmpire(
   let s = g;
   const removed: UnitId[] = [];
   for (const u of unitsOf(g, player)) {
-    const k = empireKindOf(u.kind, false);
+    const k = empireKindOf(u.kind, leaderTypeOf(g, player) === 'dynastic');
     if (k === null) removed.push(u.id);
     else if (u.kind === 'infantry' && garrisons.includes(u.id)) s = patchUnit(s, u.id, { kind: 'garrison' });
     else if (k !== u.kind) s = patchUnit(s, u.id, { kind: k });

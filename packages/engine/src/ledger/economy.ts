@@ -89,13 +89,15 @@ export function economyPreview(ctx: EngineContext, g: Game, player: PlayerId): E
   const by = capturedThisTurn ? null : capitalCapturer(g, player);
   const capture = by ? { by, ...capitalSplit(p.money) } : null;
   const received = plunderReceived(g, player);
-  const carried = capture ? capture.kept : p.money - received;
+  // Tribute (and other income) received since the last row: column 3, already in the treasury.
+  const offPhase = rp.offPhaseIncome ?? 0;
+  const carried = (capture ? capture.kept : p.money - received) - offPhase;
   const cities = taxableCities(ctx, g, player);
   const value = cityValue(ctx, cities);
   const capitalPays = p.capital !== null && !capture && !capturedThisTurn;
   const tax = unmodifiedIncome(value, capitalPays, ctx.options.cfg.unmodifiedIncludesCapital);
   const collected = modifiedTax(value, capitalPays, rp.incomeEffect);
-  const other = collected - tax + received + plunderPending(g, player);
+  const other = collected - tax + received + plunderPending(g, player) + offPhase;
   const unsupported = stage === 'empire' ? unsupportedUnits(ctx, g, player).map((u) => u.id) : [];
   const upkeepUnits = unitsOf(g, player)
     .filter((u) => !unsupported.includes(u.id))
@@ -226,7 +228,7 @@ export function collectRealm(ctx: EngineContext, g: Game, player: PlayerId): Rea
     }
   }
   // Tax and other income (the plunder this player took was already added by resolveCaptures).
-  const plunder = plunderReceived(g, player);
+  const plunder = plunderReceived(g, player) + (realmPlayer(g, player).offPhaseIncome ?? 0);
   const vpBefore = (playerById(s, player)?.cycle?.vp ?? 0) - plunder;
   s = gainIncome(s, player, pv.tax + pv.other - plunder);
   events.push({ type: 'realmTaxCollected', player, tax: pv.tax, other: pv.other, cities: pv.cities });
@@ -290,6 +292,7 @@ export function collectRealm(ctx: EngineContext, g: Game, player: PlayerId): Rea
     lastIncome: pv.tax,
     lastIncomeTurn: g.turn,
     incomeEffect: null,
+    offPhaseIncome: 0,
   });
   s = patchRealm(s, { ledger: [...realmOf(s).ledger, row] });
   events.push({ type: 'ledgerRow', row });
@@ -316,7 +319,7 @@ export function recordBarbarianLedger(
     if (e.type === 'taxCollected' && e.player === player) tax += e.tax;
     if (e.type === 'cityPillaged' && e.player === player) loot += e.loot;
   }
-  const plunder = plunderReceived(g, player);
+  const plunder = plunderReceived(g, player) + (realmPlayer(g, player).offPhaseIncome ?? 0);
   const row: LedgerRow = {
     player,
     cycle: p.cycle.number,
@@ -338,6 +341,7 @@ export function recordBarbarianLedger(
   const s = patchRealmPlayer(patchRealm(g, { ledger: [...realmOf(g).ledger, row] }), player, {
     lastIncome: tax,
     lastIncomeTurn: g.turn,
+    offPhaseIncome: 0,
   });
   return { state: s, events: [{ type: 'ledgerRow', row }] };
 }

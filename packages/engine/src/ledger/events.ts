@@ -64,4 +64,6 @@ export type RealmEvent =
       modifier: number;
       sunk: boolean;
     }
+  | { type: 'leaderTypeRolled'; player: PlayerId; die: number; leaderType: string }
+  | { type: 'tributePaid'; from: PlayerId; to: PlayerId; amount: number }
   | { type: 'ledgerRow'; row: LedgerRow };

@@ -5,6 +5,7 @@
  * the ledger, and the advanced-victory limit on abandoning (14.3.2).
  */
 import { z } from 'zod';
+import { payTribute, tributeAllowance } from '../diplomacy/tribute.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
 import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../ids.ts';
@@ -69,6 +70,12 @@ export const REALM_ORDER_SCHEMAS = [
   z.object({ type: z.literal('realmCapital'), area: areaIdSchema.nullable() }),
   /** 11.1: the 4-2s that become (4)-0 garrisons. */
   z.object({ type: z.literal('realmGarrisons'), units: z.array(unitIdSchema).max(80) }),
+  /** 13.7 (opt.tribute): pay tribute to the phasing player before its combat phase. */
+  z.object({
+    type: z.literal('realmTribute'),
+    to: z.string().min(1).max(80),
+    amount: z.number().int().min(1).max(99),
+  }),
 ] as const;
 
 export type RealmOrder =
@@ -77,7 +84,8 @@ export type RealmOrder =
   | { type: 'realmProvince'; province: string }
   | { type: 'realmCities'; cities: AreaId[] }
   | { type: 'realmCapital'; area: AreaId | null }
-  | { type: 'realmGarrisons'; units: UnitId[] };
+  | { type: 'realmGarrisons'; units: UnitId[] }
+  | { type: 'realmTribute'; to: PlayerId; amount: number };
 
 /** Legal realm orders are concrete orders (a bounded list of the useful ones). */
 export type RealmLegalOrder = RealmOrder;
@@ -128,6 +136,17 @@ function defaultPlanWithout(
   gone: readonly UnitId[],
 ): EconomicPlan {
   return defaultPlan({ ...pv, upkeepUnits: pv.upkeepUnits.filter((u) => !gone.includes(u.id)) });
+}
+
+/**
+ * Orders a player may give outside its own decisions, whenever their window is open: 13.7 tribute
+ * to the phasing player (one order per amount). Empty unless opt.tribute.
+ */
+export function realmAnytimeLegal(ctx: EngineContext, g: Game, player: PlayerId): RealmLegalOrder[] {
+  if (!ctx.options.opt.tribute || g.step.kind !== 'playerTurn' || g.step.player === player) return [];
+  const to = g.step.player;
+  const room = tributeAllowance(ctx, g, player, to);
+  return Array.from({ length: room }, (_, i) => ({ type: 'realmTribute' as const, to, amount: i + 1 }));
 }
 
 /** Who must answer the pending administration choice (the rebel, or a barbarian for result 2). */
@@ -190,6 +209,14 @@ export function applyRealmOrder(
   player: PlayerId,
   order: RealmOrder,
 ): Result<RealmStep> {
+  if (order.type === 'realmTribute') {
+    const to = order.to as PlayerId;
+    if (!ctx.options.opt.tribute) return err('order/option_off', { option: 'tribute' });
+    if (order.amount > tributeAllowance(ctx, g, player, to))
+      return err('order/invalid', { reason: 'tribute' });
+    const t = payTribute(g, player, to, order.amount);
+    return ok({ state: t.state, events: t.events, choice: null });
+  }
   if (order.type === 'realmPlan') {
     if (g.step.kind !== 'economic' || !g.step.pending.includes(player)) return err('order/wrong_phase');
     const pv = economyPreview(ctx, g, player);

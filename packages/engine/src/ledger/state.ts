@@ -5,6 +5,8 @@
  * economic plan, an Attempted Coup); `ledger` is the turn record sheet of 14.3.3.
  * Read it only through `realmOf`, which tolerates a state made before the field existed.
  */
+
+import type { LeaderType } from '../diplomacy/leaders.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
 import type { GameStateCore } from '../state.ts';
 import type { UnitKind } from '../units.ts';
@@ -43,6 +45,12 @@ export interface RealmPlayer {
   readonly adminPercent: number;
   /** 11.7.2 result 11: the game turn whose player turn the coup restricts (AMBIG-38). */
   readonly coupTurn: number | null;
+  /** 13.6: the optional leader's type, rolled on reaching kingdom stage (C.5.b). */
+  readonly leaderType?: LeaderType | null;
+  /** Income received outside the economic phase since the last ledger row (tribute, ransom; col. 3). */
+  readonly offPhaseIncome?: number;
+  /** 13.7 / AMBIG-20: tribute paid this game turn, per receiver. */
+  readonly tributePaid?: { readonly turn: number; readonly to: Readonly<Record<string, number>> };
 }
 
 /** A decision owed in the administration phase (a rebellion's or a Revival's choice). */

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { rollDie } from '../dice.ts';
+import { leaderTypeOf } from '../diplomacy/leaders.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
 import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../ids.ts';
@@ -114,7 +115,8 @@ export function applyShipMove(
   if (seas > 0) {
     const d = rollDie(s);
     s = d.state;
-    const mod = cycle ? sinkingModifier(cycle.people, cycle.stage) : 0;
+    const naval = o.cargo.some((id) => g.units[id]?.kind === 'leader') && leaderTypeOf(g, player) === 'naval';
+    const mod = cycle ? sinkingModifier(cycle.people, cycle.stage, naval) : 0;
     const sunk = sinksAfterMove(seas, d.value, mod) === true;
     events.push({
       type: 'shipSinkingRolled',
