@@ -39,6 +39,22 @@ test('two players and a spectator play turns of a world through the UI', async (
   await row.getByRole('button', { name: 'Join' }).click();
   await expect(a.page).toHaveURL(/#\/world\//);
 
+  // A taken name is refused in words.
+  const dupCtx = await browser.newContext();
+  const dup = await dupCtx.newPage();
+  await dup.goto('/#/signup');
+  await dup.getByLabel('Name').fill(`alaric_${stamp}`);
+  await dup.getByLabel('Password').fill('another password');
+  await dup.getByRole('button', { name: 'Sign up' }).click();
+  await expect(dup.getByRole('alert').filter({ hasText: 'already taken' })).toBeVisible();
+  await shot(dup, 'signup-taken');
+  await dup.goto('/#/atlas');
+  await expect(dup.getByTestId('map')).toBeVisible();
+  await dup.getByRole('button', { name: 'Cherusci' }).hover();
+  await expect(dup.getByTestId('area-details')).toContainText('GERMAN 1');
+  await shot(dup, 'atlas');
+  await dupCtx.close();
+
   const b = await signUp(browser, `brenna_${stamp}`);
   await shot(b.page, 'lobby-list');
   await b.page
@@ -82,6 +98,22 @@ test('two players and a spectator play turns of a world through the UI', async (
   expect(Number(await watcher.getByTestId('turn').textContent())).toBeGreaterThanOrEqual(3);
   expect(attacked).toBe(true);
   expect(reloaded).toBe(true);
+
+  // The spectator drops off the network while the game goes on, then catches up by itself.
+  await watcherCtx.setOffline(true);
+  await expect(watcher.getByTestId('offline-banner')).toBeVisible({ timeout: 30_000 });
+  await shot(watcher, 'watch-offline');
+  const mover = await whoseMove(players);
+  await act(mover, (await mover.page.getByTestId('phase').textContent()) ?? '', watcher);
+  const live = await mover.page.getByTestId('banner').getAttribute('data-version');
+  await watcherCtx.setOffline(false);
+  await expect(watcher.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
+  await expect(watcher.getByTestId('banner')).toHaveAttribute('data-version', live ?? '');
+
+  // A tablet held upright: the map on top, the panels below.
+  await b.page.setViewportSize({ width: 820, height: 1180 });
+  await shot(b.page, 'tablet');
+  await b.page.setViewportSize({ width: 1280, height: 800 });
 
   await watcher.getByRole('tab', { name: 'History' }).click();
   await expect(watcher.getByTestId('event-log')).toContainText('attacked');
