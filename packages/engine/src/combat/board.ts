@@ -51,8 +51,14 @@ export function retreatBoard(
   player: PlayerId,
 ): RetreatBoard {
   const desertStops = desertStopsTribes(ctx, state, player);
+  const ship = state.units[unit]?.kind === 'ship';
   return {
-    neighbours: (area) => ctx.map.landLinks(area as AreaId).map((l) => l.to),
+    // 8.3: a ship retreats along the coast (from coastal area to coastal area); across a sea is part 2's.
+    neighbours: (area) =>
+      ctx.map
+        .landLinks(area as AreaId)
+        .map((l) => l.to)
+        .filter((to) => !ship || ctx.map.area(to)?.coastal === true),
     occupants: (area) => piecesIn(ctx, state, area as AreaId, unit),
     desert: (area) => desertStops && ctx.map.area(area as AreaId)?.desert === true,
     unfriendlyCity: (area) => cityAt(ctx, area as AreaId) !== null && state.cities[area]?.owner !== player,
@@ -79,6 +85,7 @@ export function mayEnterAfterCombat(
 ): boolean {
   const info = ctx.map.area(area);
   if (info?.kind !== 'land') return false;
+  if (u.kind === 'ship' && !info.coastal) return false; // ships stay on the coast (5.2)
   if (u.kind === 'tribe' && info.desert && desertStopsTribes(ctx, state, u.owner)) return false;
   const present = piecesIn(ctx, state, area, u.id);
   return !present.some((p) => p.owner !== u.owner && p.kind !== 'leader');

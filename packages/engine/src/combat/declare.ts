@@ -106,8 +106,15 @@ export function attackerContribution(
   const link = ctx.map.landLinks(u.area).find((l) => l.to === target);
   if (!link) return code('combat/not_adjacent', { target });
   const profile = UNIT_PROFILES[u.kind];
-  // Ships attack by sea (8.2, AMBIG-16): part 2. Leaders, garrisons never attack (2.3).
-  if (profile.ship) return code('combat/cannot_attack');
+  if (profile.ship) {
+    // AMBIG-16: a ship joins an attack only on a neighbouring area it could reach by sea (both areas
+    // touch one sea area); never halved (7.1). Landings (8.2) are movement, part 2's.
+    const seas = new Set(ctx.map.seasOf(u.area));
+    const bySea = ctx.map.seasOf(target).some((sea) => seas.has(sea));
+    if (ctx.options.cfg.shipAttackRange !== 'seaReachableAdjacent' || !bySea)
+      return code('combat/cannot_attack');
+    return ok({ unit: u, strength: strengthOf(u.kind, ctx.options), halved: false });
+  }
   if (u.kind === 'tribe') {
     const strength = tribeAttack(ctx, state, u, target, defence);
     if (strength === null) return code('combat/tribes_attack_tribes_only', { target });

@@ -42,22 +42,26 @@ const STACKS: readonly (readonly UnitKind[])[] = [
   ['infantry', 'leader'],
   ['barbarianHorse', 'bow', 'leader'],
   ['leader'],
+  ['infantry', 'ship'],
+  ['ship', 'ship'],
 ];
 
 function randomPosition(random: () => number, seed: number) {
   const units: Placement[] = [];
   const neutrals: Record<string, number> = {};
-  MAP.areaIds.forEach((area, i) => {
-    const roll = random();
-    if (roll < 0.15) neutrals[area] = 2 + Math.floor(random() * 2);
-    else if (roll < 0.75) {
-      const owner = random() < 0.5 ? RED : BLUE;
-      const stack = STACKS[Math.floor(random() * STACKS.length)]!;
-      stack.forEach((kind, j) => {
-        units.push([`u${i}_${j}`, owner, kind, area]);
-      });
-    }
-  });
+  MAP.areaIds
+    .filter((a) => MAP.isLand(a))
+    .forEach((area, i) => {
+      const roll = random();
+      if (roll < 0.15) neutrals[area] = 2 + Math.floor(random() * 2);
+      else if (roll < 0.75) {
+        const owner = random() < 0.5 ? RED : BLUE;
+        const stack = STACKS[Math.floor(random() * STACKS.length)]!;
+        stack.forEach((kind, j) => {
+          units.push([`u${i}_${j}`, owner, kind, area]);
+        });
+      }
+    });
   const dice = Array.from({ length: 400 }, () => 1 + Math.floor(random() * 6));
   return fixture({
     units,

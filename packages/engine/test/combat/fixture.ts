@@ -35,7 +35,7 @@ const area = (id: string): MapAreaInput => ({
   province: id === 'c4' ? 'britannia' : 'p',
   city: CITIES[id] ? { name: id, optional: false, ...CITIES[id]! } : null,
   desert: id === 'c1',
-  coastal: false,
+  coastal: ['a2', 'a3', 'a4'].includes(id),
   insideEmpire: true,
   garrisonSymbol: false,
   startPosition: null,
@@ -56,13 +56,16 @@ const edge = (a: string, b: string, river = false): MapEdgeInput => ({
 });
 
 const ids = ['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4', 'c1', 'c2', 'c3', 'c4', 'byzantium'];
-const edges: MapEdgeInput[] = [edge('a4', 'byzantium')];
+/** A sea north of a2, a3 and a4 (for ships, AMBIG-16). */
+const SEA: MapAreaInput = { ...area('north-sea'), kind: 'sea', province: null, coastal: false };
+const coast = (land: string): MapEdgeInput => ({ ...edge(land, 'north-sea'), kind: 'coast' });
+const edges: MapEdgeInput[] = [edge('a4', 'byzantium'), coast('a2'), coast('a3'), coast('a4')];
 for (const row of ['a', 'b', 'c']) {
   for (let i = 1; i < 4; i++) edges.push(edge(`${row}${i}`, `${row}${i + 1}`, row === 'b' && i === 1));
 }
 for (let i = 1; i <= 4; i++) edges.push(edge(`a${i}`, `b${i}`), edge(`b${i}`, `c${i}`));
 
-export const MAP = indexMap({ version: 'test', provinces: [], areas: ids.map(area), edges });
+export const MAP = indexMap({ version: 'test', provinces: [], areas: [...ids.map(area), SEA], edges });
 
 const player = (id: PlayerId, seat: number, people: 'GERMAN' | 'PICT' | 'ARAB'): PlayerState => ({
   id,
