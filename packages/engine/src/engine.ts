@@ -29,6 +29,7 @@ import { applyChooseStart, endCycle, entryLegal, newPlayer } from './players.ts'
 import { playerById } from './queries.ts';
 import { err, ok, type Result } from './result.ts';
 import { type GameSetupInput, gameSetupSchema, initialState } from './setup.ts';
+import { expand } from './sim/expand.ts';
 import type { GameState, GameStateCore } from './state.ts';
 import type { Game, Transition } from './state-ops.ts';
 import { updatePlayer } from './state-ops.ts';
@@ -338,6 +339,8 @@ function defaultOrder(g: GameState, legal: LegalOrder[]): Order | null {
       : null;
   }
   if (legal.some((o) => o.type === 'endPhase')) return { type: 'endPhase' };
+  // Attacks are voluntary (7.1): never one by default; no advance or pursuit either.
+  if (legal.some((o) => o.type === 'combatStop')) return { type: 'combatStop' } as CombatOrder;
   if (legal.some((o) => o.type === 'combatDone')) return { type: 'combatDone' } as CombatOrder;
   for (const o of legal) {
     switch (o.type) {
@@ -358,8 +361,10 @@ function defaultOrder(g: GameState, legal: LegalOrder[]): Order | null {
       case 'foundKingdom':
         return { type: 'foundKingdom', leaderWith: o.leaderWith[0]!, capital: o.capital[0] ?? null };
       default:
-        // Combat and realm legal orders for a pending choice are concrete: take the first.
-        if (o.type.startsWith('combat') || o.type.startsWith('realm')) return o as Order;
+        // A pending combat choice (retreat path, exchange losses): its first option. Realm legal
+        // orders are concrete already.
+        if (o.type.startsWith('combat') && o.type !== 'combatAttack') return expand(o, () => 0);
+        if (o.type.startsWith('realm')) return o as Order;
     }
   }
   return null;
@@ -393,9 +398,11 @@ export function createEngine(mapInput: MapInput = loadMap()): Engine {
     },
     waitingFor: (state) => waitingFor(state),
     timeoutOrders(state, player) {
+      // The defaults that finish this player's part of the current step (not later steps).
       const out: Order[] = [];
       let s = state;
-      for (let i = 0; i < 200 && waitingFor(s).includes(player); i++) {
+      const key = stepKey(state);
+      for (let i = 0; i < 200 && waitingFor(s).includes(player) && stepKey(s) === key; i++) {
         const o = defaultOrder(s, legalOrdersOf(map, s, player));
         if (!o) break;
         const r = applyWithUndo(map, s, player, o);

@@ -59,7 +59,11 @@ function fuzzOne(seed: number): { turn: number; orders: number } {
     if (waiting.length === 0)
       throw new Error(`seed ${seed}: nobody to act at turn ${state.turn} (${state.step.kind})`);
     const player = waiting[choose(waiting.length)]!;
-    const order = randomOrder(engine, state, player, choose);
+    // Mostly random legal play; sometimes the deadline defaults (timeoutOrders) instead.
+    const order =
+      choose(10) === 0
+        ? (engine.timeoutOrders(state, player)[0] ?? null)
+        : randomOrder(engine, state, player, choose);
     if (!order)
       throw new Error(`seed ${seed}: dead end for ${player} at ${JSON.stringify(state.step).slice(0, 200)}`);
     // Every so often the input is deep-frozen: an order must never mutate its state (STYLE habit 5).
