@@ -91,6 +91,30 @@ function toOrder(legal: CombatLegalOrder, random: () => number): CombatOrder {
   }
 }
 
+/** Every concrete order a legal entry stands for. */
+function expand(legal: CombatLegalOrder): CombatOrder[] {
+  switch (legal.type) {
+    case 'combatAttack':
+      return legal.choices.map((c) => ({
+        type: 'combatAttack',
+        target: legal.target,
+        attackers: c.attackers,
+      }));
+    case 'combatRetreat':
+      return legal.paths.map((path) => ({ type: 'combatRetreat', unit: legal.unit, path }));
+    case 'combatExchangeLoss':
+      return legal.sets.map((units) => ({ type: 'combatExchangeLoss', units }));
+    case 'combatAdvance':
+      return legal.to.map((to) => ({ type: 'combatAdvance', unit: legal.unit, to }));
+    case 'combatEliteChoice':
+      return [{ type: 'combatEliteChoice', refuse: legal.refuse }];
+    case 'combatReroll':
+      return [{ type: 'combatReroll', abort: legal.abort }];
+    default:
+      return [legal];
+  }
+}
+
 function checkBoard(state: GameStateCore) {
   for (const area of MAP.areaIds) {
     const here = Object.values(state.units).filter((u) => u.area === area);
@@ -111,6 +135,16 @@ describe('combat fuzz on the small board', () => {
         if (!player) throw new Error(`seed ${seed}: nobody to act`);
         const legal = combatLegalOrders(ctx, state, player);
         if (legal.length === 0) throw new Error(`seed ${seed}: dead end for ${player}`);
+        // On some seeds, every order the list stands for must be accepted (the list never lies).
+        if (seed <= 25) {
+          for (const order of legal.flatMap(expand)) {
+            const tried = applyCombatOrder(ctx, state, player, order);
+            if (!tried.ok)
+              throw new Error(
+                `seed ${seed}: listed order refused: ${JSON.stringify(order)} → ${tried.error.code}`,
+              );
+          }
+        }
         // Prefer fighting: end the phase only when nothing else is offered, or now and then.
         const fights = legal.filter((o) => o.type !== 'combatDone');
         const chosen =
