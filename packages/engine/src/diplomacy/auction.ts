@@ -5,9 +5,14 @@
  * its own colour, as the kind of its own stage that would have become the auctioned one (D-21).
  */
 
+import type { PlayerId, UnitId } from '../ids.ts';
 import { upkeepOf } from '../kingdom/upkeep.ts';
+import type { RealmEvent } from '../ledger/events.ts';
 import type { Options } from '../options.ts';
 import type { Stage } from '../people.ts';
+import { playerById } from '../queries.ts';
+import type { GameStateCore } from '../state.ts';
+import { addUnit, removeUnits, updatePlayer } from '../state-ops.ts';
 import type { UnitKind } from '../units.ts';
 
 /** 13.3 / B.1 reverse mapping (D-21): what the winner receives for an auctioned empire unit. */
@@ -41,4 +46,90 @@ export function settleAuction(
   bid: number,
 ): { winner: number; auctioneerGets: 0 } | null {
   return bid <= winnerTreasury ? { winner: winnerTreasury - bid, auctioneerGets: 0 } : null;
+}
+
+/** A standing bid (engine decision for online play, see docs): one sealed round per economic phase. */
+export interface StandingBid {
+  readonly bidder: PlayerId;
+  readonly auctioneer: PlayerId;
+  readonly kind: UnitKind;
+  readonly amount: number;
+}
+
+/**
+ * 13.3: may this unit go under the hammer? Not in the capital's area unless it is the last unit;
+ * engine decision: not while stacked with another unit of the auctioneer (the buyer's unit would
+ * share the area with it). Otherwise it is simply disbanded.
+ */
+export function sellable(g: GameStateCore, unit: UnitId): boolean {
+  const u = g.units[unit];
+  if (!u) return false;
+  const mine = Object.values(g.units).filter((x) => x.owner === u.owner && x.kind !== 'leader');
+  const capital = playerById(g, u.owner as PlayerId)?.capital ?? null;
+  if (!auctionable(u.area, capital, mine.length)) return false;
+  return !mine.some((x) => x.id !== u.id && x.area === u.area);
+}
+
+/**
+ * 13.3 (D-21): sell the auctioneer's units in the given order to the best standing bids: the
+ * highest amount the bidder can still pay, ties to the first bidder in seat order from the
+ * auctioneer's left; each bidder wins at most one unit per phase. The bid leaves the winner's
+ * treasury (not income, no VP) and reaches nobody; the winner's unit replaces the sold one.
+ * Units nobody buys are disbanded (AMBIG-22). Returns the state and who bought what.
+ */
+export function runAuction<S extends GameStateCore>(
+  o: Options,
+  g: S,
+  auctioneer: PlayerId,
+  units: readonly UnitId[],
+  bids: readonly StandingBid[],
+): { state: S; events: RealmEvent[] } {
+  let s = g;
+  const events: RealmEvent[] = [];
+  const seats = g.players.map((p) => p.seat);
+  const me = playerById(g, auctioneer)?.seat ?? 0;
+  const order = biddingOrder(seats, me);
+  const seatOf = (id: PlayerId) => playerById(g, id)?.seat ?? 99;
+  const won = new Set<string>();
+  for (const id of units) {
+    const u = s.units[id];
+    if (!u) continue;
+    const ok = sellable(s, id);
+    const best = ok
+      ? bids
+          .filter(
+            (b) =>
+              b.auctioneer === auctioneer &&
+              b.kind === u.kind &&
+              b.bidder !== auctioneer &&
+              !won.has(b.bidder) &&
+              b.amount >= minimumBid(o, u.kind) &&
+              (playerById(s, b.bidder)?.money ?? 0) >= b.amount &&
+              playerById(s, b.bidder)?.cycle != null,
+          )
+          .sort(
+            (a, b) =>
+              b.amount - a.amount || order.indexOf(seatOf(a.bidder)) - order.indexOf(seatOf(b.bidder)),
+          )[0]
+      : undefined;
+    s = removeUnits(s, [id]) as S;
+    if (!best) {
+      events.push({ type: 'realmUnitsRemoved', player: auctioneer, units: [id], reason: 'unsold' });
+      continue;
+    }
+    won.add(best.bidder);
+    const stage = playerById(s, best.bidder)!.cycle!.stage;
+    s = updatePlayer(s, best.bidder, (p) => ({ ...p, money: p.money - best.amount })) as S;
+    const [n, newUnit] = addUnit(s, best.bidder, auctionReplacement(u.kind, stage), u.area);
+    s = n as S;
+    events.push({
+      type: 'unitAuctioned',
+      auctioneer,
+      unit: id,
+      winner: best.bidder,
+      bid: best.amount,
+      newUnit,
+    });
+  }
+  return { state: s, events };
 }

@@ -5,6 +5,7 @@
  * the Administration Table column (10.6.1), the treasury (10.7) and the record-sheet row (14.3.3).
  * Nothing here rolls a die, so a plan can be checked exactly when the player gives it.
  */
+import { runAuction, type StandingBid } from '../diplomacy/auction.ts';
 import { isolatedGarrisons } from '../empire/garrison.ts';
 import { unsupportedUnits } from '../empire/support.ts';
 import type { EngineContext } from '../engine-context.ts';
@@ -249,7 +250,12 @@ export function collectRealm(ctx: EngineContext, g: Game, player: PlayerId): Rea
   // 10.4: upkeep, disbanding just enough.
   const drop = new Set([...plan.disband, ...plan.garrisonDisband]);
   const upkeep = pv.upkeepUnits.filter((u) => !drop.has(u.id)).reduce((q, u) => q + u.upkeep, 0);
-  s = removeUnits(s, plan.disband);
+  if (ctx.options.opt.auction && pv.stage === 'empire' && plan.disband.length > 0) {
+    // 13.3: an empire auctions the units it cannot pay for instead of disbanding them.
+    const a = runAuction(ctx.options, s, player, plan.disband, standingBids(g));
+    s = a.state;
+    events.push(...a.events);
+  } else s = removeUnits(s, plan.disband);
   events.push({ type: 'upkeepPaid', player, upkeep, disbanded: [...plan.disband] });
   // 10.5: purchases.
   const cost = purchaseCost(pv.stage, plan.purchases);
@@ -344,4 +350,18 @@ export function recordBarbarianLedger(
     offPhaseIncome: 0,
   });
   return { state: s, events: [{ type: 'ledgerRow', row }] };
+}
+
+/** 13.3: every standing bid made at this turn's economic phase. */
+export function standingBids(g: Game): StandingBid[] {
+  return Object.values(realmOf(g).players).flatMap((r) => (r.bids?.turn === g.turn ? r.bids.list : []));
+}
+
+/** 13.3: the empires that will have to auction at this economic phase (upkeep above the money). */
+export function auctioneers(ctx: EngineContext, g: Game): PlayerId[] {
+  if (!ctx.options.opt.auction) return [];
+  return moveOrder(g).filter((id) => {
+    const pv = economyPreview(ctx, g, id);
+    return pv?.stage === 'empire' && pv.upkeep > pv.available;
+  });
 }

@@ -66,4 +66,12 @@ export type RealmEvent =
     }
   | { type: 'leaderTypeRolled'; player: PlayerId; die: number; leaderType: string }
   | { type: 'tributePaid'; from: PlayerId; to: PlayerId; amount: number }
+  | {
+      type: 'unitAuctioned';
+      auctioneer: PlayerId;
+      unit: UnitId;
+      winner: PlayerId;
+      bid: number;
+      newUnit: UnitId;
+    }
   | { type: 'ledgerRow'; row: LedgerRow };

@@ -5,6 +5,7 @@
  * the ledger, and the advanced-victory limit on abandoning (14.3.2).
  */
 import { z } from 'zod';
+import { minimumBid } from '../diplomacy/auction.ts';
 import { payTribute, tributeAllowance } from '../diplomacy/tribute.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
@@ -16,7 +17,7 @@ import { moveOrder, playerById } from '../queries.ts';
 import { isLegalRevolt } from '../rebellion/table.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { Game } from '../state-ops.ts';
-import { unitKindSchema } from '../units.ts';
+import { type UnitKind, unitKindSchema } from '../units.ts';
 import {
   becomeEmpire,
   capitalMoves,
@@ -34,6 +35,7 @@ import {
 import { revoltCities, revoltProvince } from './board.ts';
 import {
   type AnyEvent,
+  auctioneers,
   collectRealm,
   defaultPlan,
   economyPreview,
@@ -43,7 +45,7 @@ import {
   recordBarbarianLedger,
   resolveCaptures,
 } from './economy.ts';
-import { type EconomicPlan, patchRealm, patchRealmPlayer, realmOf } from './state.ts';
+import { type EconomicPlan, patchRealm, patchRealmPlayer, realmOf, realmPlayer } from './state.ts';
 
 export type { RealmEvent } from './events.ts';
 export { clearRealmPlayer, initialRealmState, type RealmState, realmOf } from './state.ts';
@@ -70,6 +72,13 @@ export const REALM_ORDER_SCHEMAS = [
   z.object({ type: z.literal('realmCapital'), area: areaIdSchema.nullable() }),
   /** 11.1: the 4-2s that become (4)-0 garrisons. */
   z.object({ type: z.literal('realmGarrisons'), units: z.array(unitIdSchema).max(80) }),
+  /** 13.3 (opt.auction): a standing bid for a unit of this kind if that empire auctions one now. */
+  z.object({
+    type: z.literal('realmBid'),
+    auctioneer: z.string().min(1).max(80),
+    kind: unitKindSchema,
+    amount: z.number().int().min(1).max(999),
+  }),
   /** 13.7 (opt.tribute): pay tribute to the phasing player before its combat phase. */
   z.object({
     type: z.literal('realmTribute'),
@@ -85,7 +94,8 @@ export type RealmOrder =
   | { type: 'realmCities'; cities: AreaId[] }
   | { type: 'realmCapital'; area: AreaId | null }
   | { type: 'realmGarrisons'; units: UnitId[] }
-  | { type: 'realmTribute'; to: PlayerId; amount: number };
+  | { type: 'realmTribute'; to: PlayerId; amount: number }
+  | { type: 'realmBid'; auctioneer: PlayerId; kind: UnitKind; amount: number };
 
 /** Legal realm orders are concrete orders (a bounded list of the useful ones). */
 export type RealmLegalOrder = RealmOrder;
@@ -96,8 +106,12 @@ const isRealmStage = (g: Game, id: PlayerId): boolean => {
 };
 
 /** 4.5: every kingdom and empire has economic decisions (upkeep, purchases, administration). */
-export function realmEconomicDeciders(_ctx: EngineContext, g: Game): PlayerId[] {
-  return moveOrder(g).filter((id) => isRealmStage(g, id));
+export function realmEconomicDeciders(ctx: EngineContext, g: Game): PlayerId[] {
+  const selling = auctioneers(ctx, g);
+  // 13.3: with an auction coming, every other player with money may bid (acting at once, 4.5).
+  return moveOrder(g).filter(
+    (id) => isRealmStage(g, id) || (selling.some((a) => a !== id) && (playerById(g, id)?.money ?? 0) > 0),
+  );
 }
 
 /**
@@ -106,8 +120,9 @@ export function realmEconomicDeciders(_ctx: EngineContext, g: Game): PlayerId[] 
  * the costs and for random play to explore; any other legal plan is accepted too.
  */
 export function realmEconomicLegal(ctx: EngineContext, g: Game, player: PlayerId): RealmLegalOrder[] {
+  const bids = bidLegal(ctx, g, player);
   const pv = economyPreview(ctx, g, player);
-  if (!pv) return [];
+  if (!pv) return bids;
   const base = defaultPlan(pv);
   const left = moneyAfterUpkeep(pv, base);
   const out: RealmLegalOrder[] = [{ type: 'realmPlan', plan: base }];
@@ -126,6 +141,28 @@ export function realmEconomicLegal(ctx: EngineContext, g: Game, player: PlayerId
   if (pv.isolatedGarrisons.length) {
     const plan = { ...defaultPlanWithout(pv, pv.isolatedGarrisons), garrisonDisband: pv.isolatedGarrisons };
     if (planProblem(ctx, g, pv, plan) === null) out.push({ type: 'realmPlan', plan });
+  }
+  return [...out, ...bids];
+}
+
+/** 13.3: standing bids this player may make: the minimum and a little more, for each kind on sale. */
+function bidLegal(ctx: EngineContext, g: Game, player: PlayerId): RealmLegalOrder[] {
+  const money = playerById(g, player)?.money ?? 0;
+  const out: RealmLegalOrder[] = [];
+  for (const a of auctioneers(ctx, g)) {
+    if (a === player) continue;
+    const kinds = [
+      ...new Set(
+        Object.values(g.units)
+          .filter((u) => u.owner === a && u.kind !== 'leader')
+          .map((u) => u.kind),
+      ),
+    ].sort();
+    for (const kind of kinds) {
+      const min = minimumBid(ctx.options, kind);
+      for (const amount of [min, min + 3])
+        if (amount <= money) out.push({ type: 'realmBid', auctioneer: a, kind, amount });
+    }
   }
   return out;
 }
@@ -216,6 +253,28 @@ export function applyRealmOrder(
       return err('order/invalid', { reason: 'tribute' });
     const t = payTribute(g, player, to, order.amount);
     return ok({ state: t.state, events: t.events, choice: null });
+  }
+  if (order.type === 'realmBid') {
+    if (g.step.kind !== 'economic' || !g.step.pending.includes(player)) return err('order/wrong_phase');
+    if (!ctx.options.opt.auction) return err('order/option_off', { option: 'auction' });
+    const a = order.auctioneer as PlayerId;
+    if (a === player || !auctioneers(ctx, g).includes(a))
+      return err('order/invalid', { reason: 'noAuction' });
+    if (
+      order.amount < minimumBid(ctx.options, order.kind) ||
+      order.amount > (playerById(g, player)?.money ?? 0)
+    )
+      return err('order/invalid', { reason: 'bid' });
+    const prev = realmPlayer(g, player).bids;
+    const list = (prev?.turn === g.turn ? prev.list : []).filter(
+      (b) => !(b.auctioneer === a && b.kind === order.kind),
+    );
+    const bid = { bidder: player, auctioneer: a, kind: order.kind, amount: order.amount };
+    return ok({
+      state: patchRealmPlayer(g, player, { bids: { turn: g.turn, list: [...list, bid] } }),
+      events: [],
+      choice: null,
+    });
   }
   if (order.type === 'realmPlan') {
     if (g.step.kind !== 'economic' || !g.step.pending.includes(player)) return err('order/wrong_phase');

@@ -6,6 +6,7 @@
  * Read it only through `realmOf`, which tolerates a state made before the field existed.
  */
 
+import type { StandingBid } from '../diplomacy/auction.ts';
 import type { LeaderType } from '../diplomacy/leaders.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
 import type { GameStateCore } from '../state.ts';
@@ -49,6 +50,8 @@ export interface RealmPlayer {
   readonly leaderType?: LeaderType | null;
   /** Income received outside the economic phase since the last ledger row (tribute, ransom; col. 3). */
   readonly offPhaseIncome?: number;
+  /** 13.3: standing bids for this turn's auctions (opt.auction). */
+  readonly bids?: { readonly turn: number; readonly list: readonly StandingBid[] };
   /** 13.7 / AMBIG-20: tribute paid this game turn, per receiver. */
   readonly tributePaid?: { readonly turn: number; readonly to: Readonly<Record<string, number>> };
 }

@@ -10,7 +10,12 @@ import type { GameState, MapInput } from '../../src/index.ts';
 import { persianStartAreas, startPersianKingdom } from '../../src/kingdom/persian.ts';
 import { runRealmAdministration } from '../../src/ledger/administration.ts';
 import { ledgerProblems } from '../../src/ledger/record.ts';
-import { applyRealmOrder, realmAnytimeLegal, resolveEconomicWithRealms } from '../../src/ledger/seam.ts';
+import {
+  applyRealmOrder,
+  realmAnytimeLegal,
+  realmEconomicLegal,
+  resolveEconomicWithRealms,
+} from '../../src/ledger/seam.ts';
 import { patchRealmPlayer, realmOf, realmPlayer } from '../../src/ledger/state.ts';
 import { collect } from '../../src/phases/economic.ts';
 import type { Game } from '../../src/state-ops.ts';
@@ -159,3 +164,64 @@ describe('13.2.3 the Persian kingdom (D-22, AMBIG-60)', () => {
 });
 
 export type { GameState };
+
+describe('13.3 auctions (opt.auction, D-21 in play)', () => {
+  function short(auction: boolean) {
+    return realmScenario({
+      turn: 20,
+      players: [
+        { id: 'e', position: 'GERMAN 1', stage: 'empire', money: 0 },
+        { id: 'b', position: 'SLAV 1', money: 9, vp: 30 },
+        { id: 'k', position: 'TURK', stage: 'kingdom', money: 6 },
+      ],
+      units: [
+        ['e', 'elite', 'r1c1'], // u1: 5
+        ['e', 'infantry', 'r0c0'], // u2: 3 (capital area)
+        ['e', 'garrison', 'r2c1'], // u3: 1
+        ['b', 'tribe', 'r0c3'],
+        ['k', 'infantry', 'r2c3'],
+      ],
+      owners: { r0c0: 'e', r2c1: 'e', r2c3: 'k' },
+      capitals: { e: 'r0c0', k: 'r2c3' },
+      options: { opt: { auction } },
+      step: economicStep(['e', 'b', 'k']),
+    });
+  }
+  it('the unpaid elite goes to the best bid, as the winner’s own kind; the bid is paid to nobody', () => {
+    const { state, ctx } = short(true);
+    // e: tax 3+1+2 = 6 against upkeep 9: disband (auction) the elite alone is minimal.
+    const legalB = realmEconomicLegalFor(ctx, state, 'b');
+    expect(legalB).toContainEqual({ type: 'realmBid', auctioneer: 'e', kind: 'elite', amount: 5 });
+    let s = state as Game;
+    for (const [who, order] of [
+      ['b', { type: 'realmBid', auctioneer: P('e'), kind: 'elite', amount: 8 }],
+      ['k', { type: 'realmBid', auctioneer: P('e'), kind: 'elite', amount: 5 }],
+      [
+        'e',
+        { type: 'realmPlan', plan: { disband: ['u1'], garrisonDisband: [], purchases: [], adminPercent: 0 } },
+      ],
+    ] as const) {
+      const r = applyRealmOrder(ctx, s, P(who), order as never);
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      s = r.value.state;
+    }
+    const r = resolveEconomicWithRealms(ctx, s, (x, id) => collect(ctx, x, id, []));
+    const sold = r.events.find((e) => e.type === 'unitAuctioned');
+    expect(sold).toMatchObject({ auctioneer: 'e', unit: 'u1', winner: 'b', bid: 8 });
+    const bought = Object.values(r.state.units).filter((u) => u.owner === 'b' && u.area === 'r1c1');
+    expect(bought.map((u) => u.kind)).toEqual(['barbarianHorse']);
+    const b = r.state.players.find((p) => p.id === 'b')!;
+    expect(b.money).toBe(1); // 9 − 8, no income from the sale
+    expect(b.cycle?.vp).toBe(30);
+    expect(r.state.players.find((p) => p.id === 'e')!.money).toBe(2); // 6 tax − 4 upkeep left
+    expect(ledgerProblems(realmOf(r.state).ledger)).toEqual([]);
+  });
+  it('without the option there are no bids and the unit is simply disbanded', () => {
+    const { state, ctx } = short(false);
+    expect(realmEconomicLegalFor(ctx, state, 'b')).toEqual([]);
+  });
+});
+
+function realmEconomicLegalFor(ctx: Parameters<typeof realmAnytimeLegal>[0], g: Game, who: string) {
+  return realmEconomicLegal(ctx, g, P(who));
+}
