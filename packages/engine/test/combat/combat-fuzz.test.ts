@@ -12,6 +12,7 @@ import {
   combatWaitingFor,
 } from '../../src/combat/phase.ts';
 import { combatStateOf } from '../../src/combat/state.ts';
+import { asUnitId } from '../../src/ids.ts';
 import { isLegalStack } from '../../src/stacking.ts';
 import type { GameStateCore } from '../../src/state.ts';
 import type { UnitKind } from '../../src/units.ts';
@@ -135,6 +136,23 @@ describe('combat fuzz on the small board', () => {
         if (!player) throw new Error(`seed ${seed}: nobody to act`);
         const legal = combatLegalOrders(ctx, state, player);
         if (legal.length === 0) throw new Error(`seed ${seed}: dead end for ${player}`);
+        // Arbitrary (well-formed) orders from anyone: an error or a result, never a throw.
+        if (seed <= 25) {
+          const ids = [...Object.keys(state.units), 'nobody'].map(asUnitId);
+          const areas = MAP.areaIds;
+          const anyId = () => ids[Math.floor(random() * ids.length)]!;
+          const anyArea = () => areas[Math.floor(random() * areas.length)]!;
+          const junk: CombatOrder[] = [
+            { type: 'combatAttack', target: anyArea(), attackers: [anyId(), anyId()] },
+            { type: 'combatRetreat', unit: anyId(), path: [anyArea(), anyArea()] },
+            { type: 'combatExchangeLoss', units: [anyId()] },
+            { type: 'combatAdvance', unit: anyId(), to: anyArea() },
+            { type: 'combatStop' },
+            { type: 'combatReroll', abort: false },
+            { type: 'combatEliteChoice', refuse: true },
+          ];
+          for (const order of junk) for (const who of [RED, BLUE]) applyCombatOrder(ctx, state, who, order);
+        }
         // On some seeds, every order the list stands for must be accepted (the list never lies).
         if (seed <= 25) {
           for (const order of legal.flatMap(expand)) {
