@@ -138,15 +138,18 @@ function skipIfIdle(ctx: EngineContext, t: Transition): Transition {
 function mayAttackSomewhere(ctx: EngineContext, g: Game, player: PlayerId): boolean {
   const byArea = unitsByArea(g);
   const tribalNeutrals = ctx.options.opt.tribalAttacksOnNeutralGarrisons;
-  for (const u of Object.values(g.units)) {
-    if (u.owner !== player || u.inverted) continue;
+  for (const u of unitsOf(g, player)) {
+    if (u.inverted) continue;
     const tribe = u.kind === 'tribe';
     if (!tribe && (!UNIT_PROFILES[u.kind].mayAttack || UNIT_PROFILES[u.kind].ship)) continue;
     for (const l of ctx.map.landLinks(u.area)) {
-      const there = (byArea.get(l.to) ?? []).filter((x) => x.owner !== player && x.kind !== 'leader');
-      if (tribe ? there.some((x) => x.kind === 'tribe') : there.length > 0) return true;
-      if ((!tribe || tribalNeutrals) && there.length === 0 && actingNeutralAt(ctx, g, l.to, byArea))
-        return true;
+      let enemies = false;
+      for (const x of byArea.get(l.to) ?? []) {
+        if (x.owner === player || x.kind === 'leader') continue;
+        enemies = true;
+        if (!tribe || x.kind === 'tribe') return true;
+      }
+      if (!enemies && (!tribe || tribalNeutrals) && actingNeutralAt(ctx, g, l.to, byArea)) return true;
     }
   }
   return false;
