@@ -109,6 +109,8 @@ export type LegalOrder =
   | { type: 'declareAbandon'; abandon: boolean }
   | { type: 'endPhase' }
   | { type: 'undo' }
+  /** 5.2: a ship sails a path (start excluded) carrying units from its start area. */
+  | { type: 'shipMove'; ship: string; path: string[]; cargo: string[] }
   | CombatLegalOrder
   | RealmLegalOrder;
 

@@ -78,3 +78,27 @@ describe('choices: legal orders in, intents out', () => {
     expect(two.order).toEqual({ type: 'placeEntryTribes', areas: ['a1', 'a3'] });
   });
 });
+
+describe('ships', () => {
+  const sea: LegalOrder[] = [
+    { type: 'shipMove', ship: 's1', path: ['mare'], cargo: [] },
+    { type: 'shipMove', ship: 's1', path: ['mare', 'rhenus'], cargo: [] },
+    { type: 'shipMove', ship: 's1', path: ['mare', 'rhenus'], cargo: ['u1'] },
+  ];
+  const at = { s1: { area: 'lutetia' }, u1: { area: 'lutetia' } };
+
+  it("lights a ship's harbours for the cargo chosen, and sails with it", () => {
+    const picked = clickUnit(sea, NONE, 's1', 'lutetia').selection;
+    expect([...(highlightOf(sea, picked, at).destinations ?? [])].sort()).toEqual(['mare', 'rhenus']);
+    const loaded = { kind: 'unit' as const, unit: 's1', from: 'lutetia', hover: 'rhenus', cargo: ['u1'] };
+    const h = highlightOf(sea, loaded, at);
+    expect([...(h.destinations ?? [])]).toEqual(['rhenus']);
+    expect(h.route).toEqual({ from: 'lutetia', path: ['mare', 'rhenus'] });
+    expect(clickArea(sea, loaded, 'rhenus').order).toEqual({
+      type: 'shipMove',
+      ship: 's1',
+      path: ['mare', 'rhenus'],
+      cargo: ['u1'],
+    });
+  });
+});

@@ -9,7 +9,14 @@ import type { LegalOrder, Order } from '../wire.ts';
 export type Selection =
   | { readonly kind: 'none' }
   /** A unit picked in the movement phase: its destinations are lit. */
-  | { readonly kind: 'unit'; readonly unit: string; readonly from: string; readonly hover: string | null }
+  | {
+      readonly kind: 'unit';
+      readonly unit: string;
+      readonly from: string;
+      readonly hover: string | null;
+      /** For a ship: the units it takes along (one of the cargo sets the server offered). */
+      readonly cargo?: readonly string[];
+    }
   /** The first tribe of a combination picked: partners and meeting areas are lit. */
   | { readonly kind: 'combine'; readonly first: string; readonly second: string | null }
   /** A start position's areas are lit. */
@@ -31,8 +38,37 @@ export function pickableUnits(legal: readonly LegalOrder[]): Set<string> {
     else if (o.type === 'split' || o.type === 'disband') out.add(o.type === 'split' ? o.tribe : o.unit);
     else if (o.type === 'combine') for (const t of o.tribes) out.add(t);
     else if (o.type === 'seaCrossing') out.add(o.tribe);
+    else if (o.type === 'shipMove') out.add(o.ship);
   }
   return out;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+/** A ship's voyages with the chosen cargo: destination → path (the shortest the server offered). */
+export function voyagesOf(
+  legal: readonly LegalOrder[],
+  ship: string,
+  cargo: readonly string[],
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const o of ofType(legal, 'shipMove')) {
+    if (o.ship !== ship || !sameSet(o.cargo, cargo)) continue;
+    const to = o.path[o.path.length - 1];
+    const known = to ? out.get(to) : undefined;
+    if (to && (!known || known.length > o.path.length)) out.set(to, o.path);
+  }
+  return out;
+}
+
+/** The cargo sets a ship may take (the empty set first). */
+export function cargoSetsOf(legal: readonly LegalOrder[], ship: string): string[][] {
+  const sets: string[][] = [];
+  for (const o of ofType(legal, 'shipMove')) {
+    if (o.ship === ship && !sets.some((s) => sameSet(s, o.cargo))) sets.push(o.cargo);
+  }
+  return sets.sort((a, b) => a.length - b.length);
 }
 
 export function moveOf(legal: readonly LegalOrder[], unit: string): Of<'move'> | undefined {
@@ -67,6 +103,17 @@ export function highlightOf(
       return { pickable, selectable };
     }
     case 'unit': {
+      const voyages = voyagesOf(legal, sel.unit, sel.cargo ?? []);
+      if (voyages.size) {
+        const path = sel.hover ? voyages.get(sel.hover) : undefined;
+        return {
+          pickable,
+          destinations: new Set(voyages.keys()),
+          selectedUnits: new Set([sel.unit, ...(sel.cargo ?? [])]),
+          selectedArea: sel.from,
+          route: path ? { from: sel.from, path } : null,
+        };
+      }
       const m = moveOf(legal, sel.unit);
       const dest = m?.destinations.find((d) => d.to === sel.hover);
       const crossings = ofType(legal, 'seaCrossing').filter((o) => o.tribe === sel.unit);
@@ -119,7 +166,11 @@ export function clickUnit(legal: readonly LegalOrder[], sel: Selection, unit: st
   }
   if (sel.kind !== 'none' && 'unit' in sel && sel.unit === unit) return { selection: NONE };
   if (sel.kind === 'combine' && sel.first === unit) return { selection: NONE };
-  if (moveOf(legal, unit) || ofType(legal, 'seaCrossing').some((o) => o.tribe === unit)) {
+  if (
+    moveOf(legal, unit) ||
+    ofType(legal, 'seaCrossing').some((o) => o.tribe === unit) ||
+    ofType(legal, 'shipMove').some((o) => o.ship === unit)
+  ) {
     return { selection: { kind: 'unit', unit, from: area, hover: null } };
   }
   if (partnersOf(legal, unit).size > 0) return { selection: { kind: 'combine', first: unit, second: null } };
@@ -130,6 +181,13 @@ export function clickUnit(legal: readonly LegalOrder[], sel: Selection, unit: st
 export function clickArea(legal: readonly LegalOrder[], sel: Selection, area: string): Outcome {
   switch (sel.kind) {
     case 'unit': {
+      const voyage = voyagesOf(legal, sel.unit, sel.cargo ?? []).get(area);
+      if (voyage) {
+        return {
+          selection: NONE,
+          order: { type: 'shipMove', ship: sel.unit, path: voyage, cargo: [...(sel.cargo ?? [])] },
+        };
+      }
       const d = moveOf(legal, sel.unit)?.destinations.find((x) => x.to === area);
       if (d) return { selection: NONE, order: { type: 'move', unit: sel.unit, path: d.path } };
       const c = ofType(legal, 'seaCrossing').find((o) => o.tribe === sel.unit && o.to.includes(area));
