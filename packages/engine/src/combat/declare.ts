@@ -2,6 +2,7 @@
  * 7.1 Declaring an attack: which unfriendly units an area offers, which of the phasing player's
  * units may attack it (once per turn, adjacent, tribes only against tribes), and the odds.
  */
+import { LEADER_PROFILES, leaderTypeOf } from '../diplomacy/leaders.ts';
 import { coupAllowsAttack } from '../empire/movement-rules.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
@@ -126,7 +127,7 @@ export function attackerContribution(
   return ok({ unit: u, strength: strengthOf(u.kind, ctx.options), halved: isHalved(false, link) });
 }
 
-/** 10.2, 13.5: the column shifts of an attack. Part 1 has no leaders yet; they count 1 each side. */
+/** 10.2, 13.5, 13.6: the column shifts of an attack (a leader shifts for the side it stands with). */
 function attackShifts(
   ctx: EngineContext,
   state: GameStateCore,
@@ -136,8 +137,13 @@ function attackShifts(
   const byArea = unitsByArea(state);
   const leaderOf = (area: AreaId, owner: PlayerId | null) =>
     (byArea.get(area) ?? []).some((u) => u.kind === 'leader' && u.owner === owner);
-  const attackerLeader = [...areas].some((area) => leaderOf(area, plan.attacker)) ? 1 : 0;
-  const defenderLeader = plan.defender !== null && leaderOf(plan.target, plan.defender) ? 1 : 0;
+  // 13.6: an optional leader's land shift comes from its type (2 for a general, 0 for an administrator).
+  const shiftOf = (player: PlayerId) => LEADER_PROFILES[leaderTypeOf(state, player)].land;
+  const attackerLeader = [...areas].some((area) => leaderOf(area, plan.attacker))
+    ? shiftOf(plan.attacker)
+    : 0;
+  const defenderLeader =
+    plan.defender !== null && leaderOf(plan.target, plan.defender) ? shiftOf(plan.defender) : 0;
   const o = ctx.options;
   const fortified =
     o.opt.byzantium &&

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyCombatOrder, type CombatOrder, combatLegalOrders } from '../../src/combat/phase.ts';
 import { asAreaId, asUnitId } from '../../src/ids.ts';
+import { patchRealmPlayer } from '../../src/ledger/state.ts';
 import { A, BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
 
 const U = asUnitId;
@@ -104,6 +105,30 @@ describe('leaders in combat (10.2)', () => {
       type: 'combatLeaderEliminated',
       unit: 'loneLead',
       area: 'b4',
+    });
+  });
+});
+
+describe('optional leaders in combat (13.6, C.5.b)', () => {
+  it('a great general shifts two columns, an administrator none', () => {
+    const setup = (leaderType: 'general' | 'administrator') => {
+      const { ctx, state } = fixture({
+        units: [
+          ['inf', RED, 'infantry', 'b2'],
+          ['lead', RED, 'leader', 'b2'],
+          ['foe', BLUE, 'bow', 'b3'],
+        ],
+        options: (o) => ({ ...o, opt: { ...o.opt, optionalLeaders: true } }),
+      });
+      return { ctx, state: patchRealmPlayer(state, RED, { leaderType }) };
+    };
+    const general = setup('general');
+    expect(combatLegalOrders(general.ctx, general.state, RED)[0]).toMatchObject({
+      choices: [{ odds: '3-1', shift: 2 }],
+    });
+    const admin = setup('administrator');
+    expect(combatLegalOrders(admin.ctx, admin.state, RED)[0]).toMatchObject({
+      choices: [{ odds: '2-1', shift: 0 }],
     });
   });
 });
