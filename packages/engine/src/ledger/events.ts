@@ -74,4 +74,15 @@ export type RealmEvent =
       bid: number;
       newUnit: UnitId;
     }
+  | {
+      type: 'shipIntercepted';
+      player: PlayerId;
+      ship: UnitId;
+      sea: AreaId;
+      by: PlayerId;
+      interceptors: UnitId[];
+      odds: string;
+      dice: [number, number];
+      result: string;
+    }
   | { type: 'ledgerRow'; row: LedgerRow };

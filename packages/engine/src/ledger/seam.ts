@@ -13,6 +13,7 @@ import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } f
 import { adminColumns } from '../kingdom/administration.ts';
 import { singlePurchases } from '../kingdom/purchase.ts';
 import { priceOf } from '../kingdom/upkeep.ts';
+import { intercepts } from '../naval/intercept-combat.ts';
 import { moveOrder, playerById } from '../queries.ts';
 import { isLegalRevolt } from '../rebellion/table.ts';
 import { err, ok, type Result } from '../result.ts';
@@ -79,6 +80,8 @@ export const REALM_ORDER_SCHEMAS = [
     kind: unitKindSchema,
     amount: z.number().int().min(1).max(999),
   }),
+  /** 8.1: the player's standing choice whether its ships intercept (yes by default). */
+  z.object({ type: z.literal('realmInterception'), intercept: z.boolean() }),
   /** 13.7 (opt.tribute): pay tribute to the phasing player before its combat phase. */
   z.object({
     type: z.literal('realmTribute'),
@@ -95,6 +98,7 @@ export type RealmOrder =
   | { type: 'realmCapital'; area: AreaId | null }
   | { type: 'realmGarrisons'; units: UnitId[] }
   | { type: 'realmTribute'; to: PlayerId; amount: number }
+  | { type: 'realmInterception'; intercept: boolean }
   | { type: 'realmBid'; auctioneer: PlayerId; kind: UnitKind; amount: number };
 
 /** Legal realm orders are concrete orders (a bounded list of the useful ones). */
@@ -176,14 +180,22 @@ function defaultPlanWithout(
 }
 
 /**
- * Orders a player may give outside its own decisions, whenever their window is open: 13.7 tribute
- * to the phasing player (one order per amount). Empty unless opt.tribute.
+ * Orders a player may give outside its own decisions, whenever their window is open: its standing
+ * interception choice (8.1, while it has ships) and 13.7 tribute to the phasing player (one order
+ * per amount, only with opt.tribute).
  */
 export function realmAnytimeLegal(ctx: EngineContext, g: Game, player: PlayerId): RealmLegalOrder[] {
-  if (!ctx.options.opt.tribute || g.step.kind !== 'playerTurn' || g.step.player === player) return [];
+  const p = playerById(g, player);
+  const ships = Object.values(g.units).some((u) => u.owner === player && u.kind === 'ship');
+  const toggle: RealmLegalOrder[] =
+    p?.status === 'active' && ships ? [{ type: 'realmInterception', intercept: !intercepts(g, player) }] : [];
+  if (!ctx.options.opt.tribute || g.step.kind !== 'playerTurn' || g.step.player === player) return toggle;
   const to = g.step.player;
   const room = tributeAllowance(ctx, g, player, to);
-  return Array.from({ length: room }, (_, i) => ({ type: 'realmTribute' as const, to, amount: i + 1 }));
+  return [
+    ...toggle,
+    ...Array.from({ length: room }, (_, i) => ({ type: 'realmTribute' as const, to, amount: i + 1 })),
+  ];
 }
 
 /** Who must answer the pending administration choice (the rebel, or a barbarian for result 2). */
@@ -246,6 +258,15 @@ export function applyRealmOrder(
   player: PlayerId,
   order: RealmOrder,
 ): Result<RealmStep> {
+  if (order.type === 'realmInterception') {
+    const p = playerById(g, player);
+    if (p?.status !== 'active') return err('order/wrong_phase');
+    return ok({
+      state: patchRealmPlayer(g, player, { intercept: order.intercept }),
+      events: [],
+      choice: null,
+    });
+  }
   if (order.type === 'realmTribute') {
     const to = order.to as PlayerId;
     if (!ctx.options.opt.tribute) return err('order/option_off', { option: 'tribute' });

@@ -50,6 +50,8 @@ export interface RealmPlayer {
   readonly leaderType?: LeaderType | null;
   /** Income received outside the economic phase since the last ledger row (tribute, ransom; col. 3). */
   readonly offPhaseIncome?: number;
+  /** 8.1: does this player intercept when it can (a standing choice; yes when unset)? */
+  readonly intercept?: boolean;
   /** 13.3: standing bids for this turn's auctions (opt.auction). */
   readonly bids?: { readonly turn: number; readonly list: readonly StandingBid[] };
   /** 13.7 / AMBIG-20: tribute paid this game turn, per receiver. */

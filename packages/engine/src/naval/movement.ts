@@ -3,7 +3,7 @@
  * leader from its start area, 5.2) sails a path through sea areas, along shorelines and by white
  * arrows, ends in a coastal area, and rolls once for sinking against the sea areas of its declared
  * route (AMBIG-14 `declaredRoute`). Areas holding unfriendly units (or neutrals) are not entered.
- * Not modelled yet: interception (8.1) and naval landings (8.2) — see docs/rules-decisions.md.
+ * Interceptions (8.1) follow the sinking roll; naval landings (8.2) are not modelled yet.
  */
 import { z } from 'zod';
 import { rollDie } from '../dice.ts';
@@ -17,6 +17,7 @@ import { mayJoin } from '../stacking.ts';
 import type { Game, Transition } from '../state-ops.ts';
 import { patchUnit, removeUnits } from '../state-ops.ts';
 import { movementOf } from '../units.ts';
+import { resolveInterceptions } from './intercept-combat.ts';
 import { seaAreasEntered, shipDestinations, shipPathProblem } from './sea-graph.ts';
 import { sinkingModifier, sinksAfterMove } from './sinking.ts';
 
@@ -134,6 +135,13 @@ export function applyShipMove(
       return ok({ state: markMoved(s, lost), events });
     }
   }
+  // 8.1: interceptions along the route, after the sinking roll (AMBIG-14).
+  const naval = o.cargo.some((id) => g.units[id]?.kind === 'leader') && leaderTypeOf(g, player) === 'naval';
+  const modifier = cycle ? sinkingModifier(cycle.people, cycle.stage, naval) : 0;
+  const run = resolveInterceptions(ctx, s, player, ship.id, ship.area, o.path, o.cargo, modifier);
+  s = run.state;
+  events.push(...run.events);
+  if (run.fate !== 'arrived') return ok({ state: markMoved(s, [ship.id, ...o.cargo]), events });
   const to = o.path[o.path.length - 1]!;
   for (const id of [ship.id, ...o.cargo]) s = patchUnit(s, id, { area: to });
   events.push({ type: 'unitMoved', player, unit: ship.id, path: [...o.path] });

@@ -1,7 +1,9 @@
 /** 5.2 / 5.3 ships moving in the movement phase, with cargo and the sinking roll (D-24 in play). */
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/index.ts';
+import { patchRealmPlayer } from '../../src/ledger/state.ts';
 import { applyShipMove, cargoOptions, shipMoveLegal } from '../../src/naval/movement.ts';
+import { CRT, crtColumnIndex, crtResult } from '../../src/tables/crt.ts';
 import { A, P, phase, scenario, U } from '../helpers/scenario.ts';
 import { NAVAL_MAP } from './naval-fixture.ts';
 
@@ -60,5 +62,61 @@ describe('5.2 ships in the movement phase', () => {
     expect(legal.some((o) => o.path.includes(A('east')))).toBe(false);
     expect(legal.some((o) => o.path.at(-1) === 'bay')).toBe(true);
     expect(applyShipMove(ctx, state, P('a'), move(['nord', 'bay'], ['u2', 'u2'])).ok).toBe(false);
+  });
+});
+
+describe('8.1 interception in play (D-8)', () => {
+  const oneOne = crtColumnIndex(CRT, '1-1');
+  const diceFor = (want: (r: string) => boolean): [number, number] => {
+    for (let roll = 2; roll <= 12; roll++)
+      if (want(crtResult(CRT, oneOne, roll))) return [Math.max(1, roll - 6), Math.min(6, roll - 1)];
+    throw new Error('no such result on 1-1');
+  };
+  function intercepted(dice: number[], intercept = true) {
+    const s = scenario({
+      map: NAVAL_MAP,
+      players: [
+        { id: 'a', position: 'GERMAN 1', stage: 'kingdom' },
+        { id: 'b', position: 'SLAV 1', stage: 'kingdom' },
+      ],
+      units: [
+        ['a', 'ship', 'west'], // u1
+        ['a', 'infantry', 'west'], // u2
+        ['b', 'ship', 'east'], // u3 touches nord
+      ],
+      step: phase('a', 'movement'),
+      dice,
+      neutrals: {},
+    });
+    return { ...s, state: intercept ? s.state : patchRealmPlayer(s.state, P('b'), { intercept: false }) };
+  }
+  it('DR: the interceptor stays put without a sinking roll and the ship sails on', () => {
+    const { state, ctx } = intercepted([3, ...diceFor((r) => r.startsWith('DR'))]);
+    const r = applyShipMove(ctx, state, P('a'), move(['nord', 'bay'], ['u2']));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.state.units.u3?.area).toBe('east');
+    expect(r.value.state.riggedDice).toEqual([]);
+    expect(r.value.state.units.u1?.area).toBe('bay');
+    expect(r.value.events.map((e) => e.type)).toContain('shipIntercepted');
+  });
+  it('AR2: back to the start; a 2 sinks it with its cargo, a 3 keeps it there, moved', () => {
+    const ar2 = diceFor((r) => r === 'AR2');
+    const sunk = intercepted([3, ...ar2, 2]);
+    const r1 = applyShipMove(sunk.ctx, sunk.state, P('a'), move(['nord', 'bay'], ['u2']));
+    expect(r1.ok && Object.keys(r1.value.state.units)).toEqual(['u3']);
+    const back = intercepted([3, ...ar2, 3]);
+    const r2 = applyShipMove(back.ctx, back.state, P('a'), move(['nord', 'bay'], ['u2']));
+    expect(r2.ok && [r2.value.state.units.u1?.area, r2.value.state.units.u2?.area]).toEqual(['west', 'west']);
+    expect(r2.ok && r2.value.state.step.kind === 'playerTurn' && r2.value.state.step.moved).toEqual([
+      'u1',
+      'u2',
+    ]);
+  });
+  it('an owner who chose not to intercept lets the ship pass', () => {
+    const { state, ctx } = intercepted([3], false);
+    const r = applyShipMove(ctx, state, P('a'), move(['nord', 'bay'], []));
+    expect(r.ok && r.value.state.units.u1?.area).toBe('bay');
+    expect(r.ok && r.value.events.some((e) => e.type === 'shipIntercepted')).toBe(false);
   });
 });
