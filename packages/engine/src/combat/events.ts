@@ -20,6 +20,8 @@ export type CombatEvent =
       /** The column before shifts (index into the CRT), and the net shift. */
       rawColumn: number;
       shift: number;
+      /** What made the shift: each side's leader (10.2, 13.6) and the Byzantium fortification (13.5). */
+      shifts: { attackerLeader: number; defenderLeader: number; fortified: boolean };
       dice: [number, number] | null;
       result: CombatResult;
     }

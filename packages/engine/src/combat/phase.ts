@@ -272,6 +272,7 @@ function applyAttack<S extends GameStateCore>(
     odds: plan.odds.kind === 'column' ? plan.odds.id : 'autoAE',
     rawColumn: plan.odds.kind === 'column' ? plan.odds.raw : -1,
     shift: plan.odds.shift,
+    shifts: { ...plan.shifts },
     dice,
     result,
   };
