@@ -68,6 +68,7 @@ describe('deadlines across processes', () => {
     // The loser caught up: both processes agree on the state.
     await r1.run(() => r1.catchUp());
     await r2.run(() => r2.catchUp());
+    expect(r2.version).toBe(r1.version);
     expect(one.engine.hash(r1.state)).toBe(two.engine.hash(r2.state));
   });
 

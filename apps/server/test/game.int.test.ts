@@ -125,6 +125,7 @@ describe('a world played through the server', () => {
       expect(x.gaps).toBe(0);
       expect(shared(x.view)).toEqual(server.view);
     }
+    await (await app.hub.get(worldId))?.settled();
     const log = await t.db.prisma.worldOrder.count({ where: { worldId } });
     expect(log).toBe(server.version);
     const snaps = await t.db.prisma.worldSnapshot.count({ where: { worldId } });
@@ -290,7 +291,7 @@ describe('a world played through the server', () => {
 
   it('rebuilds the world from its log, matching every snapshot, and notices a tampered one', async () => {
     const rt = await app.hub.get(worldId);
-    await rt?.run(async () => {}); // let queued snapshot writes finish
+    await rt?.settled(); // let snapshot writes and projections finish
     const ok = await rebuildWorld(t.db, worldId, true);
     expect(ok.problems).toEqual([]);
     expect(ok.snapshotsChecked).toBeGreaterThanOrEqual(3);

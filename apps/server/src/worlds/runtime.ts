@@ -92,6 +92,11 @@ export class WorldRuntime {
     return this.head.version;
   }
 
+  /** Resolves once every snapshot write and projection queued so far has finished. */
+  async settled(): Promise<void> {
+    await this.run(async () => {});
+  }
+
   /** Runs `fn` after everything queued before it; one failure does not block the queue. */
   run<T>(fn: () => Promise<T>): Promise<T> {
     const next = this.tail.then(fn, fn);
@@ -108,12 +113,14 @@ export class WorldRuntime {
    * deadline) from the database. Call inside `run`. Returns whether orders were replayed.
    */
   async catchUp(): Promise<boolean> {
-    const rows = await readOrders(this.db, this.id, this.version);
+    // The head first: the orders up to its version were committed with it, so reading them after
+    // it never leaves the state behind the version (the other order could).
+    const w = await this.db.prisma.world.findUniqueOrThrow({ where: { id: this.id } });
+    const rows = w.version > this.version ? await readOrders(this.db, this.id, this.version, w.version) : [];
     if (rows.length > 0) {
       this.state = await replayRows(this.db, this.engine, this.id, this.state, rows);
       this.publicView = this.engine.view(this.state, null);
     }
-    const w = await this.db.prisma.world.findUniqueOrThrow({ where: { id: this.id } });
     this.head = { version: w.version, stepKey: w.stepKey, deadlineAt: w.deadlineAt, status: w.status };
     this.settings = {
       ...this.settings,
@@ -216,12 +223,13 @@ export class WorldRuntime {
     const snapshot = state.turn !== before.turn || seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY;
     if (snapshot) this.lastSnapshotSeq = seq;
     if (projected.length === 0 && !snapshot) return;
+    // In the queue, in order; the snapshot goes through raw SQL (store.ts) so it is quick.
     void this.run(async () => {
       try {
         for (const r of projected) await projectEvents(this.db, this.id, r.seq, state, r.events);
         if (snapshot) await writeSnapshot(this.db, this.id, seq, state, this.engine.hash(state));
       } catch (e) {
-        this.hooks.log('projection or snapshot failed (the rebuild CLI restores them)', {
+        this.hooks.log('projection or snapshot failed (rebuild --repair restores them)', {
           world: this.id,
           err: String(e),
         });
