@@ -60,6 +60,58 @@ test('an admin pauses a world and a player sees it paused', async ({ browser }) 
   for (const c of [player.ctx, admin.ctx]) await c.close();
 });
 
+test('a player reports a chat message; a moderator deletes it and resolves the report', async ({
+  browser,
+}) => {
+  const a = await enter(browser, 'signup', `radagaisus_${stamp}`, 'correct horse battery');
+  const worldName = `Reported ${stamp}`;
+  await a.page.getByLabel('Name').fill(worldName);
+  await a.page.getByRole('button', { name: 'Create world' }).click();
+  await expect(a.page).toHaveURL(/#\/world\//);
+  const worldUrl = a.page.url();
+  await a.page.goto('/#/');
+  await a.page
+    .getByTestId('world-row')
+    .filter({ hasText: worldName })
+    .getByRole('button', { name: 'Join' })
+    .click();
+  await expect(a.page).toHaveURL(worldUrl);
+  const b = await enter(browser, 'signup', `stilicho_${stamp}`, 'correct horse battery');
+  await b.page
+    .getByTestId('world-row')
+    .filter({ hasText: worldName })
+    .getByRole('button', { name: 'Join' })
+    .click();
+  await expect(b.page).toHaveURL(worldUrl);
+  await b.page.getByTestId('chat-tab').click();
+  await b.page.getByLabel('Message').fill('You are all fools');
+  await b.page.getByRole('button', { name: 'Send' }).click();
+
+  await a.page.getByTestId('chat-tab').click();
+  const line = a.page.getByTestId('chat-messages').locator('li').filter({ hasText: 'You are all fools' });
+  await line.getByRole('button', { name: 'Report' }).click();
+  await line.getByLabel('Why?').fill('Insulting everyone');
+  await line.getByRole('button', { name: 'Send' }).click();
+  await expect(line.getByRole('status')).toContainText('a moderator will look at it');
+  await shot(a.page, 'reported');
+
+  const admin = await enter(browser, 'login', ADMIN, ADMIN_PASSWORD);
+  await admin.page.goto('/#/moderation');
+  await admin.page.getByRole('tab', { name: 'Reports' }).click();
+  const report = admin.page.getByTestId('mod-report').filter({ hasText: 'You are all fools' });
+  await expect(report).toContainText('Insulting everyone');
+  await admin.page.getByTestId('mod-reason').fill('Insults are not allowed');
+  await report.getByRole('button', { name: 'Delete the message' }).click();
+  await expect(report.locator('blockquote.deleted')).toHaveCount(1);
+  await shot(admin.page, 'report-queue');
+  await report.getByRole('button', { name: 'Resolve' }).click();
+  await expect(admin.page.getByTestId('mod-report').filter({ hasText: 'You are all fools' })).toHaveCount(0);
+  await admin.page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(admin.page.getByTestId('mod-audit')).toContainText('deleted a chat message');
+  await expect(admin.page.getByTestId('mod-audit')).toContainText('closed a report');
+  for (const c of [a.ctx, b.ctx, admin.ctx]) await c.close();
+});
+
 test('a plain player is refused the moderation area', async ({ browser }) => {
   const p = await enter(browser, 'signup', `odoacer_${stamp}`, 'correct horse battery');
   await p.page.goto('/#/moderation');
