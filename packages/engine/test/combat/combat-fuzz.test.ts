@@ -137,7 +137,7 @@ describe('combat fuzz on the small board', () => {
         const legal = combatLegalOrders(ctx, state, player);
         if (legal.length === 0) throw new Error(`seed ${seed}: dead end for ${player}`);
         // Arbitrary (well-formed) orders from anyone: an error or a result, never a throw.
-        if (seed <= 25) {
+        if (seed <= 15) {
           const ids = [...Object.keys(state.units), 'nobody'].map(asUnitId);
           const areas = MAP.areaIds;
           const anyId = () => ids[Math.floor(random() * ids.length)]!;
@@ -154,7 +154,7 @@ describe('combat fuzz on the small board', () => {
           for (const order of junk) for (const who of [RED, BLUE]) applyCombatOrder(ctx, state, who, order);
         }
         // On some seeds, every order the list stands for must be accepted (the list never lies).
-        if (seed <= 25) {
+        if (seed <= 15) {
           for (const order of legal.flatMap(expand)) {
             const tried = applyCombatOrder(ctx, state, player, order);
             if (!tried.ok)
@@ -198,5 +198,5 @@ describe('combat fuzz on the small board', () => {
       expect(seen).toContain(t);
     }
     expect(seen).toContain('combatNeutralRegenerated');
-  });
+  }, 60_000); // generous: the run is fixed work, this only keeps a loaded CI machine from a false failure
 });
