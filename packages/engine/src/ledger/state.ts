@@ -175,3 +175,21 @@ export const clearRealmPlayer = <S extends GameStateCore>(g: S, id: PlayerId): S
   delete players[id];
   return withRealm(g, { ...r, players });
 };
+
+/**
+ * What a viewer may see of the part-2 sub-state (STYLE habit 14): everything (2.4, bookkeeping is
+ * open) except other players' standing bids (sealed, 13.3) and economic plans not yet carried out
+ * (decisions made at once, 4.5).
+ */
+export function realmViewFor(realm: RealmState | undefined, viewer: PlayerId | null): RealmState | undefined {
+  if (!realm) return realm;
+  const players: Record<string, RealmPlayer> = {};
+  for (const [id, p] of Object.entries(realm.players)) {
+    if (id === viewer) players[id] = p;
+    else {
+      const { bids: _bids, plan: _plan, ...open } = p;
+      players[id] = { ...open, plan: null };
+    }
+  }
+  return { ...realm, players };
+}

@@ -69,3 +69,28 @@ describe('11.5 support and 11.7.2 result 11 (Attempted Coup) limit empire moves'
     expect(coupAllowsAttack(s.ctx, coup, elite)).toBe(false);
   });
 });
+
+describe('views of the part-2 state (STYLE habit 14)', () => {
+  it('other players’ sealed bids and pending plans are hidden; the ledger is open', async () => {
+    const { realmViewFor } = await import('../../src/ledger/state.ts');
+    const realm = {
+      players: {
+        a: {
+          plan: { disband: [], garrisonDisband: [], purchases: [], adminPercent: 20 },
+          bids: { turn: 3, list: [] },
+          lastIncome: 7,
+        },
+        b: { plan: null, lastIncome: 4 },
+      },
+      ledger: [{ turn: 3 }],
+      active: null,
+      pending: null,
+      tasks: [],
+    } as never;
+    const forB = realmViewFor(realm, 'b' as never)!;
+    expect(forB.players.a).toMatchObject({ plan: null, lastIncome: 7 });
+    expect('bids' in forB.players.a!).toBe(false);
+    expect(forB.ledger).toHaveLength(1);
+    expect(realmViewFor(realm, 'a' as never)!.players.a?.plan?.adminPercent).toBe(20);
+  });
+});

@@ -357,3 +357,24 @@ describe('D-27 advanced-VC abandonment gate (14.3.2)', () => {
     expect(mayAbandon({ ...ctx, options: { ...ctx.options, victory } }, g, P('k') as PlayerId)).toBe(allowed);
   });
 });
+
+describe('D-27 through the engine (14.3.2)', () => {
+  it('declaring an abandon is refused under the advanced conditions at income 10, allowed at 9', async () => {
+    const { scenario: sc } = await import('../helpers/scenario.ts');
+    const { REALM_MAP } = await import('./realm-fixture.ts');
+    const { engine, state } = sc({
+      map: REALM_MAP,
+      players: [{ id: 'k', position: 'GERMAN 1', stage: 'kingdom' }],
+      step: { kind: 'economic', pending: [P('k')], pillage: {} },
+    });
+    const at = (income: number) =>
+      ({
+        ...state,
+        options: { ...state.options, victory: 'advanced' as const },
+        realm: { ...realmOf(state), players: { k: { ...realmPlayer(state, P('k')), lastIncome: income } } },
+      }) as GameState;
+    const refused = engine.applyOrder(at(10), P('k'), { type: 'declareAbandon', abandon: true });
+    expect(refused.ok ? null : refused.error.code).toBe('order/abandon_not_allowed');
+    expect(engine.applyOrder(at(9), P('k'), { type: 'declareAbandon', abandon: true }).ok).toBe(true);
+  });
+});
