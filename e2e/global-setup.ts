@@ -1,7 +1,8 @@
-import { startServer } from './server.ts';
+import { freePort, startServer } from './server.ts';
 
 export default async function globalSetup() {
-  const server = await startServer(Number(process.env.E2E_PORT ?? 3210));
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
+  const server = await startServer(port);
   process.env.E2E_BASE_URL = server.url;
   return () => server.stop();
 }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,7 +11,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'artifacts/results.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: fileURLToPath(new URL('./artifacts/results.json', import.meta.url)) }],
+  ],
   globalSetup: './global-setup.ts',
   use: {
     baseURL: process.env.E2E_BASE_URL,
