@@ -40,6 +40,21 @@ async function admin(sql: string) {
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Maps with at most `limit` calls in flight (set-up of hundreds of worlds). */
+async function pmap<T, R>(items: T[], limit: number, fn: (x: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i] as T, i);
+      }
+    }),
+  );
+  return out;
+}
+
 const dbName = `bke_bench_${randomBytes(4).toString('hex')}`;
 await admin(`CREATE DATABASE "${dbName}"`);
 const url = new URL(SERVER);
@@ -85,13 +100,16 @@ try {
   const passwordHash = 'scrypt$16384$8$1$AAAA$AAAA';
   let userCount = 0;
   async function makeUsers(n: number) {
-    const out: { id: string; username: string; cookie: string }[] = [];
-    for (let i = 0; i < n; i++) {
-      const username = `u${++userCount}`;
-      const u = await db.prisma.user.create({ data: { username, usernameKey: username, passwordHash } });
-      out.push({ id: u.id, username, cookie: `bke_session=${await createSession(db, u.id)}` });
-    }
-    return out;
+    const names = Array.from({ length: n }, () => `u${++userCount}`);
+    await db.prisma.user.createMany({
+      data: names.map((username) => ({ username, usernameKey: username, passwordHash })),
+    });
+    const users = await db.prisma.user.findMany({ where: { username: { in: names } } });
+    return pmap(users, 8, async (u) => ({
+      id: u.id,
+      username: u.username,
+      cookie: `bke_session=${await createSession(db, u.id)}`,
+    }));
   }
 
   /** A world with these users seated, past the entry step, so every player may order at once. */
@@ -153,7 +171,7 @@ try {
     const users = await makeUsers(n);
     const subject: Actor[] = [];
     const baseline: Actor[] = [];
-    for (const u of users) {
+    await pmap(users, 8, async (u) => {
       const worldId = await makeWorld([u]);
       const s = await open(base, u.cookie);
       const sub = (await s.emitWithAck('world/subscribe', { worldId })) as {
@@ -178,7 +196,7 @@ try {
       const b = await open(bareUrl);
       const body = { worldId, version: 0, order: { type: 'declareAbandon', abandon: true } };
       baseline.push({ send: () => b.emitWithAck('echo', { body }) });
-    }
+    });
     const rate = rateFor(n);
     const pairs = { p50: [] as number[], p99: [] as number[], a: [] as number[][], b: [] as number[][] };
     for (let i = 0; i < ROUNDS; i++) {
@@ -236,15 +254,14 @@ try {
       }
       const seen = sockets.map(() => version);
       const waiters: { v: number; resolve: () => void }[] = [];
-      sockets.forEach((s, i) =>
+      for (const [i, s] of sockets.entries())
         s.on('world/patch', (p: { to: number }) => {
           seen[i] = p.to;
           for (const wt of waiters.filter((x) => seen.every((v) => v >= x.v))) {
             waiters.splice(waiters.indexOf(wt), 1);
             wt.resolve();
           }
-        }),
-      );
+        });
       let abandon = true;
       const actor = sockets[0] as Socket;
       actors.push({
@@ -271,15 +288,14 @@ try {
       const bseen = bs.map(() => 0);
       let bcount = 0;
       const bwait: { v: number; resolve: () => void }[] = [];
-      bs.forEach((b, i) =>
+      for (const [i, b] of bs.entries())
         b.on('p', () => {
           bseen[i] = (bseen[i] ?? 0) + 1;
           for (const wt of bwait.filter((x) => bseen.every((v) => v >= x.v))) {
             bwait.splice(bwait.indexOf(wt), 1);
             wt.resolve();
           }
-        }),
-      );
+        });
       const body = {
         worldId,
         from: 1,

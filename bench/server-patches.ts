@@ -71,8 +71,14 @@ const time = (fn: () => void) => {
   const d = process.cpuUsage(t);
   return (d.user + d.system) / 1000;
 };
-const stringifyAll = (ps: Pair[]) => time(() => ps.forEach((p) => JSON.stringify(p.after)));
-const diffAll = (ps: Pair[]) => time(() => ps.forEach((p) => diffViews(p.before, p.after)));
+const stringifyAll = (ps: Pair[]) =>
+  time(() => {
+    for (const p of ps) JSON.stringify(p.after);
+  });
+const diffAll = (ps: Pair[]) =>
+  time(() => {
+    for (const p of ps) diffViews(p.before, p.after);
+  });
 const vsStringify: number[] = [];
 const vsSize: number[] = [];
 const abs = { diff: [] as number[], stringify: [] as number[], diffDoubled: [] as number[] };
