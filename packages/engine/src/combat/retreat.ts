@@ -82,10 +82,14 @@ function walk(board: RetreatBoard, request: RetreatRequest, length: number): str
 }
 
 /** Graph distance (through `neighbours`, ignoring units) from the nearest fought area. */
-function distanceFromFought(board: RetreatBoard, fought: readonly string[]): (area: string) => number {
+function distanceFromFought(
+  board: RetreatBoard,
+  fought: readonly string[],
+  horizon: number,
+): (area: string) => number {
   const dist = new Map<string, number>(fought.map((a) => [a, 0]));
   let frontier = [...fought];
-  for (let d = 1; frontier.length > 0 && d <= 12; d++) {
+  for (let d = 1; frontier.length > 0 && d <= horizon; d++) {
     const next: string[] = [];
     for (const area of frontier) {
       for (const n of board.neighbours(area)) {
@@ -97,7 +101,7 @@ function distanceFromFought(board: RetreatBoard, fought: readonly string[]): (ar
     }
     frontier = next;
   }
-  return (area) => dist.get(area) ?? 99;
+  return (area) => dist.get(area) ?? horizon + 1;
 }
 
 /** 7.3 criteria 2 and 3 as a score tuple; bigger is better, compared left to right. */
@@ -135,7 +139,9 @@ export function retreatOptions(board: RetreatBoard, request: RetreatRequest): Re
   const full = walked.filter((p) => p.length === distance);
   if (full.length === 0)
     return { kind: 'eliminated', reason: 'retreat/noPath', partialPaths: longest(walked) };
-  const dist = distanceFromFought(board, request.fought);
+  if (full.length === 1) return { kind: 'paths', paths: full };
+  // The start touches a fought area, so no end lies further than distance + 1: look no further.
+  const dist = distanceFromFought(board, request.fought, distance + 2);
   const scored = full.map((path) => ({ path, score: pathScore(board, path, dist) }));
   const best = scored.reduce((b, s) => (compareScores(s.score, b) > 0 ? s.score : b), scored[0]!.score);
   return {
