@@ -97,6 +97,7 @@ async function playUntilTurn(turn: number): Promise<void> {
   for (let i = 0; i < 600; i++) {
     const rt = await app.hub.get(worldId);
     if (!rt) throw new Error('no world');
+    await rt.settled();
     if (rt.state.turn >= turn) return;
     const p = rt.waitingFor()[0];
     if (!p) throw new Error('nobody to wait for');
@@ -104,6 +105,12 @@ async function playUntilTurn(turn: number): Promise<void> {
     const order = pickOrder(app.hub.engine.legalOrders(rt.state, p) as { type: string }[], policy);
     if (!order || !seat) throw new Error(`stuck: ${p}`);
     const r = await app.hub.order(worldId, p, seat.userId, rt.version, order);
+    // An absent seat's defaults are committed from the world's queue after each commit: a stale
+    // version here only means they went first; wait for the queue and look again.
+    if (!r.ok && r.error.code === 'sync/stale') {
+      await rt.settled();
+      continue;
+    }
     if (!r.ok) throw new Error(JSON.stringify(r.error));
   }
   throw new Error('the game did not reach the turn');

@@ -155,8 +155,10 @@ export async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promis
  */
 export function watchAbsentSeats(ctx: ModContext): void {
   ctx.hub.afterCommit.push((rt) => {
-    void absentOf(ctx, rt.id).then(({ absent }) => {
-      if (absent.size > 0) void rt.run(() => holdAbsentSeats(ctx, rt)).catch(() => 0);
-    });
+    // Queued at once (not after the cache lookup) so that `rt.settled()` covers the hold too; the
+    // lookup is a cached promise after the world's first commit in this process.
+    void rt
+      .run(async () => ((await absentOf(ctx, rt.id)).absent.size > 0 ? holdAbsentSeats(ctx, rt) : 0))
+      .catch(() => 0);
   });
 }
