@@ -201,7 +201,21 @@ export function realmAnytimeLegal(ctx: EngineContext, g: Game, player: PlayerId)
 /** Who must answer the pending administration choice (the rebel, or a barbarian for result 2). */
 export function realmWaitingFor(g: Game): PlayerId[] {
   const c = realmOf(g).pending;
-  return c ? [c.chooser] : [];
+  return c ? [chooserNow(g)!] : [];
+}
+
+/**
+ * Who answers the pending choice now: its chooser, or — if that player has left or lost its
+ * position meanwhile (a barbarian offered a defector) — the rebelling player, who may then only
+ * decline on its behalf.
+ */
+function chooserNow(g: Game): PlayerId | null {
+  const r = realmOf(g);
+  const c = r.pending;
+  if (!c) return null;
+  const p = playerById(g, c.chooser);
+  if (p?.status === 'active' && p.cycle) return c.chooser;
+  return r.active ?? c.chooser;
 }
 
 const subsets = (pool: readonly UnitId[], count: number): UnitId[][] => {
@@ -222,7 +236,8 @@ const subsets = (pool: readonly UnitId[], count: number): UnitId[][] => {
 /** 4.6: the concrete answers to the pending choice, for the player who owes it. */
 export function realmAdminLegal(ctx: EngineContext, g: Game, player: PlayerId): RealmLegalOrder[] {
   const c = realmOf(g).pending;
-  if (!c || c.chooser !== player) return [];
+  if (!c || chooserNow(g) !== player) return [];
+  if (c.chooser !== player) return [{ type: 'realmUnits', units: [] }]; // declining for a departed chooser
   switch (c.kind) {
     case 'units':
       if (c.upTo) {
@@ -309,7 +324,12 @@ export function applyRealmOrder(
   const c = r.pending;
   const rebel = r.active;
   if (g.step.kind !== 'administration' || !c || !rebel) return err('order/wrong_phase');
-  if (c.chooser !== player) return err('order/not_your_turn', { waitingFor: c.chooser });
+  if (chooserNow(g) !== player) return err('order/not_your_turn', { waitingFor: chooserNow(g) });
+  if (
+    c.chooser !== player &&
+    !(order.type === 'realmUnits' && order.units.length === 0 && c.kind === 'units' && c.upTo)
+  )
+    return err('order/invalid', { reason: 'onlyDecline' });
   const cleared = patchRealm(g, { pending: null });
   let t: RealmTransition | null = null;
   if (order.type === 'realmUnits' && c.kind === 'units') {

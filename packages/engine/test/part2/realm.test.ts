@@ -305,6 +305,29 @@ describe('administration phase of kingdoms and empires (10.6.2, 11.1, 11.6, 11.7
     expect(taken.map((u) => [u.owner, u.kind])).toEqual([['b', 'infantry']]);
   });
 
+  it('a barbarian who left before choosing its defector: the rebel declines for it (no dead end)', () => {
+    const { state, ctx } = kingdom({
+      turn: 15,
+      units: [
+        ['k', 'infantry', 'r0c0'],
+        ['b', 'tribe', 'r0c2'],
+      ],
+      dice: [1, 1, 1, 1],
+    });
+    const r = admin(state, ctx, 'k');
+    const gone = {
+      ...r.state,
+      players: r.state.players.map((p) =>
+        p.id === 'b' ? { ...p, status: 'left' as const, cycle: null } : p,
+      ),
+    };
+    expect(realmWaitingFor(gone)).toEqual(['k']);
+    expect(realmAdminLegal(ctx, gone, P('k'))).toEqual([{ type: 'realmUnits', units: [] }]);
+    expect(applyRealmOrder(ctx, gone, P('k'), { type: 'realmUnits', units: [U('u1')] }).ok).toBe(false);
+    const a = applyRealmOrder(ctx, gone, P('k'), { type: 'realmUnits', units: [] });
+    expect(a.ok && a.value.state.units.u1?.owner).toBe('k');
+  });
+
   it('11.7.2 result 11: Attempted Coup is noted for the next turn; 12 revolts half, then a Revival', () => {
     const { state, ctx } = kingdom({ turn: 15, dice: [1, 1, 5, 6] });
     const r = admin(state, ctx, 'k');
