@@ -36,6 +36,21 @@ describe('MapView', () => {
     expect(lutetia.style.fill).toBe('');
   });
 
+  it('pans with the arrow keys and zooms with + and −', async () => {
+    const { container } = render(MapView, { map: FIXTURE_MAP, view: FIXTURE_VIEW });
+    const app = screen.getByRole('application');
+    const layer = () => container.querySelector('.canvas > g')?.getAttribute('transform') ?? '';
+    const scale = () => Number(/scale\(([^)]+)\)/.exec(layer())?.[1]);
+    const start = scale();
+    await fireEvent.keyDown(app, { key: '+' });
+    expect(scale()).toBeCloseTo(start * 1.25);
+    const before = layer();
+    await fireEvent.keyDown(app, { key: 'ArrowRight' });
+    expect(layer()).not.toBe(before);
+    await fireEvent.keyDown(app, { key: '-' });
+    expect(scale()).toBeCloseTo(start);
+  });
+
   it('lights destinations, draws the route, and reports clicks', async () => {
     const onareaclick = vi.fn();
     const onunitclick = vi.fn();
