@@ -7,7 +7,7 @@
 import { roll2d6 } from '../dice.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import { cityAt, neutralGarrisonStrengthAt } from '../queries.ts';
+import { cityAt, neutralGarrisonStrengthAt, unitsByArea } from '../queries.ts';
 import type { GameStateCore } from '../state.ts';
 import { type CombatResult, CRT, crtResult } from '../tables/crt.ts';
 import { UNIT_PROFILES } from '../tables/units.ts';
@@ -569,7 +569,7 @@ function finish<S extends GameStateCore>(ctx: EngineContext, state: S): Step<S> 
   const n = pending.neutral;
   if (!n?.eliminated || n.source !== 'garrison') return { state: cleared, events: [] };
   const cityArea = cityAt(ctx, pending.target) !== null;
-  const occupied = Object.values(state.units).some((u) => u.area === pending.target && u.kind !== 'leader');
+  const occupied = (unitsByArea(state).get(pending.target) ?? []).some((u) => u.kind !== 'leader');
   if (!neutralGarrisonReappears({ cityArea, attackerEntered: pending.attackerEntered || occupied })) {
     return { state: cleared, events: [] };
   }
