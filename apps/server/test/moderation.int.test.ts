@@ -305,6 +305,19 @@ describe('rollback', () => {
     expect(b.gaps).toBe(0);
     expect((b.view as { turn: number }).turn).toBe(2);
   });
+
+  it('a rollback while paused keeps the world paused, with one full step to play on resume', async () => {
+    await playUntilTurn(3);
+    expect((await post(mod, 'pauseWorld', { reason: 'investigating' })).status).toBe(200);
+    expect((await post(mod, 'rollbackWorld', { reason: 'found it', turn: 2 })).status).toBe(200);
+    const rt = await app.hub.get(worldId);
+    expect(rt?.settings.status).toBe('paused');
+    expect(rt?.state.turn).toBe(2);
+    const w = await t.db.prisma.world.findUniqueOrThrow({ where: { id: worldId } });
+    expect(w).toMatchObject({ status: 'paused', deadlineAt: null, pausedRemainingMs: 600_000 });
+    expect((await post(mod, 'resumeWorld', { reason: 'carry on' })).status).toBe(200);
+    expect(rt?.settings.status).toBe('running');
+  });
 });
 
 describe('players and accounts', () => {
@@ -536,7 +549,7 @@ describe('closing and the audit log', () => {
 
   it('the world still rebuilds from its log, rollback rows included', async () => {
     const rollbacks = await t.db.prisma.worldOrder.count({ where: { worldId, kind: 'rollback' } });
-    expect(rollbacks).toBe(3);
+    expect(rollbacks).toBe(4);
     const report = await rebuildWorld(t.db, worldId);
     expect(report.problems).toEqual([]);
     const rt = await app.hub.get(worldId);

@@ -13,7 +13,7 @@ import type { Database } from '../db/database.ts';
 import { diffViews } from '../worlds/diff.ts';
 import { getEngine } from '../worlds/engine.ts';
 import { stepKeyOf, type WorldRuntime } from '../worlds/runtime.ts';
-import { appendOrders, type LogRow, projectEvents, type WorldHead, writeSnapshot } from '../worlds/store.ts';
+import { type LogRow, projectEvents, type WorldHead } from '../worlds/store.ts';
 import type { ModContext } from './context.ts';
 import { refuse } from './errors.ts';
 import { inWorld } from './worlds.ts';
@@ -145,14 +145,15 @@ export function rollbackWorld(
       events: events as unknown as LogRow['events'],
       patch: diffViews(rt.publicView, view),
     };
-    if (!(await appendOrders(ctx.db, rt.id, rt.version, head, [row], true)))
+    const written = await appendRollback(ctx.db, rt.id, rt.version, head, row, {
+      state: restored,
+      hash: ctx.hub.engine.hash(restored),
+      pausedRemainingMs: paused ? rt.settings.phaseSeconds * 1000 : null,
+    });
+    if (!written) {
+      await rt.catchUp();
       return refuse('sync/stale', { version: rt.version });
-    await writeSnapshot(ctx.db, rt.id, seq, restored, ctx.hub.engine.hash(restored));
-    if (paused)
-      await ctx.db.prisma.world.update({
-        where: { id: rt.id },
-        data: { pausedRemainingMs: rt.settings.phaseSeconds * 1000 },
-      });
+    }
     rt.state = restored;
     rt.publicView = view;
     rt.head = head;
@@ -178,6 +179,54 @@ export function rollbackWorld(
       },
     };
   });
+}
+
+/**
+ * Appends the rollback row and the snapshot it restores in ONE statement (with the head's
+ * compare-and-set on the version, as the server's order append does), so no crash can leave a
+ * rollback row without its snapshot. A paused world stays paused, its deadline untouched; the time
+ * it will get back on resume becomes one full step.
+ */
+async function appendRollback(
+  db: Database,
+  worldId: string,
+  fromVersion: number,
+  head: WorldHead,
+  row: LogRow,
+  snap: { state: GameState; hash: string; pausedRemainingMs: number | null },
+): Promise<boolean> {
+  const out = await db.sql<{ seq: number }>(
+    `WITH w AS (
+       UPDATE worlds SET version = $2, step_key = $3,
+              deadline_at = CASE WHEN status = 'paused' THEN deadline_at ELSE $4 END,
+              paused_remaining_ms = CASE WHEN status = 'paused' THEN $11 ELSE paused_remaining_ms END,
+              deadline_claimed_until = NULL, updated_at = now()
+        WHERE id = $1 AND version = $5 AND status IN ('open', 'running', 'paused')
+       RETURNING id),
+     o AS (
+       INSERT INTO world_orders (world_id, seq, actor, user_id, kind, "order", events, patch)
+       SELECT w.id, $2, 'system', $6::uuid, $7, $8::jsonb, $9::jsonb, $10::jsonb FROM w
+       RETURNING seq)
+     INSERT INTO world_snapshots (world_id, seq, state, hash)
+     SELECT w.id, o.seq, $12::jsonb, $13 FROM w, o
+     RETURNING seq`,
+    [
+      worldId,
+      head.version,
+      head.stepKey,
+      head.deadlineAt,
+      fromVersion,
+      row.userId,
+      row.kind,
+      JSON.stringify(row.order),
+      JSON.stringify(row.events),
+      JSON.stringify(row.patch),
+      snap.pausedRemainingMs,
+      JSON.stringify(snap.state),
+      snap.hash,
+    ],
+  );
+  return out.length === 1;
 }
 
 /**
