@@ -73,6 +73,16 @@ export class WorldStore {
     this.link.unsubscribe(this.worldId);
   }
 
+  /** Follow the world afresh (a spectator who just took a seat gets the player's view and orders). */
+  async restart(): Promise<void> {
+    this.link.unsubscribe(this.worldId);
+    this.view = null;
+    this.version = null;
+    this.legal = [];
+    this.loading = true;
+    await this.resync();
+  }
+
   /** Ask for everything since our version: the server answers with patches or a full view. */
   async resync(): Promise<void> {
     const r = await this.link.subscribe(this.worldId, this.version);
