@@ -289,9 +289,22 @@ function rollRebellion(ctx: EngineContext, g: Game, player: PlayerId, cause: str
       return add(civilDisorder(ctx, s, player, 'roll'));
     case 'completeCollapse': {
       if (!collapses(stage)) return { state: s, events };
-      const t = endCycle(ctx, s, player, 'eliminated');
-      const cleared = patchRealm(clearRealmPlayer(t.state, player), { tasks: [], pending: null });
-      return { state: cleared, events: [...events, ...t.events] };
+      const t = endCycle(ctx, s, player, 'collapsed');
+      // As for revolts: no neutral garrison beside another player's unit standing in a city.
+      const neutrals = { ...t.state.neutrals };
+      const occupied = new Set(
+        Object.values(t.state.units)
+          .filter((u) => u.kind !== 'leader')
+          .map((u) => u.area),
+      );
+      for (const a of Object.keys(neutrals))
+        if (occupied.has(a as AreaId) && !s.neutrals[a]) delete neutrals[a];
+      const cleared = patchRealm(clearRealmPlayer({ ...t.state, neutrals }, player), {
+        tasks: [],
+        pending: null,
+      });
+      const facts = t.events.filter((e) => e.type !== 'neutralPlaced' || neutrals[e.area] !== undefined);
+      return { state: cleared, events: [...events, ...facts] };
     }
     case 'mercenariesGoHome': {
       const inf = mine

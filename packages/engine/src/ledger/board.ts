@@ -49,7 +49,11 @@ export function revoltCities(
   for (const a of cities) {
     if (!cityAt(ctx, a)) continue;
     cityStates[a] = { owner: null, everOwned: true };
-    if (!s.markers.some((m) => m.area === a)) neutrals[a] = { strength: neutralGarrisonStrengthAt(ctx, a) };
+    // Engine decision: a city another player's unit stands in (it changes owner only at the next
+    // economic phase, 3) revolts to no one, without a neutral garrison beside that unit.
+    const occupied = Object.values(s.units).some((u) => u.area === a && u.kind !== 'leader');
+    if (!occupied && !s.markers.some((m) => m.area === a))
+      neutrals[a] = { strength: neutralGarrisonStrengthAt(ctx, a) };
   }
   s = { ...s, cities: cityStates, neutrals };
   const cap = playerById(s, player)?.capital;

@@ -121,7 +121,13 @@ function fuzzOne(seed: number): { orders: number; stages: Set<string> } {
     for (const e of r.value.events) seen.set(e.type, (seen.get(e.type) ?? 0) + 1);
     const bad = problemsOf(state, vp);
     if (bad.length)
-      throw new Error(`seed ${seed} turn ${state.turn} after ${JSON.stringify(order)}: ${bad.join('; ')}`);
+      throw new Error(
+        `seed ${seed} turn ${state.turn} after ${JSON.stringify(order)}: ${bad.join('; ')} ${r.value.events
+          .map((e) => e.type)
+          .join(
+            ' ',
+          )} ${JSON.stringify(Object.values(state.units).filter((u) => u.area === 'r2c6'))} ${JSON.stringify(state.neutrals.r2c6)} ${JSON.stringify(state.cities.r2c6)} ${JSON.stringify(state.markers)} ${JSON.stringify(state.step).slice(0, 200)}`,
+      );
     for (const p of state.players) if (p.cycle) stages.add(p.cycle.stage);
     if (state.turn !== turn) {
       turn = state.turn;
