@@ -39,4 +39,35 @@ describe('diffViews', () => {
     expect(applyPatch(a, diffViews(a, b))).toEqual(b);
     expect(a).toEqual({ x: [1, 2] });
   });
+
+  it('takes the first of a queue or appends with one op, and replaces a reshuffled array whole', () => {
+    const x = { id: 'x' };
+    const y = { id: 'y' };
+    const z = { id: 'z' };
+    expect(diffViews({ q: [x, y, z] }, { q: [y, z] })).toEqual([{ op: 'remove', path: '/q/0' }]);
+    expect(diffViews({ q: [x, y] }, { q: [x, y, z] })).toEqual([{ op: 'add', path: '/q/2', value: z }]);
+    const long = Array.from({ length: 20 }, (_, i) => ({ n: i, name: `unit-${i}` }));
+    const shuffled = [...long].reverse();
+    const ops = diffViews({ q: long }, { q: shuffled });
+    expect(ops).toEqual([{ op: 'replace', path: '/q', value: shuffled }]);
+    for (const [before, after] of [
+      [
+        [x, y, z],
+        [x, z],
+      ],
+      [
+        [x, z],
+        [x, y, z],
+      ],
+      [
+        [x, y, z],
+        [z, y, x],
+      ],
+      [[], [x]],
+      [[x, y], []],
+    ] as const) {
+      const from = { q: before };
+      expect(applyPatch(from, diffViews(from, { q: after }))).toEqual({ q: after });
+    }
+  });
 });

@@ -11,11 +11,27 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function diffArrays(a: readonly unknown[], b: readonly unknown[], path: string, out: PatchOp[]): void {
-  const common = Math.min(a.length, b.length);
-  // Arrays of different length: keep the common prefix element-wise, then add or remove the tail.
-  for (let i = 0; i < common; i++) diffValue(a[i], b[i], `${path}/${i}`, out);
-  for (let i = common; i < b.length; i++) out.push({ op: 'add', path: `${path}/${i}`, value: b[i] });
-  for (let i = a.length - 1; i >= common; i--) out.push({ op: 'remove', path: `${path}/${i}` });
+  // Skip the unchanged head and tail (by reference), so taking the first of a queue or appending is
+  // one op, not a shifted copy of the whole array.
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const ops: PatchOp[] = [];
+  const common = Math.min(endA - start, endB - start);
+  for (let i = 0; i < common; i++) diffValue(a[start + i], b[start + i], `${path}/${start + i}`, ops);
+  for (let i = start + common; i < endB; i++) ops.push({ op: 'add', path: `${path}/${i}`, value: b[i] });
+  for (let i = endA - 1; i >= start + common; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
+  // Many small ops can outweigh the array itself: then one replace is smaller.
+  if (ops.length > 4 && JSON.stringify(ops).length > JSON.stringify(b).length + path.length + 30) {
+    out.push({ op: 'replace', path, value: b });
+    return;
+  }
+  for (const op of ops) out.push(op);
 }
 
 function diffValue(a: unknown, b: unknown, path: string, out: PatchOp[]): void {
