@@ -450,6 +450,8 @@ describe('chat and reports', () => {
     const a = new TestClient(base, alice, worldId);
     clients.push(a);
     await a.subscribe();
+    const deletions: { id: string }[] = [];
+    a.socket.on('chat/deleted', (m: { id: string }) => deletions.push(m));
     const sent = await a.emit<{ message: { id: string } }>('chat/send', { worldId, body: 'rude words' });
     if (!sent.ok) throw new Error('chat failed');
     const rep = await api(base, bob, 'POST', '/api/reports', {
@@ -472,6 +474,9 @@ describe('chat and reports', () => {
       `/api/moderation/chat/${sent.message.id}/delete`,
     );
     expect(del.status).toBe(200);
+    const end = Date.now() + 3000;
+    while (deletions.length === 0 && Date.now() < end) await new Promise((x) => setTimeout(x, 20));
+    expect(deletions).toEqual([{ worldId, id: sent.message.id }]);
     const again = await post(
       mod,
       'deleteChat',

@@ -191,6 +191,11 @@ export const moderationNoticeSchema = z.object({
 export type ModerationNotice = z.infer<typeof moderationNoticeSchema>;
 export const MODERATION_NOTICE_EVENT = 'moderation/notice';
 
+/** Sent to a world's room when a moderator deletes one of its chat messages. */
+export const chatDeletedSchema = z.object({ worldId: z.string(), id: z.string() });
+export type ChatDeleted = z.infer<typeof chatDeletedSchema>;
+export const CHAT_DELETED_EVENT = 'chat/deleted';
+
 export interface ModerationRouteSpec {
   method: 'GET' | 'POST';
   path: string;

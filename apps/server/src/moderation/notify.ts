@@ -4,6 +4,8 @@
  * sockets of a banned account or of a seat that changed hands (they reconnect with their new role).
  */
 import {
+  CHAT_DELETED_EVENT,
+  type ChatDeleted,
   type ChatMessage,
   MODERATION_NOTICE_EVENT,
   type ModerationActionName,
@@ -60,7 +62,8 @@ export function socketNotifier(db: Database, io: Io): Notifier {
       room(worldRoom(worldId)).emit('chat/message', message);
     },
     chatDeleted(worldId, messageId) {
-      room(worldRoom(worldId)).emit('chat/deleted', { worldId, id: messageId });
+      const msg: ChatDeleted = { worldId, id: messageId };
+      room(worldRoom(worldId)).emit(CHAT_DELETED_EVENT, msg);
     },
     async endUserSockets(userId) {
       for (const s of await io.fetchSockets()) {
