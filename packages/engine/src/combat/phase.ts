@@ -25,6 +25,7 @@ import {
   beginResolution,
   dropStep,
   lossChoices,
+  pursuitPassage,
   replan,
   retreatChoices,
   type Step,
@@ -337,7 +338,11 @@ function applyChoice<S extends GameStateCore>(
   const choice = advanceChoices(ctx, state, step).find((c) => c.unit.id === order.unit);
   if (!choice?.to.includes(order.to))
     return combatErr('combat/illegal_advance', { unit: order.unit, to: order.to });
-  return done(applyAdvance(state, choice.unit, order.to));
+  const passed =
+    step.pursuit && ctx.options.cfg.leaderKilledOnPassThrough
+      ? pursuitPassage(ctx, state, choice.unit, order.to)
+      : [order.to];
+  return done(applyAdvance(state, choice.unit, order.to, passed));
 }
 
 /**

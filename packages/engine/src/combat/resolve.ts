@@ -488,7 +488,12 @@ export function applyLosses<S extends GameStateCore>(state: S, units: readonly U
 }
 
 /** 7.2: one unit advances or pursues. */
-export function applyAdvance<S extends GameStateCore>(state: S, unit: Unit, to: AreaId): Step<S> {
+export function applyAdvance<S extends GameStateCore>(
+  state: S,
+  unit: Unit,
+  to: AreaId,
+  passed: readonly AreaId[] = [to],
+): Step<S> {
   const pending = pendingOf(state)!;
   const step = pending.steps[0] as Extract<CombatStep, { kind: 'advance' }>;
   const moved = { ...step, moved: [...step.moved, unit.id] };
@@ -503,7 +508,10 @@ export function applyAdvance<S extends GameStateCore>(state: S, unit: Unit, to: 
     to,
     pursuit: step.pursuit,
   };
-  const overrun = leadersOverrun(next, to, unit.owner);
+  // AMBIG-53: lone enemy leaders where it stops (and, by default, on the way) are overrun.
+  let overrun: Step<S> = { state: next, events: [] };
+  for (const area of new Set([...passed, to]))
+    overrun = chain(overrun, (s) => leadersOverrun(s, area, unit.owner));
   return {
     state: withPending(overrun.state, {
       ...pending,
@@ -512,6 +520,18 @@ export function applyAdvance<S extends GameStateCore>(state: S, unit: Unit, to: 
     }),
     events: [event, ...overrun.events],
   };
+}
+
+/** 7.2: the areas a pursuer goes through to reach `to` along a retreat route (the first that leads there). */
+export function pursuitPassage(ctx: EngineContext, state: GameStateCore, unit: Unit, to: AreaId): AreaId[] {
+  const routes = pendingOf(state)?.routes ?? [];
+  for (const route of routes) {
+    if (!ctx.map.landLinks(unit.area).some((l) => l.to === route.origin)) continue;
+    const full = [route.origin, ...route.path];
+    const at = full.indexOf(to);
+    if (at >= 0) return full.slice(0, at + 1);
+  }
+  return [to];
 }
 
 /** Drop the current step (the player stops advancing or pursuing). */

@@ -132,3 +132,35 @@ describe('optional leaders in combat (13.6, C.5.b)', () => {
     });
   });
 });
+
+describe('pursuit through a lone leader (AMBIG-53, cfg.leaderKilledOnPassThrough)', () => {
+  // The bow's one best DR3 path is c3 → c2 → c1 (no city on it, away from b2 and a3); its own lone
+  // leader waits in c3. The 3-4 pursues to c2, through b3 and c3.
+  const run = (passThrough: boolean) => {
+    const { ctx, state } = fixture({
+      units: [
+        ['horse', RED, 'barbarianHorse', 'b2'],
+        ['x', RED, 'bow', 'a3'],
+        ['foe', BLUE, 'bow', 'b3'],
+        ['loneLead', BLUE, 'leader', 'c3'],
+      ],
+      dice: diceFor('5-2', 'DR3'),
+      options: (o) => ({ ...o, cfg: { ...o.cfg, leaderKilledOnPassThrough: passThrough } }),
+    });
+    const first = applyCombatOrder(ctx, deepFreeze(state), RED, attack('b3', 'horse', 'x'));
+    if (!first.ok) throw new Error(first.error.code);
+    expect(first.value.state.units.foe?.area).toBe('c1');
+    const pursued = applyCombatOrder(ctx, first.value.state, RED, {
+      type: 'combatAdvance',
+      unit: U('horse'),
+      to: A('c2'),
+    });
+    if (!pursued.ok) throw new Error(pursued.error.code);
+    return pursued.value.state;
+  };
+
+  it('kills the leader a pursuer passes by default, and spares it with the option off', () => {
+    expect(run(true).units.loneLead).toBeUndefined();
+    expect(run(false).units.loneLead?.area).toBe('c3');
+  });
+});
