@@ -28,6 +28,14 @@ describe('MapView', () => {
     expect(container.querySelector('.marker text')?.textContent).toBe('7');
   });
 
+  it('marks a capital on its city', () => {
+    const players = FIXTURE_VIEW.players.map((p) => (p.id === 'p2' ? { ...p, capital: 'rhenus' } : p));
+    const { container } = render(MapView, { map: FIXTURE_MAP, view: { ...FIXTURE_VIEW, players } });
+    const capitals = container.querySelectorAll('.capital');
+    expect(capitals).toHaveLength(1);
+    expect(capitals[0]?.textContent).toBe('Capital of Brenna');
+  });
+
   it('tints areas by occupier, else by city owner', () => {
     render(MapView, { map: FIXTURE_MAP, view: FIXTURE_VIEW });
     const belgica = screen.getByRole('button', { name: 'Belgica' }) as unknown as SVGPathElement;
