@@ -94,7 +94,8 @@ test('two players and a spectator play turns of a world through the UI', async (
       await expect(p.page.getByTestId('waiting')).toContainText('Your move');
       await shot(p.page, 'reloaded');
     }
-    attacked = (await act(p, phase, watcher)) || attacked;
+    // One attack is enough; more would let the dice wipe out a horde and change the script.
+    attacked = (await act(p, phase, watcher, !attacked)) || attacked;
   }
   expect(Number(await watcher.getByTestId('turn').textContent())).toBeGreaterThanOrEqual(3);
   expect(attacked).toBe(true);
@@ -162,9 +163,11 @@ async function whoseMove(players: Player[]): Promise<Player> {
 }
 
 /** One decision of the current phase through the orders panel; true when an attack was made. */
-async function act(p: Player, phase: string, watcher: Page): Promise<boolean> {
+async function act(p: Player, phase: string, watcher: Page, mayAttack = false): Promise<boolean> {
   const page = p.page;
   const orders = page.getByTestId('orders');
+  // The legal orders follow the view's patch in their own message: let them land first.
+  await page.waitForTimeout(400);
   const version = await page.getByTestId('banner').getAttribute('data-version');
   const done = async (button = page.getByTestId('end-phase')) => {
     await button.first().click();
@@ -193,7 +196,7 @@ async function act(p: Player, phase: string, watcher: Page): Promise<boolean> {
       return false;
     }
   }
-  if (phase === 'Combat') {
+  if (phase === 'Combat' && mayAttack) {
     const attack = orders.locator('[data-testid^="attack-"]').first();
     if ((await attack.count()) && (await attack.getAttribute('data-testid')) !== 'attack-plan') {
       await attack.click();
@@ -215,10 +218,7 @@ async function act(p: Player, phase: string, watcher: Page): Promise<boolean> {
     }
   }
   if (phase === 'Economic phase') await shot(page, `economic-${p.name}`);
-  if (!(await page.getByTestId('end-phase').count())) {
-    await shot(page, `stuck-${p.name}`);
-    throw new Error(`no decision found in ${phase}: ${await orders.textContent()}`);
-  }
+  await expect(page.getByTestId('end-phase').first(), `a decision in ${phase}`).toBeVisible();
   await done();
   return false;
 }

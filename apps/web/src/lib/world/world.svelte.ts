@@ -40,6 +40,12 @@ export class WorldStore {
   /** The last error, in words, until the next successful order. */
   error = $state<string | null>(null);
   sending = $state(false);
+  /**
+   * False for a moment after a patch: the legal orders come in their own message (and only when
+   * they changed), so buttons wait briefly rather than offer yesterday's choices.
+   */
+  legalSettled = $state(true);
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
   loading = $state(true);
   /** The chat channel on screen; its messages are read as they come. */
   openChannel: string | null = null;
@@ -69,6 +75,7 @@ export class WorldStore {
   }
 
   stop(): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
     for (const u of this.unsubs.splice(0)) u();
     this.link.unsubscribe(this.worldId);
   }
@@ -149,6 +156,11 @@ export class WorldStore {
       return { seq: p.to * 1000 + i, turn, event: event as GameEvent };
     });
     if (logged.length) this.log = [...this.log, ...logged].slice(-LOG_LIMIT);
+    this.legalSettled = false;
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.legalSettled = true;
+    }, 500);
     if (this.pendingLegal?.version === this.version) this.onLegal(this.pendingLegal);
     this.save();
   }
@@ -162,6 +174,7 @@ export class WorldStore {
     if (this.version !== null && l.version < this.version) return;
     this.pendingLegal = null;
     this.legal = l.orders;
+    this.legalSettled = true;
   }
 
   onStatus(s: WorldStatusMessage): void {
