@@ -3,13 +3,22 @@
  * order (→ new state + fact events, or a typed error), say who must act, give the defaults for
  * a missed deadline, and compute a viewer's view. Pure: no I/O, no clock, no Math.random.
  */
+
 import { loadMap } from '@bke/map';
 import type { EngineContext } from './engine-context.ts';
 import type { GameEvent } from './events.ts';
 import { hashState } from './hash.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
-import { applyRealmOrder, mayAbandon, type RealmOrder, realmWaitingFor } from './ledger/seam.ts';
+import {
+  applyRealmOrder,
+  mayAbandon,
+  type RealmOrder,
+  realmAnytimeLegal,
+  realmWaitingFor,
+} from './ledger/seam.ts';
+import { realmViewFor } from './ledger/state.ts';
 import { indexMap, type MapIndex, type MapInput } from './map-index.ts';
+import { applyShipMove } from './naval/movement.ts';
 import { type LegalOrder, type Order, parseOrder } from './order-schema.ts';
 import type { CoreOrder } from './orders.ts';
 import { playerPhaseOrders } from './phase-orders.ts';
@@ -105,6 +114,7 @@ export function legalOrdersOf(map: MapIndex, g: GameState, player: PlayerId): Le
   if (s.kind === 'administration') out.push(...administrationLegal(ctx, g, player));
   if (p.status === 'active' && s.kind !== 'entry')
     out.push({ type: 'declareAbandon', abandon: !p.abandoning });
+  out.push(...realmAnytimeLegal(ctx, g, player));
   if (g.undo?.orders.some((o) => o.actor === player)) out.push({ type: 'undo' });
   return out;
 }
@@ -174,6 +184,11 @@ function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order: Order
     return ok({ state: updatePlayer(g, player, (q) => ({ ...q, abandoning: order.abandon })), events: [] });
   }
   if (s.kind === 'idle') return err('order/game_idle');
+  // Part 2: standing choices and tribute, given while another player may be acting (13.7, 8.1).
+  if (order.type === 'realmTribute' || order.type === 'realmInterception') {
+    const r = applyRealmOrder(ctx, g, player, order);
+    return r.ok ? ok({ state: r.value.state, events: r.value.events }) : r;
+  }
   if (s.kind === 'entry') {
     if (order.type !== 'chooseStart') return err('order/wrong_phase', { step: s.kind });
     if (s.queue[0] !== player) return err('order/not_your_turn', { waitingFor: s.queue[0] ?? null });
@@ -193,6 +208,11 @@ function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order: Order
       return applyCombatOrder(ctx, g, player, order as CombatOrder);
     }
     if (s.player !== player) return err('order/not_your_turn', { phasing: s.player });
+    // Part 2: a ship's move (5.2, 5.3, 8.1; src/naval/movement.ts).
+    if (order.type === 'shipMove') {
+      if (s.phase !== 'movement') return err('order/wrong_phase', { phase: s.phase, expected: 'movement' });
+      return applyShipMove(ctx, g, player, order);
+    }
     return applyPhaseOrder(ctx, g, player, order as CoreOrder);
   }
   if (order.type.startsWith('realm')) {
@@ -364,7 +384,9 @@ function defaultOrder(g: GameState, legal: LegalOrder[]): Order | null {
         // A pending combat choice (retreat path, exchange losses): its first option. Realm legal
         // orders are concrete already.
         if (o.type.startsWith('combat') && o.type !== 'combatAttack') return expand(o, () => 0);
-        if (o.type.startsWith('realm')) return o as Order;
+        // Standing choices (interception, tribute) are never a default.
+        if (o.type.startsWith('realm') && o.type !== 'realmInterception' && o.type !== 'realmTribute')
+          return o as Order;
     }
   }
   return null;
@@ -416,6 +438,7 @@ export function createEngine(mapInput: MapInput = loadMap()): Engine {
       const { rng: _rng, riggedDice: _rigged, undo, ...pub } = state;
       return {
         ...pub,
+        realm: realmViewFor(state.realm, viewer), // sealed bids and pending plans stay private
         viewer,
         waitingFor: waitingFor(state),
         canUndo: [...new Set((undo?.orders ?? []).map((o) => o.actor))],

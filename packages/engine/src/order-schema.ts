@@ -1,6 +1,8 @@
 /** The wire schema of every order: the core's and the combat phase's (STYLE habit 4). */
+
 import { z } from 'zod';
 import { REALM_ORDER_SCHEMAS, type RealmLegalOrder, type RealmOrder } from './ledger/seam.ts';
+import { NAVAL_ORDER_SCHEMAS, type NavalLegalOrder, type NavalOrder } from './naval/movement.ts';
 import { type CoreLegalOrder, type CoreOrder, coreOrderSchemas } from './orders.ts';
 import type { CombatLegalOrder, CombatOrder } from './phases/combat-seam.ts';
 import { COMBAT_ORDER_SCHEMAS } from './phases/combat-seam.ts';
@@ -9,17 +11,17 @@ export const orderSchema = z.discriminatedUnion('type', [
   ...coreOrderSchemas,
   ...COMBAT_ORDER_SCHEMAS,
   ...REALM_ORDER_SCHEMAS,
+  ...NAVAL_ORDER_SCHEMAS,
 ]);
 
-export type Order = CoreOrder | CombatOrder | RealmOrder;
-export type LegalOrder = CoreLegalOrder | CombatLegalOrder | RealmLegalOrder;
+export type Order = CoreOrder | CombatOrder | RealmOrder | NavalOrder;
+export type LegalOrder = CoreLegalOrder | CombatLegalOrder | RealmLegalOrder | NavalLegalOrder;
 
 /** One schema per order type: parsing goes straight to it (much faster than trying the union). */
 const SCHEMA_BY_TYPE = new Map<string, z.ZodType>(
-  [...coreOrderSchemas, ...COMBAT_ORDER_SCHEMAS, ...REALM_ORDER_SCHEMAS].map((schema) => [
-    schema.shape.type.value,
-    schema,
-  ]),
+  [...coreOrderSchemas, ...COMBAT_ORDER_SCHEMAS, ...REALM_ORDER_SCHEMAS, ...NAVAL_ORDER_SCHEMAS].map(
+    (schema) => [schema.shape.type.value, schema],
+  ),
 );
 
 /** Parse untrusted input (the server's socket, the CLI's files) into an order. */

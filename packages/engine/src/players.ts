@@ -3,10 +3,12 @@
  * a start position under the availability rules, ending a cycle (abandon, elimination) and
  * leaving for good.
  */
+
 import { mayEnterTerrain } from './barbarian/land-movement.ts';
 import type { EngineContext } from './engine-context.ts';
 import type { CycleEndReason, GameEvent } from './events.ts';
 import type { AreaId, PlayerId } from './ids.ts';
+import { persianStartAreas, startPersianKingdom } from './kingdom/persian.ts';
 import { clearRealmPlayer } from './ledger/seam.ts';
 import { arabsAfricansInPlay, earliestStartTurn, persianInPlay } from './options.ts';
 import type { CoreLegalOrder } from './orders.ts';
@@ -75,7 +77,7 @@ export function startAreasFor(
 ): AreaId[] {
   const people = peopleOf(position);
   if (people === 'PERSIAN' && !persianInPlay(ctx.options)) return [];
-  if (people === 'PERSIAN') return []; // the Persian kingdom start is part 2 (issue 5)
+  if (people === 'PERSIAN') return persianStartAreas(ctx, g); // 13.2.3, part 2 (src/kingdom/persian.ts)
   if ((people === 'ARAB' || people === 'AFRICAN') && !arabsAfricansInPlay(ctx.options)) return [];
   if (g.turn < earliestStartTurn(ctx.options, people)) return [];
   if (positionHeld(g, position, player)) return [];
@@ -139,11 +141,20 @@ export function applyChooseStart(
       vp: 0,
     },
   }));
+  const started: GameEvent = {
+    type: 'cycleStarted',
+    player,
+    position: order.position,
+    area: order.area,
+    cycle: number,
+  };
+  if (people === 'PERSIAN') {
+    // 13.2.3: the Persian starts as a kingdom with its army in Persia (part 2).
+    const t = startPersianKingdom(ctx, s, player, order.area);
+    return ok({ state: t.state, events: [started, ...t.events] });
+  }
   if (people !== 'ARAB' && people !== 'AFRICAN') s = addUnit(s, player, 'tribe', order.area)[0];
-  return ok({
-    state: s,
-    events: [{ type: 'cycleStarted', player, position: order.position, area: order.area, cycle: number }],
-  });
+  return ok({ state: s, events: [started] });
 }
 
 /**
@@ -164,7 +175,9 @@ export function endCycle(ctx: EngineContext, g: Game, player: PlayerId, reason: 
   for (const a of ctx.map.cityAreas) {
     if (cities[a]?.owner !== player || !cityAt(ctx, a)) continue;
     cities[a] = { owner: null, everOwned: true };
-    if (!neutrals[a] && !s.markers.some((m) => m.area === a)) {
+    // Not beside another player's unit standing in the city (it takes the city at the next economic phase).
+    const occupied = Object.values(s.units).some((u) => u.area === a && u.kind !== 'leader');
+    if (!occupied && !neutrals[a] && !s.markers.some((m) => m.area === a)) {
       const strength = neutralGarrisonStrengthAt(ctx, a);
       neutrals = { ...neutrals, [a]: { strength } };
       events.push({ type: 'neutralPlaced', area: a, strength });

@@ -8,6 +8,7 @@
 import { tribeGroups } from '../barbarian/continuity.ts';
 import { countdownEnds, countdownStarts, kingdomTurn } from '../barbarian/countdown.ts';
 import { rollUnrest } from '../barbarian/unrest.ts';
+import { assignLeaderType } from '../diplomacy/leaders.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
@@ -169,7 +170,12 @@ export function foundKingdom(
     money: s.options.cfg.barbarianMoneyCarries ? p.money : 0,
     cycle: p.cycle ? { ...p.cycle, stage: 'kingdom', stageTurn: g.turn } : p.cycle,
   }));
-  return { state: s, events: [{ type: 'becameKingdom', player, turn: g.turn, leader, capital }] };
+  // 13.6: with optional leaders the new leader's type is rolled now (part 2).
+  const lt = leader ? assignLeaderType(s.options, s, player) : { state: s, events: [] };
+  return {
+    state: lt.state,
+    events: [{ type: 'becameKingdom', player, turn: g.turn, leader, capital }, ...lt.events],
+  };
 }
 
 export function administrationLegal(ctx: EngineContext, g: Game, player: PlayerId): LegalOrder[] {

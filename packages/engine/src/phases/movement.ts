@@ -2,8 +2,10 @@
  * 4.3.3 Movement phase: land moves (5.1), tribal sea crossings (13.1.1) and the Arab/African
  * entry (13.2.2). Ships' sea movement is part 2 (issue 5): until then ships hold.
  */
+
 import { checkPath, destinations, mayEnterTerrain } from '../barbarian/land-movement.ts';
 import { rollDie } from '../dice.ts';
+import { empireMoveAllowed } from '../empire/movement-rules.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
@@ -74,7 +76,8 @@ export function movementLegal(ctx: EngineContext, g: Game, player: PlayerId): Co
   if (entry.length >= 2) out.push({ type: 'placeEntryTribes', areas: entry });
   for (const u of [...unitsOf(g, player)].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (moved.includes(u.id)) continue;
-    const dests = destinations(ctx, g, u, byArea);
+    // Part 2: 11.5 support and the 11.7.2 coup limit empire units' destinations.
+    const dests = destinations(ctx, g, u, byArea).filter((d) => empireMoveAllowed(ctx, g, u, d.to));
     if (dests.length > 0) out.push({ type: 'move', unit: u.id, from: u.area, destinations: dests });
     for (const c of seaCrossings(ctx, g, u, byArea))
       out.push({ type: 'seaCrossing', tribe: u.id, sea: c.sea, to: c.to });
@@ -120,6 +123,7 @@ export function applyMove(
   const problem = checkPath(ctx, g, u, order.path, unitsByArea(g), player);
   if (problem) return err(problem.code, { unit: u.id, at: problem.at });
   const to = order.path[order.path.length - 1]!;
+  if (!empireMoveAllowed(ctx, g, u, to)) return err('order/unreachable', { unit: u.id, at: to });
   const moved = markMoved(patchUnit(g, u.id, { area: to }), [u.id]);
   const kill = killLoneLeaders(ctx, moved, player, order.path);
   return ok({

@@ -4,8 +4,10 @@
  * cities; attacks neutral garrisons (and weak enemies) at good odds; advances into what it
  * beats; pillages some cities. Deterministic given its own seed.
  */
+
 import type { Engine } from '../engine.ts';
 import type { AreaId, PlayerId } from '../ids.ts';
+import { realmPlanChoice, wantsToAbandon } from '../ledger/policy.ts';
 import type { LegalOrder, Order } from '../order-schema.ts';
 import { type RngState, rollDie, seedRng } from '../rng.ts';
 import type { GameState } from '../state.ts';
@@ -54,9 +56,14 @@ export function simplePolicy(seed: string): Policy {
   const choose = seededChooser(seed);
   return {
     choose(engine, state, player) {
-      const legal = engine
-        .legalOrders(state, player)
-        .filter((o) => o.type !== 'declareAbandon' && o.type !== 'undo');
+      const legal = engine.legalOrders(state, player).filter(
+        // Standing choices (interception, tribute) are never owed: the policy leaves them alone.
+        (o) =>
+          o.type !== 'declareAbandon' &&
+          o.type !== 'undo' &&
+          o.type !== 'realmInterception' &&
+          o.type !== 'realmTribute',
+      );
       const of = <T extends LegalOrder['type']>(t: T) =>
         legal.filter((o) => o.type === t) as Extract<LegalOrder, { type: T }>[];
       const me = state.players.find((p) => p.id === player);
@@ -65,6 +72,14 @@ export function simplePolicy(seed: string): Policy {
       const step = state.step;
       if (step.kind === 'entry') return expand(of('chooseStart')[choose(of('chooseStart').length)]!, choose);
       if (step.kind === 'economic') {
+        // Part 2: kingdoms and empires give a plan, and may give up a decaying position.
+        if (
+          wantsToAbandon(state, player) &&
+          engine.applyOrder(state, player, { type: 'declareAbandon', abandon: true }).ok
+        )
+          return { type: 'declareAbandon', abandon: true };
+        const plan = realmPlanChoice(state, player, legal, choose);
+        if (plan) return plan;
         const p = of('pillage')[0];
         const countdown = me?.cycle?.countdownStartTurn ?? null;
         if (p && countdown !== null && choose(2) === 0) return { type: 'pillage', area: p.area };
