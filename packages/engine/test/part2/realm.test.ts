@@ -16,9 +16,9 @@ import {
   resolveEconomicWithRealms,
 } from '../../src/ledger/seam.ts';
 import { realmOf, realmPlayer } from '../../src/ledger/state.ts';
-import { collect } from '../../src/phases/economic.ts';
+import { collect, fixOwnership } from '../../src/phases/economic.ts';
 import type { Game } from '../../src/state-ops.ts';
-import { adminStep, P, U, unitsAt } from '../helpers/scenario.ts';
+import { A, adminStep, P, U, unitsAt } from '../helpers/scenario.ts';
 import { economicStep, realmScenario } from './realm-fixture.ts';
 
 const resolve = (ctx: EngineContext, g: Game) =>
@@ -347,6 +347,41 @@ describe('administration phase of kingdoms and empires (10.6.2, 11.1, 11.6, 11.7
     expect(realmPlayer(s.state, P('k')).revivalTurn).toBe(15);
     // 50% of 8 = 4 revolted: the unoccupied r2c1 (1) and r0c3 (2) first, then an occupied one.
     expect(s.state.cities.r0c3?.owner).toBeNull();
+  });
+
+  it('11.7.2 result 9: Army Mutiny loses ⌈die × 10 % × units⌉ (owner’s choice), then a Civil Disorder', () => {
+    const { state, ctx } = kingdom({ turn: 15, dice: [1, 1, 4, 5, 4, 1] });
+    const r = admin(state, ctx, 'k');
+    expect(realmOf(r.state).pending).toMatchObject({ kind: 'units', reason: 'armyMutiny', count: 2 });
+    const a = applyRealmOrder(ctx, r.state, P('k'), { type: 'realmUnits', units: [U('u1'), U('u3')] });
+    expect(a.ok).toBe(true);
+    if (!a.ok) return;
+    const s = a.value.state;
+    expect(Object.keys(s.units).sort()).toEqual(['u2', 'u4', 'u5']);
+    // 10 % of 6 → 1: the unoccupied r2c1 revolts (the capital never does).
+    expect(s.cities.r2c1?.owner).toBeNull();
+    expect(s.neutrals.r2c1).toBeDefined();
+    expect(s.cities.r0c0?.owner).toBe('k');
+  });
+
+  it('11.7.2 result 4 / AMBIG-9: the player picks the coastal city; the pirates’ marker leaves it the player’s', () => {
+    const { state, ctx } = kingdom({
+      turn: 15,
+      dice: [1, 1, 1, 3],
+      owners: { r0c0: 'k', r1c1: 'k', r2c1: 'k', r2c3: 'k' },
+    });
+    const r = admin(state, ctx, 'k');
+    expect(realmOf(r.state).pending).toMatchObject({
+      kind: 'cities',
+      reason: 'pirates',
+      candidates: ['r2c1', 'r2c3'],
+    });
+    const a = applyRealmOrder(ctx, r.state, P('k'), { type: 'realmCities', cities: [A('r2c3')] });
+    expect(a.ok).toBe(true);
+    if (!a.ok) return;
+    expect(a.value.state.markers).toMatchObject([{ area: 'r2c3', pirates: true, digit: 0 }]);
+    const owned = fixOwnership(ctx, { ...a.value.state, step: economicStep([]) });
+    expect(owned.state.cities.r2c3?.owner).toBe('k');
   });
 
   it('10.3: a capital lost this turn brings one more rebellion after the administration result', () => {
