@@ -112,6 +112,57 @@ test('a player reports a chat message; a moderator deletes it and resolves the r
   for (const c of [a.ctx, b.ctx, admin.ctx]) await c.close();
 });
 
+test('a player reports another player from the Players tab; moderators see it queued', async ({
+  browser,
+}) => {
+  const a = await enter(browser, 'signup', `alboin_${stamp}`, 'correct horse battery');
+  const worldName = `Players ${stamp}`;
+  await a.page.getByLabel('Name').fill(worldName);
+  await a.page.getByRole('button', { name: 'Create world' }).click();
+  await expect(a.page).toHaveURL(/#\/world\//);
+  const worldUrl = a.page.url();
+  await a.page.goto('/#/');
+  await a.page
+    .getByTestId('world-row')
+    .filter({ hasText: worldName })
+    .getByRole('button', { name: 'Join' })
+    .click();
+  await expect(a.page).toHaveURL(worldUrl);
+  const b = await enter(browser, 'signup', `clovis_${stamp}`, 'correct horse battery');
+  await b.page
+    .getByTestId('world-row')
+    .filter({ hasText: worldName })
+    .getByRole('button', { name: 'Join' })
+    .click();
+  await expect(b.page).toHaveURL(worldUrl);
+
+  await a.page.reload();
+  await a.page.getByRole('tab', { name: 'Players' }).click();
+  const row = a.page
+    .getByTestId('players')
+    .locator('li')
+    .filter({ hasText: `clovis_${stamp}` });
+  await expect(
+    a.page
+      .getByTestId('players')
+      .locator('li')
+      .filter({ hasText: `alboin_${stamp}` })
+      .getByRole('button', { name: 'Report' }),
+  ).toHaveCount(0);
+  await row.getByRole('button', { name: 'Report' }).click();
+  await row.getByLabel('Why?').fill('Threatens everyone in chat and in orders');
+  await row.getByRole('button', { name: 'Send' }).click();
+  await expect(row.getByRole('status')).toContainText('a moderator will look at it');
+
+  const admin = await enter(browser, 'login', ADMIN, ADMIN_PASSWORD);
+  await admin.page.goto('/#/moderation');
+  await admin.page.getByRole('tab', { name: 'Reports' }).click();
+  const report = admin.page.getByTestId('mod-report').filter({ hasText: 'Threatens everyone' });
+  await expect(report).toContainText('About account');
+  await expect(report).toContainText(`by alboin_${stamp}`);
+  for (const c of [a.ctx, b.ctx, admin.ctx]) await c.close();
+});
+
 test('a plain player is refused the moderation area', async ({ browser }) => {
   const p = await enter(browser, 'signup', `odoacer_${stamp}`, 'correct horse battery');
   await p.page.goto('/#/moderation');
