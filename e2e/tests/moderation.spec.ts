@@ -21,6 +21,30 @@ async function enter(browser: Browser, mode: 'signup' | 'login', name: string, p
   return { ctx, page };
 }
 
+/** A creates a world and joins it from the lobby; B signs up and joins it too. Both end on its page. */
+async function worldOfTwo(browser: Browser, aName: string, bName: string, worldName: string) {
+  const a = await enter(browser, 'signup', aName, 'correct horse battery');
+  await a.page.getByLabel('Name').fill(worldName);
+  await a.page.getByRole('button', { name: 'Create world' }).click();
+  await expect(a.page).toHaveURL(/#\/world\//);
+  const worldUrl = a.page.url();
+  await a.page.goto('/#/');
+  await a.page
+    .getByTestId('world-row')
+    .filter({ hasText: worldName })
+    .getByRole('button', { name: 'Join' })
+    .click();
+  await expect(a.page).toHaveURL(worldUrl);
+  const b = await enter(browser, 'signup', bName, 'correct horse battery');
+  await b.page
+    .getByTestId('world-row')
+    .filter({ hasText: worldName })
+    .getByRole('button', { name: 'Join' })
+    .click();
+  await expect(b.page).toHaveURL(worldUrl);
+  return { a, b };
+}
+
 test('an admin pauses a world and a player sees it paused', async ({ browser }) => {
   const player = await enter(browser, 'signup', `gaiseric_${stamp}`, 'correct horse battery');
   const worldName = `Paused ${stamp}`;
@@ -63,26 +87,7 @@ test('an admin pauses a world and a player sees it paused', async ({ browser }) 
 test('a player reports a chat message; a moderator deletes it and resolves the report', async ({
   browser,
 }) => {
-  const a = await enter(browser, 'signup', `radagaisus_${stamp}`, 'correct horse battery');
-  const worldName = `Reported ${stamp}`;
-  await a.page.getByLabel('Name').fill(worldName);
-  await a.page.getByRole('button', { name: 'Create world' }).click();
-  await expect(a.page).toHaveURL(/#\/world\//);
-  const worldUrl = a.page.url();
-  await a.page.goto('/#/');
-  await a.page
-    .getByTestId('world-row')
-    .filter({ hasText: worldName })
-    .getByRole('button', { name: 'Join' })
-    .click();
-  await expect(a.page).toHaveURL(worldUrl);
-  const b = await enter(browser, 'signup', `stilicho_${stamp}`, 'correct horse battery');
-  await b.page
-    .getByTestId('world-row')
-    .filter({ hasText: worldName })
-    .getByRole('button', { name: 'Join' })
-    .click();
-  await expect(b.page).toHaveURL(worldUrl);
+  const { a, b } = await worldOfTwo(browser, `radagaisus_${stamp}`, `stilicho_${stamp}`, `Reported ${stamp}`);
   await b.page.getByTestId('chat-tab').click();
   await b.page.getByLabel('Message').fill('You are all fools');
   await b.page.getByRole('button', { name: 'Send' }).click();
@@ -115,27 +120,7 @@ test('a player reports a chat message; a moderator deletes it and resolves the r
 test('a player reports another player from the Players tab; moderators see it queued', async ({
   browser,
 }) => {
-  const a = await enter(browser, 'signup', `alboin_${stamp}`, 'correct horse battery');
-  const worldName = `Players ${stamp}`;
-  await a.page.getByLabel('Name').fill(worldName);
-  await a.page.getByRole('button', { name: 'Create world' }).click();
-  await expect(a.page).toHaveURL(/#\/world\//);
-  const worldUrl = a.page.url();
-  await a.page.goto('/#/');
-  await a.page
-    .getByTestId('world-row')
-    .filter({ hasText: worldName })
-    .getByRole('button', { name: 'Join' })
-    .click();
-  await expect(a.page).toHaveURL(worldUrl);
-  const b = await enter(browser, 'signup', `clovis_${stamp}`, 'correct horse battery');
-  await b.page
-    .getByTestId('world-row')
-    .filter({ hasText: worldName })
-    .getByRole('button', { name: 'Join' })
-    .click();
-  await expect(b.page).toHaveURL(worldUrl);
-
+  const { a, b } = await worldOfTwo(browser, `alboin_${stamp}`, `clovis_${stamp}`, `Players ${stamp}`);
   await a.page.reload();
   await a.page.getByRole('tab', { name: 'Players' }).click();
   const row = a.page

@@ -2,22 +2,12 @@
  * Barbarian peoples and start positions (4.2, 9 intro, B.4). A start position label names its
  * people: SLAV 1 and SLAV 2 are both Slav, GERMAN 1 and GERMAN 2 both German.
  */
+
+// The labels are the map's vocabulary (@bke/map); the engine re-exports them rather than restating them.
+import { START_POSITIONS, type StartPosition } from '@bke/map';
 import { z } from 'zod';
 
-export const START_POSITIONS = [
-  'SLAV 1',
-  'SLAV 2',
-  'HUN',
-  'GERMAN 1',
-  'GERMAN 2',
-  'TURK',
-  'VIKING',
-  'PICT',
-  'ARAB',
-  'AFRICAN',
-  'PERSIAN',
-] as const;
-export type StartPosition = (typeof START_POSITIONS)[number];
+export { START_POSITIONS, type StartPosition };
 export const startPositionSchema = z.enum(START_POSITIONS);
 
 export const PEOPLES = [
