@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { CombatEvent } from '../../src/combat/events.ts';
 import {
   applyCombatOrder,
   type CombatOrder,
@@ -7,29 +6,11 @@ import {
   combatWaitingFor,
 } from '../../src/combat/phase.ts';
 import { combatStateOf } from '../../src/combat/state.ts';
-import type { EngineContext } from '../../src/engine-context.ts';
-import { asAreaId, asUnitId, type PlayerId } from '../../src/ids.ts';
+import { asAreaId, asUnitId } from '../../src/ids.ts';
 import { patchRealmPlayer } from '../../src/ledger/state.ts';
-import type { GameStateCore } from '../../src/state.ts';
-import { A, BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
+import { A, BLUE, diceFor, fixture, play, RED } from './fixture.ts';
 
 const U = asUnitId;
-
-function play(
-  ctx: EngineContext,
-  state: GameStateCore,
-  orders: readonly (readonly [PlayerId, CombatOrder])[],
-) {
-  let s = deepFreeze(state);
-  const events: CombatEvent[] = [];
-  for (const [player, order] of orders) {
-    const r = applyCombatOrder(ctx, s, player, order);
-    if (!r.ok) throw new Error(`${order.type}: ${JSON.stringify(r.error)}`);
-    s = deepFreeze(r.value.state);
-    events.push(...r.value.events);
-  }
-  return { state: s, events };
-}
 
 // D-18 Elite refuses retreat — BOOK (11.4): a 5-3 elite and a 2-3 bow attack; the result is AR1.
 describe('D-18 elite refuses retreat — BOOK (11.4)', () => {

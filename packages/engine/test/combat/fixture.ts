@@ -9,6 +9,8 @@
  *   c1 — c2 — c3 — c4        (cities: b3 tax 2, c4 tax 1, byzantium tax 5 / neutral 4)
  */
 
+import type { CombatEvent } from '../../src/combat/events.ts';
+import { applyCombatOrder, type CombatOrder } from '../../src/combat/phase.ts';
 import { initialCombatState } from '../../src/combat/state.ts';
 import type { EngineContext } from '../../src/engine-context.ts';
 import { type AreaId, asAreaId, asPlayerId, asUnitId, type PlayerId } from '../../src/ids.ts';
@@ -153,4 +155,21 @@ export function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
+}
+
+/** Applies combat orders in turn, failing the test on any error; returns the final state and all events. */
+export function play(
+  ctx: EngineContext,
+  state: GameStateCore,
+  orders: readonly (readonly [PlayerId, CombatOrder])[],
+) {
+  let s = deepFreeze(state);
+  const events: CombatEvent[] = [];
+  for (const [player, order] of orders) {
+    const r = applyCombatOrder(ctx, s, player, order);
+    if (!r.ok) throw new Error(`${order.type}: ${JSON.stringify(r.error)}`);
+    s = deepFreeze(r.value.state);
+    events.push(...r.value.events);
+  }
+  return { state: s, events };
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { CombatEvent } from '../../src/combat/events.ts';
 import {
   applyCombatOrder,
   type CombatOrder,
@@ -7,30 +6,11 @@ import {
   combatWaitingFor,
 } from '../../src/combat/phase.ts';
 import { combatStateOf } from '../../src/combat/state.ts';
-import type { EngineContext } from '../../src/engine-context.ts';
-import { asAreaId, asUnitId, type PlayerId } from '../../src/ids.ts';
+import { asAreaId, asUnitId } from '../../src/ids.ts';
 import type { Options } from '../../src/options.ts';
-import type { GameStateCore } from '../../src/state.ts';
-import { A, BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
+import { A, BLUE, diceFor, fixture, play, RED } from './fixture.ts';
 
 const U = asUnitId;
-
-/** Apply orders in turn, failing the test on any error; returns the final state and all events. */
-function play(
-  ctx: EngineContext,
-  state: GameStateCore,
-  orders: readonly (readonly [PlayerId, CombatOrder])[],
-) {
-  let s = deepFreeze(state);
-  const events: CombatEvent[] = [];
-  for (const [player, order] of orders) {
-    const r = applyCombatOrder(ctx, s, player, order);
-    if (!r.ok) throw new Error(`${order.type}: ${JSON.stringify(r.error)}`);
-    s = deepFreeze(r.value.state);
-    events.push(...r.value.events);
-  }
-  return { state: s, events };
-}
 
 const attack = (target: string, ...attackers: string[]): CombatOrder => ({
   type: 'combatAttack',
