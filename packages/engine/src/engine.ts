@@ -9,8 +9,10 @@ import type { EngineContext } from './engine-context.ts';
 import type { GameEvent } from './events.ts';
 import { hashState } from './hash.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
+import { settleDiplomacy } from './ledger/diplomacy-seam.ts';
 import {
   applyRealmOrder,
+  isRealmAnytimeOrder,
   mayAbandon,
   type RealmOrder,
   realmAnytimeLegal,
@@ -33,13 +35,13 @@ import { applyCombine } from './phases/combination.ts';
 import { applyPillageChoice, economicLegal } from './phases/economic.ts';
 import { applyDisband } from './phases/end-of-movement.ts';
 import { applySplit } from './phases/growth.ts';
-import { applyMove, applyPlaceEntryTribes, applySeaCrossing } from './phases/movement.ts';
+import { applyMove, applyPlaceEntryTribes, applySeaCrossing, supportMovesOwed } from './phases/movement.ts';
 import { applyChooseStart, endCycle, entryLegal, newPlayer } from './players.ts';
 import { playerById } from './queries.ts';
 import { err, ok, type Result } from './result.ts';
 import { type GameSetupInput, gameSetupSchema, initialState } from './setup.ts';
 import { expand } from './sim/expand.ts';
-import type { GameState, GameStateCore } from './state.ts';
+import type { GameState, GameStateCore, PlayerPhase } from './state.ts';
 import type { Game, Transition } from './state-ops.ts';
 import { updatePlayer } from './state-ops.ts';
 import { endPlayerPhase, finishCombat, settle, startTurn } from './turn.ts';
@@ -105,7 +107,9 @@ export function legalOrdersOf(map: MapIndex, g: GameState, player: PlayerId): Le
     if (s.phase === 'combat') out.push(...combatLegalOrders(ctx, g, player));
     else if (s.player === player) {
       out.push(...playerPhaseOrders(ctx, g, player));
-      if (s.phase !== 'stacking') out.push({ type: 'endPhase' });
+      // 11.5: an unsupported empire unit that can regain support must try before the phase ends.
+      if (s.phase !== 'stacking' && supportMovesOwed(ctx, g, player).length === 0)
+        out.push({ type: 'endPhase' });
     }
   }
   if (s.kind === 'economic' && s.pending.includes(player)) {
@@ -184,9 +188,10 @@ function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order: Order
     return ok({ state: updatePlayer(g, player, (q) => ({ ...q, abandoning: order.abandon })), events: [] });
   }
   if (s.kind === 'idle') return err('order/game_idle');
-  // Part 2: standing choices and tribute, given while another player may be acting (13.7, 8.1).
-  if (order.type === 'realmTribute' || order.type === 'realmInterception') {
-    const r = applyRealmOrder(ctx, g, player, order);
+  // Part 2: standing choices, tribute, leases and ransoms, given while another player may be
+  // acting (13.4, 13.6, 13.7, 8.1).
+  if (isRealmAnytimeOrder(order)) {
+    const r = applyRealmOrder(ctx, g, player, order as RealmOrder);
     return r.ok ? ok({ state: r.value.state, events: r.value.events }) : r;
   }
   if (s.kind === 'entry') {
@@ -243,6 +248,11 @@ function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order: Order
   return err('order/wrong_phase', { step: s.kind });
 }
 
+/** The wrong-phase refusal, or null when the order's phase is the current one. */
+function needPhase(phase: PlayerPhase, want: PlayerPhase): Result<Transition> | null {
+  return phase === want ? null : err('order/wrong_phase', { phase, expected: want });
+}
+
 function applyPhaseOrder(
   ctx: EngineContext,
   g: Game,
@@ -252,26 +262,28 @@ function applyPhaseOrder(
   if (g.step.kind !== 'playerTurn') return err('order/wrong_phase');
   const phase = g.step.phase;
   const barbarian = playerById(g, player)?.cycle?.stage === 'barbarian';
-  const need = (want: typeof phase): Result<Transition> | null =>
-    phase === want ? null : err('order/wrong_phase', { phase, expected: want });
   switch (order.type) {
     case 'endPhase':
       if (phase === 'stacking') return err('order/still_overstacked');
+      {
+        const owed = supportMovesOwed(ctx, g, player);
+        if (owed.length) return err('order/support_move_owed', { units: owed });
+      }
       return ok(endPlayerPhase(ctx, g));
     case 'combine':
       if (!barbarian) return err('order/not_a_barbarian');
-      return need('combination') ?? applyCombine(ctx, g, player, order);
+      return needPhase(phase, 'combination') ?? applyCombine(ctx, g, player, order);
     case 'split':
       if (!barbarian) return err('order/not_a_barbarian');
-      return need('growth') ?? applySplit(ctx, g, player, order.tribe);
+      return needPhase(phase, 'growth') ?? applySplit(ctx, g, player, order.tribe);
     case 'move':
-      return need('movement') ?? applyMove(ctx, g, player, order);
+      return needPhase(phase, 'movement') ?? applyMove(ctx, g, player, order);
     case 'seaCrossing':
-      return need('movement') ?? applySeaCrossing(ctx, g, player, order);
+      return needPhase(phase, 'movement') ?? applySeaCrossing(ctx, g, player, order);
     case 'placeEntryTribes':
-      return need('movement') ?? applyPlaceEntryTribes(ctx, g, player, order.areas);
+      return needPhase(phase, 'movement') ?? applyPlaceEntryTribes(ctx, g, player, order.areas);
     case 'disband':
-      return need('stacking') ?? applyDisband(g, player, order.unit);
+      return needPhase(phase, 'stacking') ?? applyDisband(g, player, order.unit);
     default:
       return err('order/wrong_phase', { phase, type: order.type });
   }
@@ -284,7 +296,25 @@ const stepKey = (g: GameStateCore): string => {
   return `${g.turn}|${s.kind}`;
 };
 
-/** Apply one order to the core state and settle; no undo bookkeeping. */
+/** `stepKey(a) === stepKey(b)`, compared field by field (no strings built on every order). */
+const sameStep = (a: GameStateCore, b: GameStateCore): boolean => {
+  const s = a.step;
+  const t = b.step;
+  if (a.turn !== b.turn) return false;
+  if (s.kind === 'playerTurn') return t.kind === 'playerTurn' && s.player === t.player && s.phase === t.phase;
+  if (s.kind === 'administration')
+    return (
+      t.kind === 'administration' &&
+      s.player === t.player &&
+      (s.choice?.type ?? '') === (t.choice?.type ?? '')
+    );
+  return s.kind === t.kind;
+};
+
+/**
+ * Apply one order to the core state and settle; no undo bookkeeping and no version bump (the
+ * caller builds the stored state in one copy). `g` may carry an undo log: the caller replaces it.
+ */
 function applyCore(map: MapIndex, g: GameStateCore, actor: Actor, order: Order): Result<Transition> {
   const ctx = ctxOf(map, g);
   const isSystem = order.type === 'join' || order.type === 'leave' || order.type === 'forceAbandon';
@@ -293,10 +323,13 @@ function applyCore(map: MapIndex, g: GameStateCore, actor: Actor, order: Order):
   const r = actor === 'system' ? applySystem(ctx, g, order as CoreOrder) : applyPlayer(ctx, g, actor, order);
   if (!r.ok) return r;
   const settled = settle(ctx, r.value.state);
-  return ok({
-    state: { ...settled.state, version: g.version + 1 },
-    events: [...r.value.events, ...settled.events],
-  });
+  // Part 2: leases start and end at a turn start (13.4), leaders are captured or freed (13.6).
+  const phasing = g.step.kind === 'playerTurn' ? g.step.player : null;
+  const events = r.value.events.concat(settled.events);
+  const d = settleDiplomacy(g, settled.state, events, phasing);
+  if (d.state === settled.state) return ok({ state: d.state, events: events.concat(d.events) });
+  const again = settle(ctx, d.state);
+  return ok({ state: again.state, events: events.concat(d.events, again.events) });
 }
 
 /**
@@ -310,7 +343,6 @@ function applyWithUndo(
   actor: Actor,
   order: Order,
 ): Result<{ state: GameState; events: GameEvent[] }> {
-  const before = core(state);
   if (order.type === 'undo') {
     const log = state.undo;
     const idx = log ? log.orders.map((o) => o.actor).lastIndexOf(actor as PlayerId) : -1;
@@ -323,10 +355,12 @@ function applyWithUndo(
       g = r.value.state;
     }
     return ok({
-      state: { ...g, version: before.version + 1, undo: { base: log.base, orders: kept } },
+      state: { ...g, version: state.version + 1, undo: { base: log.base, orders: kept } },
       events: [],
     });
   }
+  // The state goes in with its undo log (no copy without it); the result's log is replaced below.
+  const before: GameStateCore = state;
   const r = applyCore(map, before, actor, order);
   if (!r.ok) return r;
   const after = r.value.state;
@@ -339,19 +373,24 @@ function applyWithUndo(
     otherPlayer ||
     after.rng !== before.rng ||
     after.riggedDice.length !== before.riggedDice.length ||
-    stepKey(after) !== stepKey(before);
+    !sameStep(after, before);
   const undo = closes
     ? null
     : {
-        base: state.undo?.base ?? before,
+        base: state.undo?.base ?? core(state),
         orders: [...(state.undo?.orders ?? []), { actor: actor as PlayerId, order }],
       };
-  return ok({ state: { ...after, undo }, events: r.value.events });
+  return ok({ state: { ...after, version: state.version + 1, undo }, events: r.value.events });
 }
 
 /** Defaults at a missed deadline: hold, tax without pillage, the first legal choice otherwise. */
-function defaultOrder(g: GameState, legal: LegalOrder[]): Order | null {
+function defaultOrder(map: MapIndex, g: GameState, legal: LegalOrder[], player: PlayerId): Order | null {
   const s = g.step;
+  // 11.5: an unsupported empire unit is moved to its first supported destination.
+  const owed = s.kind === 'playerTurn' ? supportMovesOwed(ctxOf(map, g), g, player) : [];
+  const regain = legal.find((o) => o.type === 'move' && owed.includes(o.unit));
+  if (regain?.type === 'move' && regain.destinations[0])
+    return { type: 'move', unit: regain.unit, path: regain.destinations[0].path };
   if (s.kind === 'entry') {
     const c = legal.find((o) => o.type === 'chooseStart');
     return c && c.type === 'chooseStart'
@@ -359,7 +398,10 @@ function defaultOrder(g: GameState, legal: LegalOrder[]): Order | null {
       : null;
   }
   if (legal.some((o) => o.type === 'endPhase')) return { type: 'endPhase' };
-  // Attacks are voluntary (7.1): never one by default; no advance or pursuit either.
+  // Attacks are voluntary (7.1): never one by default; no advance or pursuit either. A naval
+  // landing's attack is compulsory (8.2): the landing force alone attacks.
+  const landing = legal.find((o) => o.type === 'combatAttack' && o.landing === true);
+  if (landing) return expand(landing, () => 0);
   if (legal.some((o) => o.type === 'combatStop')) return { type: 'combatStop' } as CombatOrder;
   if (legal.some((o) => o.type === 'combatDone')) return { type: 'combatDone' } as CombatOrder;
   for (const o of legal) {
@@ -379,14 +421,13 @@ function defaultOrder(g: GameState, legal: LegalOrder[]): Order | null {
         return { type: 'removeUnits', units: byTribeFirst.slice(0, o.count) };
       }
       case 'foundKingdom':
-        return { type: 'foundKingdom', leaderWith: o.leaderWith[0]!, capital: o.capital[0] ?? null };
+        return { type: 'foundKingdom', leaderWith: o.leaderWith[0] ?? null, capital: o.capital[0] ?? null };
       default:
         // A pending combat choice (retreat path, exchange losses): its first option. Realm legal
         // orders are concrete already.
         if (o.type.startsWith('combat') && o.type !== 'combatAttack') return expand(o, () => 0);
-        // Standing choices (interception, tribute) are never a default.
-        if (o.type.startsWith('realm') && o.type !== 'realmInterception' && o.type !== 'realmTribute')
-          return o as Order;
+        // Standing choices (interception, tribute, leases, ransoms) are never a default.
+        if (o.type.startsWith('realm') && !isRealmAnytimeOrder(o)) return o as Order;
     }
   }
   return null;
@@ -425,7 +466,7 @@ export function createEngine(mapInput: MapInput = loadMap()): Engine {
       let s = state;
       const key = stepKey(state);
       for (let i = 0; i < 200 && waitingFor(s).includes(player) && stepKey(s) === key; i++) {
-        const o = defaultOrder(s, legalOrdersOf(map, s, player));
+        const o = defaultOrder(map, s, legalOrdersOf(map, s, player), player);
         if (!o) break;
         const r = applyWithUndo(map, s, player, o);
         if (!r.ok) break;

@@ -41,6 +41,7 @@ export const CORE_ERROR_CODES = [
   'order/nothing_to_undo',
   'order/abandon_not_allowed',
   'order/game_idle',
+  'order/support_move_owed',
   'system/unknown_player',
   'system/player_exists',
   'system/seat_taken',

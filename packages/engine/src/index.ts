@@ -4,6 +4,7 @@ export * from './errors.ts';
 export type * from './events.ts';
 export * from './hash.ts';
 export * from './ids.ts';
+export { type RealmPlanCost, realmPlanCost } from './ledger/plan-cost.ts';
 export * from './map-index.ts';
 export * from './options.ts';
 export * from './order-schema.ts';

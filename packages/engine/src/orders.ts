@@ -37,7 +37,12 @@ export const coreOrderSchemas = [
   /** 9.3.5: the units lost to tribal unrest, chosen by their owner. */
   z.object({ type: z.literal('removeUnits'), units: z.array(unitIdSchema).max(60) }),
   /** 10.1: place the new kingdom's leader (with a combat unit) and capital (an owned city, or none). */
-  z.object({ type: z.literal('foundKingdom'), leaderWith: unitIdSchema, capital: areaIdSchema.nullable() }),
+  // leaderWith null: no unit left to take the leader (e.g. all leased out, 13.4) — no leader (10.1).
+  z.object({
+    type: z.literal('foundKingdom'),
+    leaderWith: unitIdSchema.nullable(),
+    capital: areaIdSchema.nullable(),
+  }),
   /** 14.3: abandon the position in this turn's administration phase (or take it back). */
   z.object({ type: z.literal('declareAbandon'), abandon: z.boolean() }),
   /** Finish the current phase or economic decision. */
@@ -70,7 +75,7 @@ export type CoreOrder =
   | { type: 'pillage'; area: AreaId }
   | { type: 'keepGroup'; area: AreaId }
   | { type: 'removeUnits'; units: UnitId[] }
-  | { type: 'foundKingdom'; leaderWith: UnitId; capital: AreaId | null }
+  | { type: 'foundKingdom'; leaderWith: UnitId | null; capital: AreaId | null }
   | { type: 'declareAbandon'; abandon: boolean }
   | { type: 'endPhase' }
   | { type: 'undo' }

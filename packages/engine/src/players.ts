@@ -61,8 +61,12 @@ export function positionHeld(g: Game, position: StartPosition, except: PlayerId)
 }
 
 /** AMBIG-57: an area is occupied by any unit or (acting) neutral garrison. */
-const occupied = (ctx: EngineContext, g: Game, a: AreaId, byArea: Map<AreaId, Unit[]>): boolean =>
-  (byArea.get(a) ?? []).length > 0 || actingNeutralAt(ctx, g, a, byArea) !== null;
+const occupied = (
+  ctx: EngineContext,
+  g: Game,
+  a: AreaId,
+  byArea: ReadonlyMap<AreaId, readonly Unit[]>,
+): boolean => (byArea.get(a) ?? []).length > 0 || actingNeutralAt(ctx, g, a, byArea) !== null;
 
 /**
  * 4.2 / 9 intro / 13.2: the areas where this position's first tribe may go now: the labelled

@@ -31,23 +31,34 @@ export function stackClassOf(kind: StackKind): StackClass {
   return kind === 'neutralGarrison' ? 'alone' : UNIT_PROFILES[kind].stackClass;
 }
 
-function isInvertedPair(counted: readonly StackPiece[]): boolean {
-  return counted.length === 2 && counted.every((p) => p.kind === 'tribe' && p.inverted === true);
-}
-
 /**
  * 6: why these pieces may not share one area, or null if they may. Leaders never count; an
  * inverted tribe pair is the one exception to "tribes stand alone".
  */
 export function stackViolation(pieces: readonly StackPiece[]): StackViolation | null {
-  const owners = new Set(pieces.filter((p) => p.owner !== undefined).map((p) => p.owner));
-  if (owners.size > 1) return 'stack/unfriendly';
-  const counted = pieces.filter((p) => stackClassOf(p.kind) !== 'free');
-  if (counted.length <= 1) return null;
-  if (isInvertedPair(counted)) return null;
-  if (counted.some((p) => stackClassOf(p.kind) === 'alone')) return 'stack/notAlone';
-  if (counted.length > MAX_STACK) return 'stack/tooMany';
-  if (counted.filter((p) => stackClassOf(p.kind) === 'big').length > 1) return 'stack/twoBig';
+  // One pass, no intermediate lists (asked for every step of every retreat, advance and purchase).
+  let owner: string | null | undefined;
+  let counted = 0;
+  let invertedTribes = 0;
+  let alone = false;
+  let big = 0;
+  for (const p of pieces) {
+    if (p.owner !== undefined) {
+      if (owner === undefined) owner = p.owner;
+      else if (p.owner !== owner) return 'stack/unfriendly';
+    }
+    const cls = stackClassOf(p.kind);
+    if (cls === 'free') continue;
+    counted++;
+    if (p.kind === 'tribe' && p.inverted === true) invertedTribes++;
+    if (cls === 'alone') alone = true;
+    else if (cls === 'big') big++;
+  }
+  if (counted <= 1) return null;
+  if (counted === 2 && invertedTribes === 2) return null; // the inverted pair
+  if (alone) return 'stack/notAlone';
+  if (counted > MAX_STACK) return 'stack/tooMany';
+  if (big > 1) return 'stack/twoBig';
   return null;
 }
 

@@ -7,6 +7,7 @@ import { roll2d6 } from './dice.ts';
 import type { EngineContext } from './engine-context.ts';
 import type { GameEvent } from './events.ts';
 import type { PlayerId } from './ids.ts';
+import { landingsOf } from './naval/landing.ts';
 import { removeIsolatedNeutrals, restoreNeutrals } from './neutrals.ts';
 import { playerPhaseOrders } from './phase-orders.ts';
 import { adminTasks, endOfPlayerAdmin, removeDueMarkers, runTask } from './phases/administration.ts';
@@ -15,7 +16,7 @@ import { combinationPossible } from './phases/combination.ts';
 import { economicDeciders, fixOwnership, resolveEconomic } from './phases/economic.ts';
 import { createUnits, overstackedAreas, removeSurplusTribes } from './phases/end-of-movement.ts';
 import { entryLegal } from './players.ts';
-import { actingNeutralAt, moveOrder, playerById, unitsByArea, unitsOf } from './queries.ts';
+import { actingNeutralAt, leasedFrom, moveOrder, playerById, unitsByArea, unitsOf } from './queries.ts';
 import { PLAYER_PHASES, type PlayerPhase } from './state.ts';
 import type { Game, Transition } from './state-ops.ts';
 import { isNonTribe, UNIT_PROFILES } from './units.ts';
@@ -24,7 +25,7 @@ const MAX_SETTLE_STEPS = 100_000;
 
 const seq = (t: Transition, f: (g: Game) => Transition): Transition => {
   const n = f(t.state);
-  return { state: n.state, events: [...t.events, ...n.events] };
+  return { state: n.state, events: t.events.concat(n.events) };
 };
 
 /**
@@ -58,8 +59,13 @@ function rollEntryOrder(
 /** 4.1 / 4.2 / 14.3: a new game turn: growth bans fixed, entering players roll for their order. */
 export function startTurn(_ctx: EngineContext, g: Game): Transition {
   const turn = g.turn + 1;
+  // 9.2; 13.4 / AMBIG-21: combat units leased out to a hirer still count as the barbarian's.
   const growthBanned = g.players
-    .filter((p) => p.status === 'active' && unitsOf(g, p.id).some((u) => isNonTribe(u.kind)))
+    .filter(
+      (p) =>
+        p.status === 'active' &&
+        (unitsOf(g, p.id).some((u) => isNonTribe(u.kind)) || leasedFrom(g, p.id).length > 0),
+    )
     .map((p) => p.id);
   const s: Game = { ...g, turn, flags: { growthBanned, attacked: [] } };
   const waiting = s.players.filter((p) => p.status === 'waiting').map((p) => p.id);
@@ -133,16 +139,26 @@ function skipIfIdle(ctx: EngineContext, t: Transition): Transition {
 /**
  * Cheap pre-check (7.1, 2.3, 9.3.2): does the player have a unit that may attack standing next to
  * something it could attack? Tribes attack tribes (and, under 13.1.2, neutral garrisons); ships
- * do not attack in part 1; parenthesised units never attack.
+ * attack neighbours on a shared sea (AMBIG-16); parenthesised units never attack.
  */
 function mayAttackSomewhere(ctx: EngineContext, g: Game, player: PlayerId): boolean {
+  // 8.2: a naval landing's attack is owed (or its force must land unopposed) in this combat phase.
+  if (landingsOf(g).some((l) => l.player === player)) return true;
   const byArea = unitsByArea(g);
   const tribalNeutrals = ctx.options.opt.tribalAttacksOnNeutralGarrisons;
   for (const u of unitsOf(g, player)) {
     if (u.inverted) continue;
     const tribe = u.kind === 'tribe';
-    if (!tribe && (!UNIT_PROFILES[u.kind].mayAttack || UNIT_PROFILES[u.kind].ship)) continue;
+    // AMBIG-16 (`shipAttackRange = seaReachableAdjacent`): a ship attacks a neighbour on a shared sea.
+    const ship = UNIT_PROFILES[u.kind].ship;
+    if (
+      ship
+        ? ctx.options.cfg.shipAttackRange !== 'seaReachableAdjacent'
+        : !tribe && !UNIT_PROFILES[u.kind].mayAttack
+    )
+      continue;
     for (const l of ctx.map.landLinks(u.area)) {
+      if (ship && !ctx.map.seasOf(l.to).some((sea) => ctx.map.seasOf(u.area).includes(sea))) continue;
       let enemies = false;
       for (const x of byArea.get(l.to) ?? []) {
         if (x.owner === player || x.kind === 'leader') continue;
@@ -212,8 +228,9 @@ function stepAdministration(ctx: EngineContext, g: Game): Transition | null {
   const st = g.step;
   if (st.choice) return null;
   if (st.player && st.todo.length > 0) {
-    const [task, ...rest] = st.todo;
-    const r = runTask(ctx, g, st.player, task!);
+    const task = st.todo[0]!;
+    const rest = st.todo.slice(1);
+    const r = runTask(ctx, g, st.player, task);
     const step = r.state.step.kind === 'administration' ? r.state.step : st;
     return {
       state: { ...r.state, step: { ...step, todo: r.stop ? [] : rest, choice: r.choice } },
@@ -250,13 +267,13 @@ export function settle(ctx: EngineContext, g: Game): Transition {
     // Reappearance (14.1, AMBIG-29) can only change when units move or a combat settles.
     if (t.state.units !== checkedUnits || t.state.combat !== checkedCombat) {
       const restored = restoreNeutrals(ctx, t.state);
-      if (restored.events.length) t = { state: restored.state, events: [...t.events, ...restored.events] };
+      if (restored.events.length) t = { state: restored.state, events: t.events.concat(restored.events) };
       checkedUnits = t.state.units;
       checkedCombat = t.state.combat;
     }
     const n = autoStep(ctx, t.state);
     if (!n) return t;
-    t = { state: n.state, events: [...t.events, ...n.events] };
+    t = { state: n.state, events: t.events.concat(n.events) };
   }
   throw new Error('settle: no decision point reached (engine bug)');
 }
@@ -299,7 +316,8 @@ function autoStep(ctx: EngineContext, g: Game): Transition | null {
 /** The phasing player ends its combat phase: the combat side's bookkeeping, then the next player. */
 export function finishCombat(ctx: EngineContext, g: Game, player: PlayerId): Transition | null {
   const done = applyCombatOrder(ctx, g, player, { type: 'combatDone' });
-  if (!done.ok) return endPlayerPhase(ctx, g);
+  // Refused (a combat still pending, a naval landing's attack owed, 8.2): the phase goes on.
+  if (!done.ok) return null;
   return seq(done.value, (x) => endPlayerPhase(ctx, x));
 }
 

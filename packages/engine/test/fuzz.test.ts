@@ -15,6 +15,17 @@ const MAX_ORDERS_PER_TURN = 1500;
 
 const engine = createEngine(WORLD);
 
+/** Naval facts seen over all seeds (5.2, 8.1–8.4): the fuzzer must sail, land, retreat and capture. */
+const NAVAL = new Set([
+  'shipSinkingRolled',
+  'navalLandingDeclared',
+  'navalLanded',
+  'navalLandingFailed',
+  'combatShipSinkingRolled',
+  'combatShipCaptured',
+]);
+const naval = new Map<string, number>();
+
 function fuzzOne(seed: number): { turn: number; orders: number } {
   const players = 2 + (seed % 5);
   const options = {
@@ -23,6 +34,9 @@ function fuzzOne(seed: number): { turn: number; orders: number } {
       arabsAfricans: seed % 3 === 0,
       vikingModifications: seed % 4 === 0,
       optionalCities: seed % 5 === 0,
+      // Part 2's diplomacy (13.4 leases, 13.6 capture and ransom) on some seeds.
+      mercenaries: seed % 6 === 1,
+      optionalLeaders: seed % 7 === 2,
     },
   };
   const created = engine.createGame({
@@ -72,6 +86,7 @@ function fuzzOne(seed: number): { turn: number; orders: number } {
       throw new Error(`seed ${seed}: legal order refused ${JSON.stringify(order)} → ${r.error.code}`);
     state = r.value.state;
     orders++;
+    for (const e of r.value.events) if (NAVAL.has(e.type)) naval.set(e.type, (naval.get(e.type) ?? 0) + 1);
     const problems = invariantProblems(state, vp);
     if (problems.length) throw new Error(`seed ${seed}: ${problems.join('; ')}`);
     if (state.turn !== lastTurn) {
@@ -109,5 +124,8 @@ describe('random legal play fuzzer', () => {
       total += r.orders;
     }
     expect(total).toBeGreaterThan(SEEDS * TURNS);
+    // Barbarian ships (creation) sail here; landings, sea retreats and captures are exercised at
+    // volume by test/part2/naval-fuzz.test.ts (fleets on the real map).
+    expect(naval.get('shipSinkingRolled') ?? 0).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -17,32 +17,32 @@ export function tribeGroups(ctx: EngineContext, g: Game, player: PlayerId): Area
   const tribeAreas = new Set(units.filter((u) => u.kind === 'tribe').map((u) => u.area));
   const seaLinks = people !== undefined && tribalSeaCrossingsFor(ctx.options, people);
   const aLinks = arabsAfricansInPlay(ctx.options) && (people === 'ARAB' || people === 'AFRICAN');
-  const neighbours = (a: AreaId): AreaId[] => {
-    const out = ctx.map.landLinks(a).map((l) => l.to);
-    if (seaLinks && people) {
-      for (const sea of ctx.map.seasOf(a)) {
-        if (ctx.map.area(sea)?.seaCrossingFor.includes(people)) out.push(...ctx.map.shoresOf(sea));
-      }
-    }
-    if (aLinks && ctx.map.area(a)?.aMarked) out.push(...ctx.map.aAreas);
-    return out;
-  };
   const seen = new Set<AreaId>();
   const groups: AreaId[][] = [];
+  const stack: AreaId[] = [];
+  // A group is a connected set, whatever the order its neighbours are visited in (then sorted).
+  const reach = (n: AreaId): void => {
+    if (occupied.has(n) && !seen.has(n)) {
+      seen.add(n);
+      stack.push(n);
+    }
+  };
   for (const start of [...tribeAreas].sort()) {
     if (seen.has(start)) continue;
     const group: AreaId[] = [];
-    const stack = [start];
+    stack.push(start);
     seen.add(start);
     while (stack.length > 0) {
       const a = stack.pop()!;
       if (tribeAreas.has(a)) group.push(a);
-      for (const n of neighbours(a)) {
-        if (occupied.has(n) && !seen.has(n)) {
-          seen.add(n);
-          stack.push(n);
+      for (const l of ctx.map.landLinks(a)) reach(l.to);
+      if (seaLinks && people) {
+        for (const sea of ctx.map.seasOf(a)) {
+          if (ctx.map.area(sea)?.seaCrossingFor.includes(people))
+            for (const n of ctx.map.shoresOf(sea)) reach(n);
         }
       }
+      if (aLinks && ctx.map.area(a)?.aMarked) for (const n of ctx.map.aAreas) reach(n);
     }
     groups.push(group.sort());
   }

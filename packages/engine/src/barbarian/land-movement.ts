@@ -6,7 +6,7 @@
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId } from '../ids.ts';
 import { tribesIgnoreDesert } from '../options.ts';
-import { blocksPlayer, playerById } from '../queries.ts';
+import { blocksPlayer, passableThrough, playerById } from '../queries.ts';
 import type { Game } from '../state-ops.ts';
 import { isShip, movementOf, type Unit } from '../units.ts';
 
@@ -31,7 +31,7 @@ export function destinations(
   ctx: EngineContext,
   g: Game,
   unit: Unit,
-  byArea: Map<AreaId, Unit[]>,
+  byArea: ReadonlyMap<AreaId, readonly Unit[]>,
 ): { to: AreaId; path: AreaId[] }[] {
   if (isShip(unit.kind) || unit.inverted) return [];
   const ma = movementOf(unit.kind, ctx.options);
@@ -49,12 +49,14 @@ export function destinations(
         const limit = road ? roadMA : ma;
         if (n.steps + 1 > limit) continue;
         if (!mayEnterTerrain(ctx, g, unit, link.to)) continue;
-        if (blocksPlayer(ctx, g, link.to, unit.owner, byArea)) continue;
+        // 13.4: the owner's own mercenaries may be passed through, never stopped on.
+        const through = blocksPlayer(ctx, g, link.to, unit.owner, byArea);
+        if (through && !passableThrough(ctx, g, link.to, unit.owner, byArea)) continue;
         const key = `${link.to}|${road ? 1 : 0}`;
         if (seen.has(key)) continue;
         seen.add(key);
         const path = [...n.path, link.to];
-        if (link.to !== unit.area && !result.has(link.to)) result.set(link.to, path);
+        if (!through && link.to !== unit.area && !result.has(link.to)) result.set(link.to, path);
         next.push({ area: link.to, road, steps: n.steps + 1, path });
       }
     }
@@ -71,19 +73,20 @@ export function checkPath(
   g: Game,
   unit: Unit,
   path: readonly AreaId[],
-  byArea: Map<AreaId, Unit[]>,
+  byArea: ReadonlyMap<AreaId, readonly Unit[]>,
   player: PlayerId,
 ): { code: PathError; at: AreaId } | null {
   if (isShip(unit.kind) || unit.inverted) return { code: 'order/unreachable', at: unit.area };
   const ma = movementOf(unit.kind, ctx.options);
   let from = unit.area;
   let allRoad = startsOnRoad(ctx, unit.area);
-  for (const to of path) {
+  for (const [i, to] of path.entries()) {
     const link = ctx.map.landLinks(from).find((l) => l.to === to);
     if (!link) return { code: 'order/not_adjacent', at: to };
     allRoad = allRoad && link.road;
     if (!mayEnterTerrain(ctx, g, unit, to)) return { code: 'order/desert', at: to };
-    if (blocksPlayer(ctx, g, to, player, byArea)) return { code: 'order/blocked', at: to };
+    const passing = i < path.length - 1 && passableThrough(ctx, g, to, player, byArea);
+    if (!passing && blocksPlayer(ctx, g, to, player, byArea)) return { code: 'order/blocked', at: to };
     from = to;
   }
   const limit = allRoad ? ma + 1 : ma;

@@ -6,7 +6,7 @@
 import { rollDie } from '../dice.ts';
 import type { GameEvent } from '../events.ts';
 import type { PlayerId } from '../ids.ts';
-import { countUnits } from '../queries.ts';
+import { countUnits, leasedFrom } from '../queries.ts';
 import type { Game } from '../state-ops.ts';
 
 export const UNREST_A_UNITS = 15;
@@ -46,5 +46,6 @@ export function rollUnrest(g: Game, player: PlayerId): { state: Game; events: Ga
       events.push({ type: 'unrestRolled', player, kind, die: r.value, unrest: false });
     }
   }
-  return { state: s, events, loss: Math.min(loss, total) };
+  // 13.4 / AMBIG-21: units leased out count for the checks but serve the hirer: losses come from the rest.
+  return { state: s, events, loss: Math.min(loss, total - leasedFrom(g, player).length) };
 }

@@ -87,12 +87,21 @@ export function mayEnterAfterCombat(
   if (info?.kind !== 'land') return false;
   if (u.kind === 'ship' && !info.coastal) return false; // ships stay on the coast (5.2)
   if (u.kind === 'tribe' && info.desert && desertStopsTribes(ctx, state, u.owner)) return false;
-  const present = piecesIn(ctx, state, area, u.id);
-  return !present.some((p) => p.owner !== u.owner && p.kind !== 'leader');
+  // What `piecesIn` would list, asked without building it (this runs for every area of every
+  // pursuit path): no unfriendly unit but a leader, and no neutral garrison still standing.
+  const byArea = unitsByArea(state);
+  for (const x of byArea.get(area) ?? []) {
+    if (x.id !== u.id && x.owner !== u.owner && x.kind !== 'leader') return false;
+  }
+  return !(actingNeutralAt(ctx, state, area, byArea) && !beatenNeutralAt(state, area));
 }
 
 /** 6: may the unit end an advance or pursuit in this area (stacking with what is there)? */
 export function mayEndAfterCombat(ctx: EngineContext, state: GameStateCore, u: Unit, area: AreaId): boolean {
-  const present = piecesIn(ctx, state, area, u.id).filter((p) => p.owner === u.owner);
-  return mayEnterAfterCombat(ctx, state, u, area) && mayJoin(present, pieceOf(u));
+  if (!mayEnterAfterCombat(ctx, state, u, area)) return false;
+  const present: StackPiece[] = [];
+  for (const x of unitsByArea(state).get(area) ?? []) {
+    if (x.id !== u.id && x.owner === u.owner) present.push(pieceOf(x));
+  }
+  return mayJoin(present, pieceOf(u));
 }

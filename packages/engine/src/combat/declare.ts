@@ -6,7 +6,8 @@ import { LEADER_PROFILES, leaderTypeOf } from '../diplomacy/leaders.ts';
 import { coupAllowsAttack } from '../empire/movement-rules.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import { actingNeutralAt, playerById, unitsByArea } from '../queries.ts';
+import { landingForce, landingOfUnit } from '../naval/landing.ts';
+import { actingNeutralAt, leasedFrom, playerById, unitsByArea } from '../queries.ts';
 import { ok, type Result } from '../result.ts';
 import type { GameStateCore } from '../state.ts';
 import { CRT } from '../tables/crt.ts';
@@ -35,6 +36,8 @@ export interface PlannedAttacker {
   readonly halved: boolean;
   /** Strength it attacks with before halving (a tribe against a neutral uses AMBIG-24's value). */
   readonly strength: number;
+  /** 8.2: part of a naval landing force (its attack is compulsory). */
+  readonly landing?: boolean;
 }
 
 export interface AttackPlan extends TargetDefence {
@@ -67,8 +70,11 @@ export function targetDefence(
 ): TargetDefence | null {
   const neutral = actingNeutralAt(ctx, state, target, unitsByArea(state));
   if (neutral) return combat.neutralAreas.includes(target) ? null : { defender: null, units: [], neutral };
+  // 13.4: a barbarian's own mercenaries serving a hirer are friendly to it: never its target.
+  const lent = leasedFrom(state, player);
   const units = (unitsByArea(state).get(target) ?? []).filter(
-    (u) => u.owner !== player && u.kind !== 'leader' && !combat.defenders.includes(u.id),
+    (u) =>
+      u.owner !== player && u.kind !== 'leader' && !combat.defenders.includes(u.id) && !lent.includes(u.id),
   );
   const first = units[0];
   return first ? { defender: first.owner, units, neutral: null } : null;
@@ -92,6 +98,9 @@ function tribeAttack(
   return defence.units.every((d) => d.kind === 'tribe') ? strengthOf('tribe', ctx.options) : null;
 }
 
+const unitErr = (u: Unit, c: CombatErrorCode, params: Record<string, unknown> = {}) =>
+  combatErr<PlannedAttacker>(c, { unit: u.id, ...params });
+
 /** 7.1, 2.3: why `u` may not join an attack on `target`, or its contribution. */
 export function attackerContribution(
   ctx: EngineContext,
@@ -101,11 +110,22 @@ export function attackerContribution(
   target: AreaId,
   defence: TargetDefence,
 ): Result<PlannedAttacker> {
-  const code = (c: CombatErrorCode, params: Record<string, unknown> = {}) =>
-    combatErr<PlannedAttacker>(c, { unit: u.id, ...params });
-  if (combat.attackers.includes(u.id)) return code('combat/already_attacked');
+  if (combat.attackers.includes(u.id)) return unitErr(u, 'combat/already_attacked');
+  // 8.2: a landing force attacks only its own target, from the sea; carried units are halved, ships not.
+  const landing = landingOfUnit(state, u.id);
+  if (landing) {
+    if (landing.target !== target || u.kind === 'leader')
+      return unitErr(u, 'combat/not_adjacent', { target });
+    const halved = isHalved(UNIT_PROFILES[u.kind].ship, {
+      mountain: false,
+      river: false,
+      redArrow: false,
+      navalLanding: true,
+    });
+    return ok({ unit: u, strength: strengthOf(u.kind, ctx.options), halved, landing: true });
+  }
   const link = ctx.map.landLinks(u.area).find((l) => l.to === target);
-  if (!link) return code('combat/not_adjacent', { target });
+  if (!link) return unitErr(u, 'combat/not_adjacent', { target });
   const profile = UNIT_PROFILES[u.kind];
   if (profile.ship) {
     // AMBIG-16: a ship joins an attack only on a neighbouring area it could reach by sea (both areas
@@ -113,17 +133,17 @@ export function attackerContribution(
     const seas = new Set(ctx.map.seasOf(u.area));
     const bySea = ctx.map.seasOf(target).some((sea) => seas.has(sea));
     if (ctx.options.cfg.shipAttackRange !== 'seaReachableAdjacent' || !bySea)
-      return code('combat/cannot_attack');
+      return unitErr(u, 'combat/cannot_attack');
     return ok({ unit: u, strength: strengthOf(u.kind, ctx.options), halved: false });
   }
   if (u.kind === 'tribe') {
     const strength = tribeAttack(ctx, state, u, target, defence);
-    if (strength === null) return code('combat/tribes_attack_tribes_only', { target });
+    if (strength === null) return unitErr(u, 'combat/tribes_attack_tribes_only', { target });
     return ok({ unit: u, strength, halved: isHalved(false, link) });
   }
-  if (!profile.mayAttack) return code('combat/cannot_attack');
+  if (!profile.mayAttack) return unitErr(u, 'combat/cannot_attack');
   // 11.7.2 result 11 (Attempted Coup, AMBIG-38): elites attack only from the capital or next to it.
-  if (!coupAllowsAttack(ctx, state, u)) return code('combat/coup_restricted');
+  if (!coupAllowsAttack(ctx, state, u)) return unitErr(u, 'combat/coup_restricted');
   return ok({ unit: u, strength: strengthOf(u.kind, ctx.options), halved: isHalved(false, link) });
 }
 
@@ -173,6 +193,9 @@ export function planAttack(
     if (!c.ok) return c;
     attackers.push(c.value);
   }
+  // 8.2: a target with a landing owed is attacked only together with the whole landing force.
+  const force = landingForce(state, target);
+  if (force.some((id) => !unitIds.includes(id))) return combatErr('combat/landing_owed', { target, force });
   const tribes = attackers.filter((a) => a.unit.kind === 'tribe').length;
   if (tribes > 0 && tribes < attackers.length && !ctx.options.cfg.tribesJoinCombatUnitAttacks) {
     return combatErr('combat/tribes_alone', { target });
@@ -200,6 +223,8 @@ export function buildPlan(
   const defenceHalf = defenceHalfPoints(
     defence.neutral ? [defence.neutral.strength] : defence.units.map((u) => strengthOf(u.kind, ctx.options)),
   );
-  const odds = oddsColumn(CRT, attackHalf, defenceHalf, shifts, ctx.options.cfg.crtBelowMin);
+  // 8.2: a landing's attack is compulsory (never forbidden for low odds).
+  const compulsory = attackers.some((a) => a.landing === true);
+  const odds = oddsColumn(CRT, attackHalf, defenceHalf, shifts, ctx.options.cfg.crtBelowMin, compulsory);
   return { ...base, shifts, attackHalf, defenceHalf, odds };
 }

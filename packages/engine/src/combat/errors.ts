@@ -22,6 +22,7 @@ export const COMBAT_ERROR_CODES = [
   'combat/illegal_losses',
   'combat/illegal_advance',
   'combat/wrong_step',
+  'combat/landing_owed',
 ] as const;
 export type CombatErrorCode = (typeof COMBAT_ERROR_CODES)[number];
 

@@ -1,6 +1,13 @@
 /** Combat facts (STYLE habit 6): what happened, never UI text. */
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import type { RealmEvent } from '../ledger/events.ts';
 import type { CombatResult } from '../tables/crt.ts';
+
+/** 8.1 facts that a ship retreating across a sea (8.3) may also produce. */
+export type InterceptionEvent = Extract<
+  RealmEvent,
+  { type: 'shipIntercepted' | 'shipSinkingRolled' | 'realmUnitsRemoved' }
+>;
 
 export type CombatEvent =
   | {
@@ -40,6 +47,8 @@ export type CombatEvent =
     }
   | { type: 'combatLeaderEliminated'; unit: UnitId; area: AreaId }
   | { type: 'combatLeaderMoved'; unit: UnitId; from: AreaId; to: AreaId }
+  /** 13.6: with optional leaders, a leader met by an unfriendly unit is captured, held under `holder`. */
+  | { type: 'combatLeaderCaptured'; unit: UnitId; area: AreaId; captor: PlayerId; holder: UnitId }
   | {
       type: 'combatUnitsEliminated';
       player: PlayerId;
@@ -58,7 +67,38 @@ export type CombatEvent =
       eliminated: boolean;
     }
   | { type: 'combatAdvanced'; player: PlayerId; unit: UnitId; from: AreaId; to: AreaId; pursuit: boolean }
-  | { type: 'combatPhaseEnded'; player: PlayerId };
+  | { type: 'combatPhaseEnded'; player: PlayerId }
+  | {
+      /** 8.2: a ship (with its cargo) will land on `target`; it waits in `sea` until its combat. */
+      type: 'navalLandingDeclared';
+      player: PlayerId;
+      ship: UnitId;
+      cargo: UnitId[];
+      sea: AreaId;
+      target: AreaId;
+    }
+  | { type: 'navalLanded'; player: PlayerId; target: AreaId; units: UnitId[] }
+  /** 8.2, AMBIG-17: the landing did not clear its target (AR1 for the force: cargo lost, ships to sea). */
+  | { type: 'navalLandingFailed'; player: PlayerId; target: AreaId; units: UnitId[] }
+  /** 8.2 / 8.3: a ship that retreated across a sea area rolled 1d6 and sinks on a 1. */
+  | {
+      type: 'combatShipSinkingRolled';
+      player: PlayerId;
+      ship: UnitId;
+      die: number;
+      modifier: number;
+      sunk: boolean;
+    }
+  /** 8.4: a lone ship given DE was captured: `ship` is gone, `captured` is the captor's new ship. */
+  | {
+      type: 'combatShipCaptured';
+      player: PlayerId;
+      from: PlayerId;
+      ship: UnitId;
+      captured: UnitId;
+      area: AreaId;
+    }
+  | InterceptionEvent;
 
 export const ELIMINATION_CAUSES = ['DE', 'AE', 'exchange', 'retreat'] as const;
 export type EliminationCause = (typeof ELIMINATION_CAUSES)[number];

@@ -4,9 +4,12 @@
  * comes into their area (lone leaders do not block, AMBIG-53). Optional-leader capture (13.6) is
  * part 2's.
  */
+
+import { captureLeaders, capturesLeaders, type LeaderCaptured } from '../diplomacy/capture.ts';
 import type { AreaId, PlayerId } from '../ids.ts';
 import { unitsByArea } from '../queries.ts';
 import type { GameStateCore } from '../state.ts';
+import { omitKeys } from '../state-ops.ts';
 import type { Unit } from '../units.ts';
 import type { CombatEvent } from './events.ts';
 
@@ -25,8 +28,13 @@ const hasFriendIn = (state: GameStateCore, area: AreaId, owner: PlayerId): boole
 
 function removeLeaders<S extends GameStateCore>(state: S, leaders: readonly Unit[]): Step<S> {
   if (leaders.length === 0) return { state, events: [] };
-  const units = { ...state.units };
-  for (const l of leaders) delete units[l.id];
+  // 13.6: with optional leaders a leader is never simply eliminated: it stays on the board, and
+  // the capture sweep (src/diplomacy/capture.ts) takes it once an unfriendly unit is with it.
+  if (capturesLeaders(state)) return { state, events: [] };
+  const units = omitKeys(
+    state.units,
+    leaders.map((l) => l.id),
+  );
   return {
     state: { ...state, units },
     events: leaders.map((l) => ({ type: 'combatLeaderEliminated', unit: l.id, area: l.area })),
@@ -54,8 +62,30 @@ export function leadersLeftBehind<S extends GameStateCore>(
   };
 }
 
-/** 10.2, AMBIG-53: leaders of other players in an area a unit of `owner` has just entered die. */
-export function leadersOverrun<S extends GameStateCore>(state: S, area: AreaId, owner: PlayerId): Step<S> {
+/**
+ * 10.2, AMBIG-53: leaders of other players in an area a unit of `owner` has just entered die —
+ * or, under 13.6, are captured by that unit (`by`; a retreat passing through captures too).
+ */
+export function leadersOverrun<S extends GameStateCore>(
+  state: S,
+  area: AreaId,
+  owner: PlayerId,
+  by?: Unit,
+): Step<S> {
   const victims = here(state, area).filter((u) => u.kind === 'leader' && u.owner !== owner);
+  const holder = by ?? here(state, area).find((u) => u.owner === owner && u.kind !== 'leader');
+  if (capturesLeaders(state) && holder && victims.length) {
+    const c = captureLeaders(state, victims, { ...holder, area });
+    return { state: c.state, events: c.events.map(asCombatFact) };
+  }
   return removeLeaders(state, victims);
 }
+
+/** A capture told in the combat vocabulary (13.6). */
+const asCombatFact = (e: LeaderCaptured): CombatEvent => ({
+  type: 'combatLeaderCaptured',
+  unit: e.leader,
+  area: e.area,
+  captor: e.captor,
+  holder: e.holder,
+});

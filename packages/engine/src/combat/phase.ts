@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { roll2d6 } from '../dice.ts';
 import type { EngineContext } from '../engine-context.ts';
 import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../ids.ts';
+import { landingForce, owedLandingTargets } from '../naval/landing.ts';
 import { ok, type Result } from '../result.ts';
 import type { GameStateCore } from '../state.ts';
 import { CRT, crtResult } from '../tables/crt.ts';
@@ -18,16 +19,18 @@ import { isLegalLossSet } from './exchange.ts';
 import {
   advanceChoices,
   applyAdvance,
+  applyCapture,
   applyEliteChoice,
   applyLosses,
   applyReroll,
-  applyRetreat,
   beginResolution,
+  closeUnfoughtLandings,
   dropStep,
   lossChoices,
   pursuitPassage,
   replan,
   retreatChoices,
+  retreatUnit,
   type Step,
   settle,
   withCombat,
@@ -56,7 +59,9 @@ export const COMBAT_ORDER_SCHEMAS = [
   z.object({ type: z.literal('combatEliteChoice'), refuse: z.boolean() }),
   /** 11.4: after a refusal the attacker rerolls (until no retreat for the elite's side) or aborts. */
   z.object({ type: z.literal('combatReroll'), abort: z.boolean() }),
-  /** End the combat phase (no combat may be pending). */
+  /** 8.4: after DE against a lone ship, capture it (one attacking unit must advance) or not. */
+  z.object({ type: z.literal('combatCapture'), capture: z.boolean() }),
+  /** End the combat phase (no combat may be pending, no naval landing owed). */
   z.object({ type: z.literal('combatDone') }),
 ] as const;
 
@@ -68,6 +73,7 @@ export type CombatOrder =
   | { type: 'combatStop' }
   | { type: 'combatEliteChoice'; refuse: boolean }
   | { type: 'combatReroll'; abort: boolean }
+  | { type: 'combatCapture'; capture: boolean }
   | { type: 'combatDone' };
 
 /** One way to make an attack, with the column it would be fought on (shown before confirming). */
@@ -88,6 +94,8 @@ export type CombatLegalOrder =
       eligible: { unit: UnitId; from: AreaId; halved: boolean }[];
       /** Every subset when few units are eligible; otherwise all, each alone, and all but one. */
       choices: AttackChoice[];
+      /** 8.2: a naval landing's compulsory attack; every choice includes the whole landing force. */
+      landing?: true;
     }
   | { type: 'combatRetreat'; unit: UnitId; from: AreaId; paths: AreaId[][]; eliminated: boolean }
   | { type: 'combatExchangeLoss'; owed: number; sets: UnitId[][] }
@@ -95,6 +103,7 @@ export type CombatLegalOrder =
   | { type: 'combatStop' }
   | { type: 'combatEliteChoice'; refuse: boolean; elites: UnitId[] }
   | { type: 'combatReroll'; abort: boolean }
+  | { type: 'combatCapture'; capture: boolean; ship: UnitId }
   | { type: 'combatDone' };
 
 export type CombatTransition<S> = Step<S>;
@@ -144,6 +153,12 @@ function attackOrders(
   const near = new Map<AreaId, Unit[]>();
   for (const u of ready)
     for (const l of ctx.map.landLinks(u.area)) near.set(l.to, [...(near.get(l.to) ?? []), u]);
+  // 8.2: a landing force waiting at sea attacks its target (and nothing else).
+  const owed = owedLandingTargets(state, player);
+  for (const target of owed) {
+    const force = landingForce(state, target).map((id) => state.units[id]!);
+    near.set(target, [...force, ...(near.get(target) ?? []).filter((u) => !force.includes(u))]);
+  }
   const orders: CombatLegalOrder[] = [];
   for (const target of [...near.keys()].sort()) {
     const defence = targetDefence(ctx, state, combat, player, target);
@@ -156,7 +171,14 @@ function attackOrders(
     const eligible = contributions.map((c) => ({ unit: c.unit.id, from: c.unit.area, halved: c.halved }));
     const byId = new Map(contributions.map((c) => [c.unit.id, c]));
     const mixedForbidden = !ctx.options.cfg.tribesJoinCombatUnitAttacks;
-    const choices = attackerSubsets(eligible.map((e) => e.unit)).flatMap((attackers) => {
+    const force = owed.includes(target) ? landingForce(state, target) : [];
+    const subsets = force.length
+      ? landingSubsets(
+          force,
+          eligible.map((e) => e.unit).filter((id) => !force.includes(id)),
+        )
+      : attackerSubsets(eligible.map((e) => e.unit));
+    const choices = subsets.flatMap((attackers) => {
       const chosen = attackers.map((id) => byId.get(id)!);
       const tribes = chosen.filter((c) => c.unit.kind === 'tribe').length;
       if (mixedForbidden && tribes > 0 && tribes < chosen.length) return [];
@@ -174,9 +196,24 @@ function attackOrders(
       neutral: defence.neutral?.strength ?? null,
       eligible,
       choices,
+      ...(force.length ? { landing: true as const } : {}),
     });
   }
   return orders;
+}
+
+/** 8.2: the force alone first, then with every subset of the other units (or all / each when many). */
+function landingSubsets(force: readonly UnitId[], others: readonly UnitId[]): UnitId[][] {
+  const extra = others.length <= 4 ? attackerSubsets(others) : [[...others], ...others.map((id) => [id])];
+  return [[...force], ...extra.map((x) => [...force, ...x])];
+}
+
+/** 8.2: landings whose target still offers a defence: their attack is owed before `combatDone`. */
+function owedAttacks(ctx: EngineContext, state: GameStateCore, player: PlayerId): AreaId[] {
+  const combat = combatStateOf(state);
+  return owedLandingTargets(state, player).filter(
+    (t) => targetDefence(ctx, state, combat, player, t) !== null,
+  );
 }
 
 /** The legal combat orders of `player` now (empty when it is not their decision). */
@@ -189,9 +226,15 @@ export function combatLegalOrders(
   if (!phasing) return [];
   const combat = combatStateOf(state);
   const step = combat.pending?.steps[0];
-  if (!step)
-    return player === phasing ? [...attackOrders(ctx, state, combat, player), { type: 'combatDone' }] : [];
+  if (!step) {
+    if (player !== phasing) return [];
+    const attacks = attackOrders(ctx, state, combat, player);
+    return owedAttacks(ctx, state, player).length > 0 ? attacks : [...attacks, { type: 'combatDone' }];
+  }
   if (step.player !== player) return [];
+  if (step.kind === 'capture') {
+    return [false, true].map((capture) => ({ type: 'combatCapture', capture, ship: step.ship }));
+  }
   if (step.kind === 'exchangeLoss') {
     return [
       { type: 'combatExchangeLoss', owed: step.owed, sets: lossChoices(ctx, state, step) as UnitId[][] },
@@ -217,15 +260,18 @@ export function combatLegalOrders(
       eliminated: options.kind === 'eliminated',
     }));
   }
+  const advances = advanceChoices(ctx, state, step);
+  // 8.4: after a capture one unit must advance before the attacker may stop.
+  const mustAdvance = (step.min ?? 0) > step.moved.length && advances.length > 0;
   return [
-    ...advanceChoices(ctx, state, step).map(({ unit, to }) => ({
+    ...advances.map(({ unit, to }) => ({
       type: 'combatAdvance' as const,
       unit: unit.id,
       from: unit.area,
       to,
       pursuit: step.pursuit,
     })),
-    { type: 'combatStop' },
+    ...(mustAdvance ? [] : [{ type: 'combatStop' as const }]),
   ];
 }
 
@@ -309,9 +355,11 @@ function applyChoice<S extends GameStateCore>(
     if (!choice || !isLegalRetreat(choice.options, order.path)) {
       return combatErr('combat/illegal_retreat', { unit: order.unit, path: order.path });
     }
-    return done(
-      applyRetreat(state, choice.unit, choice.options, order.path, ctx.options.cfg.leaderKilledOnPassThrough),
-    );
+    return done(retreatUnit(ctx, state, choice.unit, choice.options, order.path));
+  }
+  if (order.type === 'combatCapture') {
+    if (step.kind !== 'capture') return combatErr('combat/wrong_step', { expected: step.kind });
+    return done(applyCapture(ctx, state, order.capture));
   }
   if (order.type === 'combatEliteChoice') {
     if (step.kind !== 'eliteChoice') return combatErr('combat/wrong_step', { expected: step.kind });
@@ -333,7 +381,11 @@ function applyChoice<S extends GameStateCore>(
     return done({ state: dropStep(state), events: [] });
   }
   if (step.kind !== 'advance') return combatErr('combat/wrong_step', { expected: step.kind });
-  if (order.type === 'combatStop') return done({ state: dropStep(state), events: [] });
+  if (order.type === 'combatStop') {
+    if ((step.min ?? 0) > step.moved.length && advanceChoices(ctx, state, step).length > 0)
+      return combatErr('combat/wrong_step', { expected: 'advance' });
+    return done({ state: dropStep(state), events: [] });
+  }
   if (order.type !== 'combatAdvance') return combatErr('combat/resolution_pending');
   const choice = advanceChoices(ctx, state, step).find((c) => c.unit.id === order.unit);
   if (!choice?.to.includes(order.to))
@@ -362,9 +414,14 @@ export function applyCombatOrder<S extends GameStateCore>(
     if (player !== phasing) return combatErr('combat/not_your_choice', { player: phasing });
     if (pending) return combatErr('combat/resolution_pending');
     if (order.type === 'combatAttack') return applyAttack(ctx, state, player, order);
+    // 8.2: a landing's attack is compulsory.
+    const owed = owedAttacks(ctx, state, player);
+    if (owed.length > 0) return combatErr('combat/landing_owed', { target: owed[0] });
     // 6: stacking is checked at the end of combat; every combat move above (retreat, advance,
-    // pursuit) was already stack-checked, so nothing can be overstacked here.
-    return ok({ state, events: [{ type: 'combatPhaseEnded', player }] });
+    // pursuit) was already stack-checked, so nothing can be overstacked here. Landings left without
+    // anything to attack land unopposed (or go back to sea if they cannot, AMBIG-17).
+    const closed = closeUnfoughtLandings(ctx, state, player);
+    return ok({ state: closed.state, events: [...closed.events, { type: 'combatPhaseEnded', player }] });
   }
   return applyChoice(ctx, state, player, order);
 }

@@ -4,17 +4,29 @@
  * the owner has no real choice. Ends with the neutral garrison's regeneration (14.1).
  */
 
-import { roll2d6 } from '../dice.ts';
+import { roll2d6, rollDie } from '../dice.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import { cityAt, neutralGarrisonStrengthAt, unitsByArea } from '../queries.ts';
+import { capturableShip, captureShip } from '../naval/capture.ts';
+import { resolveInterceptions } from '../naval/intercept-combat.ts';
+import {
+  closeLandings,
+  coastalNeighbours,
+  landingsOf,
+  landingUnits,
+  seaRetreatShores,
+} from '../naval/landing.ts';
+import { sinkingModifier, sinksRetreatingAcrossSea } from '../naval/sinking.ts';
+import { cityAt, neutralGarrisonStrengthAt, playerById, unitsByArea } from '../queries.ts';
+import { isLegalStack, mayJoin } from '../stacking.ts';
 import type { GameStateCore } from '../state.ts';
+import { omitKeys } from '../state-ops.ts';
 import { type CombatResult, CRT, crtResult } from '../tables/crt.ts';
 import { UNIT_PROFILES } from '../tables/units.ts';
 import { movementOf, strengthOf, type Unit } from '../units.ts';
-import { mayEndAfterCombat, mayEnterAfterCombat, retreatBoard, retreatingUnit } from './board.ts';
+import { mayEndAfterCombat, mayEnterAfterCombat, piecesIn, retreatBoard, retreatingUnit } from './board.ts';
 import { type AttackPlan, attackerContribution, buildPlan, type TargetDefence } from './declare.ts';
-import type { CombatEvent, EliminationCause } from './events.ts';
+import type { CombatEvent, EliminationCause, InterceptionEvent } from './events.ts';
 import { exchangeLossSets, exchangeOutcome } from './exchange.ts';
 import { leadersLeftBehind, leadersOverrun } from './leaders.ts';
 import { neutralGarrisonReappears } from './neutral.ts';
@@ -50,8 +62,10 @@ export function eliminate<S extends GameStateCore>(
 ): Step<S> {
   const gone = present(state, ids);
   if (gone.length === 0) return { state, events: [] };
-  const units = { ...state.units };
-  for (const u of gone) delete units[u.id];
+  const units = omitKeys(
+    state.units,
+    gone.map((u) => u.id),
+  );
   const owners = [...new Set(gone.map((u) => u.owner))];
   const events: CombatEvent[] = owners.map((player) => ({
     type: 'combatUnitsEliminated',
@@ -75,8 +89,8 @@ function eliminateNeutral<S extends GameStateCore>(
 ): Step<S> {
   const pending = pendingOf(state);
   if (!pending?.neutral || pending.neutral.eliminated) return { state, events: [] };
-  const neutrals = { ...state.neutrals };
-  if (pending.neutral.source === 'garrison') delete neutrals[target];
+  const neutrals =
+    pending.neutral.source === 'garrison' ? omitKeys(state.neutrals, [target]) : { ...state.neutrals };
   const next = withPending(
     { ...state, neutrals },
     { ...pending, neutral: { ...pending.neutral, eliminated: true } },
@@ -86,7 +100,7 @@ function eliminateNeutral<S extends GameStateCore>(
 
 const chain = <S>(first: Step<S>, f: (s: S) => Step<S>): Step<S> => {
   const second = f(first.state);
-  return { state: second.state, events: [...first.events, ...second.events] };
+  return { state: second.state, events: first.events.concat(second.events) };
 };
 
 function advanceStep(
@@ -115,6 +129,15 @@ function openResult<S extends GameStateCore>(
   const setSteps = (s: S, steps: CombatStep[]): S => withPending(s, { ...pendingOf(s)!, steps });
 
   if (effect.kind === 'eliminate' && effect.side === 'defender') {
+    // 8.4, AMBIG-59: a lone ship may be captured instead; the attacker decides first.
+    const lone = captureCandidate(ctx, state, plan);
+    if (lone) {
+      const steps: CombatStep[] = [
+        { kind: 'capture', player: plan.attacker, ship: lone },
+        advanceStep(plan.attacker, attackerIds, [plan.target], false, MAX_ADVANCE),
+      ];
+      return { state: setSteps(state, steps), events: [] };
+    }
     let step = eliminate(state, defenderIds, 'DE', plan.target);
     step = chain(step, (s) => eliminateNeutral(s, plan.target, 'DE'));
     const steps = [advanceStep(plan.attacker, attackerIds, [plan.target], false, MAX_ADVANCE)];
@@ -138,10 +161,93 @@ function openResult<S extends GameStateCore>(
     return { state: setSteps(state, retreatSteps(state, plan, 'defender', effect.distance)), events: [] };
   }
   if (effect.kind === 'retreat') {
-    return { state: setSteps(state, retreatSteps(state, plan, 'attacker', effect.distance)), events: [] };
+    // 8.2: a landing force given a retreat loses its carried unit; its ships go back to sea.
+    const cargo = plan.attackers
+      .filter((a) => a.landing && !UNIT_PROFILES[a.unit.kind].ship)
+      .map((a) => a.unit.id);
+    const lost = eliminate(state, cargo, 'retreat', null);
+    const p = pendingOf(lost.state)!;
+    const closed = p.landing
+      ? withPending(closeLandings(lost.state, plan.target), { ...p, landingClosed: true })
+      : lost.state;
+    return {
+      state: setSteps(closed, retreatSteps(closed, plan, 'attacker', effect.distance)),
+      events: lost.events,
+    };
   }
   return openExchange(ctx, state, plan, setSteps, defenderAdvance);
 }
+
+/**
+ * 8.4, AMBIG-59: the lone ship of a DE that may be captured: the only defending unit, alone in its
+ * area (leaders aside), and some attacker able to end in its area once it is theirs (the landing
+ * force, or a unit next to it that may advance and stack with a ship).
+ */
+function captureCandidate(ctx: EngineContext, state: GameStateCore, plan: AttackPlan): UnitId | null {
+  const only = plan.units[0];
+  if (plan.neutral || plan.units.length !== 1 || only?.kind !== 'ship') return null;
+  if (capturableShip(state, plan.target) !== only.id) return null;
+  const mine = { kind: 'ship' as const, owner: plan.attacker };
+  const force = plan.attackers.filter((a) => a.landing).map((a) => a.unit);
+  if (force.length > 0) {
+    const all = landingUnits(state, plan.target).map((id) => state.units[id]!);
+    return isLegalStack([mine, ...all.map((u) => ({ kind: u.kind, owner: u.owner }))]) ? only.id : null;
+  }
+  const mayAdvance = plan.attackers.some(
+    (a) =>
+      movementOf(a.unit.kind, ctx.options) > 0 &&
+      ctx.map.landLinks(a.unit.area).some((l) => l.to === plan.target) &&
+      mayJoin([mine], { kind: a.unit.kind, owner: plan.attacker }),
+  );
+  return mayAdvance ? only.id : null;
+}
+
+/** 8.4: the attacker captures the lone ship (one unit must then advance) or eliminates it. */
+export function applyCapture<S extends GameStateCore>(
+  ctx: EngineContext,
+  state: S,
+  capture: boolean,
+): Step<S> {
+  const pending = pendingOf(state)!;
+  const step = pending.steps[0] as Extract<CombatStep, { kind: 'capture' }>;
+  const rest = pending.steps.slice(1);
+  if (!capture) {
+    const gone = eliminate(state, [step.ship], 'DE', pending.target);
+    return {
+      state: withPending(gone.state, { ...pendingOf(gone.state)!, steps: rest }),
+      events: gone.events,
+    };
+  }
+  const old = state.units[step.ship]!;
+  const taken = captureShip(state, step.ship, pending.attacker)!;
+  let next = taken.state as S;
+  const c = combatStateOf(next);
+  // The captured ship neither attacks nor is attacked again this turn (7.1).
+  next = withCombat(next, {
+    ...c,
+    attackers: [...c.attackers, taken.ship],
+    defenders: [...c.defenders, taken.ship],
+  });
+  const events: CombatEvent[] = [
+    {
+      type: 'combatShipCaptured',
+      player: pending.attacker,
+      from: old.owner,
+      ship: old.id,
+      captured: taken.ship,
+      area: old.area,
+    },
+  ];
+  const led = leadersLeftBehind(next, old.area, old.owner, null);
+  next = led.state;
+  events.push(...led.events);
+  // One attacking unit must advance (the landing force does so when it lands).
+  const landing = (pending.landing ?? []).some((id) => next.units[id] && isSeaArea(ctx, next.units[id].area));
+  const steps = rest.map((st, i) => (i === 0 && st.kind === 'advance' && !landing ? { ...st, min: 1 } : st));
+  return { state: withPending(next, { ...pendingOf(next)!, steps }), events };
+}
+
+const isSeaArea = (ctx: EngineContext, a: AreaId): boolean => ctx.map.area(a)?.kind === 'sea';
 
 const isElite = (state: GameStateCore, id: UnitId): boolean => {
   const u = state.units[id];
@@ -346,6 +452,7 @@ export function beginResolution<S extends GameStateCore>(
     routes: [],
     attackerEntered: false,
     steps: [],
+    ...(plan.attackers.some((a) => a.landing) ? { landing: landingUnits(state, plan.target) } : {}),
   };
   const opened = openResult(ctx, withPending(state, pending), plan, result);
   return chain(opened, (s) => settle(ctx, s));
@@ -358,17 +465,149 @@ export function retreatChoices(
   ctx: EngineContext,
   state: GameStateCore,
   step: Extract<CombatStep, { kind: 'retreat' }>,
-) {
-  return present(state, step.units).map((u) => ({
-    unit: u,
-    options: retreatOptions(retreatBoard(ctx, state, u.id, u.owner), {
+): readonly RetreatChoice[] {
+  // Immutable states: the same units, step and surroundings give the same choices. The choices are
+  // computed when `settle` stops at a retreat and again for the legal orders and the player's answer.
+  const hit = recentRetreat;
+  if (
+    hit &&
+    hit.units === state.units &&
+    hit.step === step &&
+    hit.combat === state.combat &&
+    hit.neutrals === state.neutrals &&
+    hit.cities === state.cities &&
+    hit.markers === state.markers &&
+    hit.players === state.players &&
+    hit.map === ctx.map &&
+    hit.options === ctx.options
+  )
+    return hit.value;
+  const value = computeRetreatChoices(ctx, state, step);
+  recentRetreat = {
+    units: state.units,
+    step,
+    combat: state.combat,
+    neutrals: state.neutrals,
+    cities: state.cities,
+    markers: state.markers,
+    players: state.players,
+    map: ctx.map,
+    options: ctx.options,
+    value,
+  };
+  return value;
+}
+
+export interface RetreatChoice {
+  readonly unit: Unit;
+  readonly options: RetreatOptions;
+}
+
+interface CachedRetreat {
+  readonly units: unknown;
+  readonly step: unknown;
+  readonly combat: unknown;
+  readonly neutrals: unknown;
+  readonly cities: unknown;
+  readonly markers: unknown;
+  readonly players: unknown;
+  readonly map: unknown;
+  readonly options: unknown;
+  readonly value: readonly RetreatChoice[];
+}
+
+/** One slot: the latest retreat step asked about (a WeakMap per record only adds GC work). */
+let recentRetreat: CachedRetreat | null = null;
+
+function computeRetreatChoices(
+  ctx: EngineContext,
+  state: GameStateCore,
+  step: Extract<CombatStep, { kind: 'retreat' }>,
+): RetreatChoice[] {
+  return present(state, step.units).map((u) => {
+    const board = retreatBoard(ctx, state, u.id, u.owner);
+    const request = {
       unit: retreatingUnit(ctx, u),
       from: u.area,
       distance: step.distance,
       fought: step.fought,
       forbidden: new Set(step.vacated),
-    }),
-  }));
+    };
+    return {
+      unit: u,
+      options: u.kind === 'ship' ? shipRetreatOptions(ctx, state, u, step) : retreatOptions(board, request),
+    };
+  });
+}
+
+/**
+ * 8.3: a ship retreats along the coast (shoreline steps, 7.3 criteria) if it can; otherwise across
+ * one sea area of its coast to another shore of it (path [sea, shore], a sinking die follows). A
+ * landing force's ship is already at sea: it goes back to a shore of that sea (8.2; no coast first).
+ */
+function shipRetreatOptions(
+  ctx: EngineContext,
+  state: GameStateCore,
+  u: Unit,
+  step: Extract<CombatStep, { kind: 'retreat' }>,
+): RetreatOptions {
+  const board = retreatBoard(ctx, state, u.id, u.owner);
+  const occupants = (a: AreaId) => board.occupants(a);
+  const none: RetreatOptions = { kind: 'eliminated', reason: 'retreat/noPath', partialPaths: [[]] };
+  if (isSeaArea(ctx, u.area)) {
+    const avoid = [...step.fought, ...step.vacated] as AreaId[];
+    const shores = seaRetreatShores(ctx, u, u.area, avoid, step.fought, occupants);
+    return shores.length ? { kind: 'paths', paths: shores.map((a) => [a]) } : none;
+  }
+  const coastal = retreatOptions(
+    { ...board, neighbours: (a) => coastalNeighbours(ctx, a as AreaId) },
+    {
+      unit: retreatingUnit(ctx, u),
+      from: u.area,
+      distance: step.distance,
+      fought: step.fought,
+      forbidden: new Set(step.vacated),
+    },
+  );
+  if (coastal.kind === 'paths') return coastal;
+  const avoid = [u.area, ...step.vacated] as AreaId[];
+  const paths = ctx.map
+    .seasOf(u.area)
+    .flatMap((sea) => seaRetreatShores(ctx, u, sea, avoid, step.fought, occupants).map((a) => [sea, a]));
+  return paths.length ? { kind: 'paths', paths } : coastal;
+}
+
+/**
+ * 7.3 / 8.3: carry out one unit's retreat. A ship that crossed a sea area doing so rolls 1d6 and
+ * sinks on a 1 (Viking +1 as for any sinking roll, 5.3), then may be intercepted in that sea (8.1;
+ * engine decision: a retreating ship sent back by an interception stays where its retreat ended).
+ */
+export function retreatUnit<S extends GameStateCore>(
+  ctx: EngineContext,
+  state: S,
+  unit: Unit,
+  options: RetreatOptions,
+  path: readonly AreaId[],
+): Step<S> {
+  const moved = applyRetreat(state, unit, options, path, ctx.options.cfg.leaderKilledOnPassThrough);
+  if (unit.kind !== 'ship' || options.kind === 'eliminated') return moved;
+  const sea = isSeaArea(ctx, unit.area) ? unit.area : path.find((a) => isSeaArea(ctx, a));
+  const end = path[path.length - 1];
+  if (!sea || !end) return moved;
+  const cycle = playerById(state, unit.owner)?.cycle;
+  const modifier = cycle ? sinkingModifier(cycle.people, cycle.stage) : 0;
+  const d = rollDie(moved.state);
+  const sunk = sinksRetreatingAcrossSea(d.value, modifier);
+  const events: CombatEvent[] = [
+    ...moved.events,
+    { type: 'combatShipSinkingRolled', player: unit.owner, ship: unit.id, die: d.value, modifier, sunk },
+  ];
+  if (sunk) {
+    const gone = eliminate(d.state, [unit.id], 'retreat', end);
+    return { state: gone.state, events: [...events, ...gone.events] };
+  }
+  const run = resolveInterceptions(ctx, d.state, unit.owner, unit.id, unit.area, [sea], [], modifier);
+  return { state: run.state as S, events: [...events, ...(run.events as InterceptionEvent[])] };
 }
 
 const optionCount = (o: RetreatOptions): number =>
@@ -403,6 +642,10 @@ export function advanceChoices(
     .filter((c) => c.to.length > 0);
 }
 
+function adjacentTo(ctx: EngineContext, from: AreaId, to: AreaId): boolean {
+  return ctx.map.landLinks(from).some((l) => l.to === to);
+}
+
 function destinations(
   ctx: EngineContext,
   state: GameStateCore,
@@ -410,11 +653,11 @@ function destinations(
   step: Extract<CombatStep, { kind: 'advance' }>,
   routes: PendingCombat['routes'],
 ): AreaId[] {
-  const adjacent = (a: AreaId) => ctx.map.landLinks(u.area).some((l) => l.to === a);
-  if (!step.pursuit) return step.into.filter((a) => adjacent(a) && mayEndAfterCombat(ctx, state, u, a));
+  if (!step.pursuit)
+    return step.into.filter((a) => adjacentTo(ctx, u.area, a) && mayEndAfterCombat(ctx, state, u, a));
   const stops = new Set<AreaId>();
   for (const route of routes) {
-    if (!adjacent(route.origin)) continue;
+    if (!adjacentTo(ctx, u.area, route.origin)) continue;
     const found = pursuitStops({
       origin: route.origin,
       path: route.path,
@@ -463,7 +706,7 @@ export function applyRetreat<S extends GameStateCore>(
     events.push(...led.events);
     // AMBIG-53: lone enemy leaders on the way (or only at the end) are overrun.
     for (const area of leaderKilledOnPassThrough ? path : [end]) {
-      const overrun = leadersOverrun(next, area, unit.owner);
+      const overrun = leadersOverrun(next, area, unit.owner, unit); // 13.6: `unit` is the captor
       next = overrun.state;
       events.push(...overrun.events);
     }
@@ -511,7 +754,7 @@ export function applyAdvance<S extends GameStateCore>(
   // AMBIG-53: lone enemy leaders where it stops (and, by default, on the way) are overrun.
   let overrun: Step<S> = { state: next, events: [] };
   for (const area of new Set([...passed, to]))
-    overrun = chain(overrun, (s) => leadersOverrun(s, area, unit.owner));
+    overrun = chain(overrun, (s) => leadersOverrun(s, area, unit.owner, unit)); // 13.6: captor
   return {
     state: withPending(overrun.state, {
       ...pending,
@@ -549,8 +792,16 @@ export function settle<S extends GameStateCore>(ctx: EngineContext, state: S): S
   for (let guard = 0; guard < 200; guard++) {
     const pending = pendingOf(current.state);
     if (!pending) return current;
+    const landed = tryLand(ctx, current.state);
+    if (landed) {
+      current = chain(current, () => landed);
+      continue;
+    }
     const step = pending.steps[0];
-    if (!step) return chain(current, (s) => finish(ctx, s));
+    if (!step) {
+      current = chain(current, (s) => finish(ctx, s));
+      continue;
+    }
     const auto = autoStep(ctx, current.state, step);
     if (!auto) return current;
     current = chain(current, () => auto);
@@ -570,13 +821,7 @@ function autoStep<S extends GameStateCore>(ctx: EngineContext, state: S, step: C
     if (choices.some((c) => optionCount(c.options) > 1)) return null;
     const path =
       (first.options.kind === 'paths' ? first.options.paths[0] : first.options.partialPaths[0]) ?? [];
-    return applyRetreat(
-      state,
-      first.unit,
-      first.options,
-      path as AreaId[],
-      ctx.options.cfg.leaderKilledOnPassThrough,
-    );
+    return retreatUnit(ctx, state, first.unit, first.options, path as AreaId[]);
   }
   if (step.kind !== 'advance') return null;
   return advanceChoices(ctx, state, step).length === 0 ? { state: dropStep(state), events: [] } : null;
@@ -585,6 +830,7 @@ function autoStep<S extends GameStateCore>(ctx: EngineContext, state: S, step: C
 /** 14.1: the combat is over; a beaten city garrison comes back if no attacker moved in. */
 function finish<S extends GameStateCore>(ctx: EngineContext, state: S): Step<S> {
   const pending = pendingOf(state)!;
+  if (pending.landing && !pending.landingClosed) return failLanding(ctx, state);
   const cleared = withPending(state, null);
   const n = pending.neutral;
   if (!n?.eliminated || n.source !== 'garrison') return { state: cleared, events: [] };
@@ -598,4 +844,178 @@ function finish<S extends GameStateCore>(ctx: EngineContext, state: S): Step<S> 
     state: { ...cleared, neutrals: { ...cleared.neutrals, [pending.target]: { strength } } },
     events: [{ type: 'combatNeutralRegenerated', area: pending.target, strength }],
   };
+}
+
+// ---- 8.2 naval landings ----
+
+/** The landing units of the pending combat still waiting at sea. */
+const atSea = (ctx: EngineContext, state: GameStateCore, ids: readonly UnitId[]): Unit[] =>
+  present(state, ids).filter((u) => isSeaArea(ctx, u.area));
+
+/** Nothing unfriendly (unit or neutral still standing) is left in the area. */
+const clearFor = (ctx: EngineContext, state: GameStateCore, area: AreaId, player: PlayerId): boolean =>
+  piecesIn(ctx, state, area).every((p) => p.owner === player || p.kind === 'leader');
+
+/** Move a landing force ashore; lone enemy leaders there are overrun (AMBIG-53). */
+function land<S extends GameStateCore>(
+  state: S,
+  player: PlayerId,
+  target: AreaId,
+  force: readonly Unit[],
+): Step<S> {
+  const units = { ...state.units };
+  for (const u of force) units[u.id] = { ...u, area: target };
+  const moved = { ...state, units };
+  const event: CombatEvent = { type: 'navalLanded', player, target, units: force.map((u) => u.id) };
+  const overrun = leadersOverrun(moved, target, player);
+  return { state: overrun.state, events: [event, ...overrun.events] };
+}
+
+/**
+ * 8.2: as soon as the landing's target is clear (DE, the defenders retreated, EX against them,
+ * a captured ship), the force waiting at sea lands there; it counts as the attackers' advance.
+ */
+function tryLand<S extends GameStateCore>(ctx: EngineContext, state: S): Step<S> | null {
+  const pending = pendingOf(state);
+  if (!pending?.landing || pending.landingClosed) return null;
+  const force = atSea(ctx, state, pending.landing);
+  const close = (s: S): S =>
+    withPending(closeLandings(s, pending.target), { ...pendingOf(s)!, landingClosed: true });
+  if (force.length === 0) return { state: close(state), events: [] };
+  if (!clearFor(ctx, state, pending.target, pending.attacker)) return null;
+  const friends = (unitsByArea(state).get(pending.target) ?? []).map((u) => ({
+    kind: u.kind,
+    owner: u.owner,
+  }));
+  if (!isLegalStack([...friends, ...force.map((u) => ({ kind: u.kind, owner: u.owner }))])) return null;
+  const landed = land(state, pending.attacker, pending.target, force);
+  const troops = force.filter((u) => u.kind !== 'leader');
+  const ids = force.map((u) => u.id);
+  const p = pendingOf(landed.state)!;
+  // The landed units moved in as the advance: they neither advance again nor pursue.
+  const steps = p.steps.map((st) =>
+    st.kind === 'advance' && st.player === pending.attacker
+      ? {
+          ...st,
+          candidates: st.candidates.filter((id) => !ids.includes(id)),
+          max: st.max === null || st.pursuit ? st.max : Math.max(0, st.max - troops.length),
+          min: 0,
+        }
+      : st,
+  );
+  const next = withPending(closeLandings(landed.state, pending.target), {
+    ...p,
+    steps,
+    landingClosed: true,
+    attackerEntered: true,
+  });
+  return { state: next, events: landed.events };
+}
+
+/**
+ * AMBIG-17 (`cfg.failedLanding = treatAsAR`): the combat ended without clearing the target: AR1 for
+ * the landing force — its carried unit is eliminated and its ships go back across the sea (8.2, 8.3).
+ */
+function failLanding<S extends GameStateCore>(ctx: EngineContext, state: S): Step<S> {
+  const pending = pendingOf(state)!;
+  const force = atSea(ctx, state, pending.landing ?? []);
+  const cargo = force.filter((u) => u.kind !== 'ship' && u.kind !== 'leader').map((u) => u.id);
+  const ships = force.filter((u) => u.kind === 'ship').map((u) => u.id);
+  const failed: CombatEvent = {
+    type: 'navalLandingFailed',
+    player: pending.attacker,
+    target: pending.target,
+    units: force.map((u) => u.id),
+  };
+  const lost = eliminate(closeLandings(state, pending.target), cargo, 'retreat', null);
+  const steps: CombatStep[] = ships.length
+    ? [
+        {
+          kind: 'retreat',
+          player: pending.attacker,
+          side: 'attacker',
+          distance: 1,
+          units: ships,
+          fought: [pending.target],
+          vacated: [],
+        },
+      ]
+    : [];
+  const next = withPending(lost.state, { ...pendingOf(lost.state)!, landingClosed: true, steps });
+  return { state: next, events: [failed, ...lost.events] };
+}
+
+/**
+ * 8.2 at the end of the combat phase: a landing whose target had nothing left to attack lands
+ * unopposed; one that cannot (its target still held, or no room) is turned back as AMBIG-17 says,
+ * its ships going to the first free shore of their sea (1d6, sinking on a 1).
+ */
+export function closeUnfoughtLandings<S extends GameStateCore>(
+  ctx: EngineContext,
+  state: S,
+  player: PlayerId,
+): Step<S> {
+  let cur: Step<S> = { state, events: [] };
+  for (const l of landingsOf(state).filter((x) => x.player === player)) {
+    const s0 = cur.state;
+    const force = atSea(ctx, s0, [l.ship, ...l.cargo]);
+    if (force.length === 0) continue;
+    const friends = (unitsByArea(s0).get(l.target) ?? []).map((u) => ({ kind: u.kind, owner: u.owner }));
+    const fits = isLegalStack([...friends, ...force.map((u) => ({ kind: u.kind, owner: u.owner }))]);
+    if (clearFor(ctx, s0, l.target, player) && fits) {
+      cur = chain(cur, (s) => land(s, player, l.target, force));
+      continue;
+    }
+    const cargo = force.filter((u) => u.kind !== 'ship' && u.kind !== 'leader').map((u) => u.id);
+    cur = chain(cur, (s) => ({
+      state: s,
+      events: [{ type: 'navalLandingFailed', player, target: l.target, units: force.map((u) => u.id) }],
+    }));
+    cur = chain(cur, (s) => eliminate(s, cargo, 'retreat', null));
+    const ship = cur.state.units[l.ship];
+    if (!ship) continue;
+    const board = retreatBoard(ctx, cur.state, ship.id, player);
+    const shores = seaRetreatShores(ctx, ship, l.sea, [l.target], [l.target], (a) => board.occupants(a));
+    const to = shores[0];
+    if (!to) {
+      cur = chain(cur, (s) => eliminate(s, [ship.id], 'retreat', null));
+      continue;
+    }
+    cur = chain(cur, (s) => {
+      const units = { ...s.units };
+      for (const u of present(s, [ship.id, ...l.cargo])) units[u.id] = { ...u, area: to };
+      const moved = { ...s, units };
+      const d = rollDie(moved);
+      const cycle = playerById(s, player)?.cycle;
+      const modifier = cycle ? sinkingModifier(cycle.people, cycle.stage) : 0;
+      const sunk = sinksRetreatingAcrossSea(d.value, modifier);
+      const rolled: CombatEvent = {
+        type: 'combatShipSinkingRolled',
+        player,
+        ship: ship.id,
+        die: d.value,
+        modifier,
+        sunk,
+      };
+      const retreated: CombatEvent = {
+        type: 'combatRetreated',
+        player,
+        unit: ship.id,
+        from: l.sea,
+        path: [to],
+        eliminated: false,
+      };
+      if (!sunk) return { state: d.state, events: [retreated, rolled] };
+      const gone = eliminate(
+        d.state,
+        present(d.state, [ship.id, ...l.cargo]).map((u) => u.id),
+        'retreat',
+        to,
+      );
+      return { state: gone.state, events: [retreated, rolled, ...gone.events] };
+    });
+  }
+  const c = combatStateOf(cur.state);
+  const rest = (c.landings ?? []).filter((l) => l.player !== player);
+  return { state: withCombat(cur.state, { ...c, landings: rest }), events: cur.events };
 }

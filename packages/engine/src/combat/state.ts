@@ -45,6 +45,14 @@ export type CombatStep =
       readonly candidates: readonly UnitId[];
       readonly moved: readonly UnitId[];
       readonly max: number | null;
+      /** 8.4: after a capture at least this many units must advance (no `combatStop` before). */
+      readonly min?: number;
+    }
+  | {
+      /** 8.4, AMBIG-59: a lone ship got DE; the attacker captures it (one unit must advance) or not. */
+      readonly kind: 'capture';
+      readonly player: PlayerId;
+      readonly ship: UnitId;
     }
   | {
       /** 11.4: the owner of elites given a retreat decides whether they retreat or refuse. */
@@ -83,7 +91,25 @@ export interface PendingCombat {
   readonly routes: readonly RetreatRoute[];
   /** An attacking unit moved into the target area (advance or pursuit): no regeneration (14.1). */
   readonly attackerEntered: boolean;
+  /** 8.2: the landing force of this combat (ships and cargo waiting at sea), if it is a landing. */
+  readonly landing?: readonly UnitId[];
+  /** 8.2, AMBIG-17: the landing force has landed or been turned back (it is no longer owed). */
+  readonly landingClosed?: boolean;
   readonly steps: readonly CombatStep[];
+}
+
+/**
+ * 8.2: a naval landing declared in the movement phase. The landing force (the ship and what it
+ * carries) waits in `sea`, the last sea area it crossed, until its compulsory attack on `target` in
+ * the combat phase: it is never in the same area as the units it must attack.
+ */
+export interface Landing {
+  readonly player: PlayerId;
+  readonly target: AreaId;
+  readonly sea: AreaId;
+  readonly ship: UnitId;
+  /** What the ship carries: at most one non-ship unit and one leader (5.2). */
+  readonly cargo: readonly UnitId[];
 }
 
 export interface CombatPhaseState {
@@ -94,6 +120,8 @@ export interface CombatPhaseState {
   /** Areas whose neutral garrison (or acting pillage marker) was attacked this player turn. */
   readonly neutralAreas: readonly AreaId[];
   readonly pending: PendingCombat | null;
+  /** 8.2: landings declared this player turn whose combat has not been fought yet. */
+  readonly landings?: readonly Landing[];
 }
 
 /** The empty bookkeeping, at the start of every player turn. */

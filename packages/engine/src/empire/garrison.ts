@@ -4,12 +4,39 @@
  */
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import { actingNeutralAt, cityAt, unitsByArea } from '../queries.ts';
+import { actingNeutralAt, citiesInPlay, cityAt, unitsByArea } from '../queries.ts';
 import type { GameStateCore } from '../state.ts';
 import type { Unit } from '../units.ts';
 
 const friendlyCity = (ctx: EngineContext, g: GameStateCore, a: AreaId, player: PlayerId): boolean =>
   cityAt(ctx, a) !== null && g.cities[a]?.owner === player;
+
+interface GarrisonGeometry {
+  readonly map: unknown;
+  readonly inPlay: readonly AreaId[];
+  /** The cities in play of each province. */
+  readonly provinceCities: ReadonlyMap<string, readonly AreaId[]>;
+  /** Non-desert land areas of a province inside the boundary, in map order. */
+  readonly landInside: readonly AreaId[];
+}
+let geometry: GarrisonGeometry | null = null;
+
+/** What 11.3 reads from the map alone, computed once per map and city set (not per call). */
+function geometryOf(ctx: EngineContext): GarrisonGeometry {
+  const inPlay = citiesInPlay(ctx);
+  if (geometry?.map === ctx.map && geometry.inPlay === inPlay) return geometry;
+  const provinceCities = new Map<string, AreaId[]>();
+  for (const a of ctx.map.cityAreas) {
+    const prov = ctx.map.area(a)?.province;
+    if (prov && cityAt(ctx, a)) provinceCities.set(prov, [...(provinceCities.get(prov) ?? []), a]);
+  }
+  const landInside = ctx.map.areaIds.filter((a) => {
+    const area = ctx.map.area(a);
+    return area?.kind === 'land' && !area.desert && area.insideEmpire && !!area.province;
+  });
+  geometry = { map: ctx.map, inPlay, provinceCities, landInside };
+  return geometry;
+}
 
 /**
  * 11.3 / AMBIG-54: the areas where a garrison may be built now: non-desert, inside the boundary,
@@ -23,20 +50,26 @@ export function garrisonBuildAreas(ctx: EngineContext, g: GameStateCore, player:
   const unfriendlyUnits = (a: AreaId) =>
     (byArea.get(a) ?? []).some((u) => u.owner !== player && u.kind !== 'leader') ||
     actingNeutralAt(ctx, g, a, byArea) !== null;
-  const provinceCities = new Map<string, AreaId[]>();
-  for (const a of ctx.map.cityAreas) {
-    const prov = ctx.map.area(a)?.province;
-    if (prov && cityAt(ctx, a)) provinceCities.set(prov, [...(provinceCities.get(prov) ?? []), a]);
-  }
-  return ctx.map.areaIds.filter((a) => {
+  const { provinceCities, landInside } = geometryOf(ctx);
+  // How many of each province's cities are the player's (asked once per province, not per area).
+  const friendlyCount = new Map<string, number>();
+  const friendlyIn = (province: string, cities: readonly AreaId[]): number => {
+    let n = friendlyCount.get(province);
+    if (n === undefined) {
+      n = cities.filter((c) => friendlyCity(ctx, g, c, player)).length;
+      friendlyCount.set(province, n);
+    }
+    return n;
+  };
+  return landInside.filter((a) => {
     const area = ctx.map.area(a);
-    if (area?.kind !== 'land' || area.desert || !area.insideEmpire || !area.province) return false;
+    if (area?.kind !== 'land' || !area.province) return false;
     if ((byArea.get(a) ?? []).length > 0 || g.neutrals[a]) return false;
     if (g.markers.some((m) => m.area === a)) return false;
     const cities = provinceCities.get(area.province) ?? [];
-    const mine = cities.filter((c) => friendlyCity(ctx, g, c, player));
-    if (mine.length === 0) return false;
-    if (mine.length === cities.length) return true;
+    const mine = friendlyIn(area.province, cities);
+    if (mine === 0) return false;
+    if (mine === cities.length) return true;
     if (friendlyCity(ctx, g, a, player)) return true;
     if (cityAt(ctx, a)) return false; // an unfriendly city
     const links = ctx.map.landLinks(a);

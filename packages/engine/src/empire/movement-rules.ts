@@ -4,6 +4,7 @@
  * on the next player turn, 5-3 elites may move or attack only if they end their movement in the
  * capital's area or next to it).
  */
+import { isLeased } from '../diplomacy/mercenaries.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId } from '../ids.ts';
 import { realmPlayer } from '../ledger/state.ts';
@@ -32,6 +33,7 @@ export function coupAllows(ctx: EngineContext, g: GameStateCore, unit: Unit, to:
  */
 export function empireMoveAllowed(ctx: EngineContext, g: GameStateCore, unit: Unit, to: AreaId): boolean {
   if (playerById(g, unit.owner as PlayerId)?.cycle?.stage !== 'empire') return true;
+  if (isLeased(g, unit.id)) return true; // 13.4: a hired barbarian unit is never unsupported
   if (!coupAllows(ctx, g, unit, to)) return false;
   const moved: GameStateCore = { ...g, units: { ...g.units, [unit.id]: { ...unit, area: to } } };
   return isSupportedAt(ctx, moved, unit.owner as PlayerId, to);

@@ -8,6 +8,7 @@ import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId } from '../ids.ts';
 import { actingNeutralAt, unitsByArea } from '../queries.ts';
 import type { GameStateCore } from '../state.ts';
+import { omitKeys } from '../state-ops.ts';
 import type { Unit } from '../units.ts';
 
 const inside = (ctx: EngineContext, a: AreaId): boolean => {
@@ -21,7 +22,7 @@ export function isSupportedAt(
   g: GameStateCore,
   player: PlayerId,
   at: AreaId,
-  byArea: Map<AreaId, Unit[]> = unitsByArea(g),
+  byArea: ReadonlyMap<AreaId, readonly Unit[]> = unitsByArea(g),
 ): boolean {
   if (inside(ctx, at)) return true;
   const unfriendly = (a: AreaId) =>
@@ -59,9 +60,24 @@ export function isSupportedAt(
 export function unsupportedUnits(ctx: EngineContext, g: GameStateCore, player: PlayerId): Unit[] {
   const byArea = unitsByArea(g);
   const memo = new Map<AreaId, boolean>();
+  const lent = new Set((g.realm?.leases ?? []).flatMap((l) => l.units));
   return Object.values(g.units).filter((u) => {
-    if (u.owner !== player) return false;
+    // 13.4: hired barbarian mercenaries are barbarian units, never unsupported (11.5).
+    if (u.owner !== player || lent.has(u.id)) return false;
     if (!memo.has(u.area)) memo.set(u.area, isSupportedAt(ctx, g, player, u.area, byArea));
     return !memo.get(u.area);
   });
+}
+
+/** 11.5: would removing these units (disbanded at will) leave another unit unsupported that is supported now? */
+export function removalBreaksSupport(
+  ctx: EngineContext,
+  g: GameStateCore,
+  player: PlayerId,
+  removed: readonly string[],
+): boolean {
+  if (removed.length === 0) return false;
+  const before = new Set(unsupportedUnits(ctx, g, player).map((u) => u.id));
+  const units = omitKeys(g.units, removed);
+  return unsupportedUnits(ctx, { ...g, units }, player).some((u) => !before.has(u.id));
 }

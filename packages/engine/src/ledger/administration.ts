@@ -8,6 +8,7 @@
 
 import { roll2d6, rollDie } from '../dice.ts';
 import { administratorAtCapital, leaderTypeOf } from '../diplomacy/leaders.ts';
+import { isLeased } from '../diplomacy/mercenaries.ts';
 import { empireKindOf, garrisonCandidates } from '../empire/conversion.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
@@ -214,6 +215,7 @@ export function becomeEmpire(
   let s = g;
   const removed: UnitId[] = [];
   for (const u of unitsOf(g, player)) {
+    if (isLeased(g, u.id)) continue; // 13.4: hired mercenaries keep their barbarian side
     const k = empireKindOf(u.kind, leaderTypeOf(g, player) === 'dynastic');
     if (k === null) removed.push(u.id);
     else if (u.kind === 'infantry' && garrisons.includes(u.id)) s = patchUnit(s, u.id, { kind: 'garrison' });

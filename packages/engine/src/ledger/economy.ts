@@ -6,8 +6,9 @@
  * Nothing here rolls a die, so a plan can be checked exactly when the player gives it.
  */
 import { runAuction, type StandingBid } from '../diplomacy/auction.ts';
+import { isLeased, mercenaryOwnerAt, mercenaryPillageChosen } from '../diplomacy/mercenaries.ts';
 import { isolatedGarrisons } from '../empire/garrison.ts';
-import { unsupportedUnits } from '../empire/support.ts';
+import { removalBreaksSupport, unsupportedUnits } from '../empire/support.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
@@ -23,7 +24,7 @@ import {
 import { firstBadPurchase, purchaseCities, purchaseCost } from '../kingdom/purchase.ts';
 import { defaultDisband, isMinimalDisband, upkeepOf } from '../kingdom/upkeep.ts';
 import type { Stage } from '../people.ts';
-import { moveOrder, playerById, unitsOf } from '../queries.ts';
+import { cityAt, moveOrder, playerById, unitsOf } from '../queries.ts';
 import type { Game } from '../state-ops.ts';
 import { addUnit, gainIncome, removeUnits, updatePlayer } from '../state-ops.ts';
 import { removeOrphanLeaders } from './board.ts';
@@ -56,6 +57,8 @@ export interface EconomyPreview {
   readonly isolatedGarrisons: UnitId[];
   /** Where the capital marker may go this phase (captured, or off board), else []. */
   readonly capitalChoices: AreaId[];
+  /** 11.5: a minimal upkeep disbanding that leaves no other unit unsupported, when one is needed. */
+  readonly safeDisband?: UnitId[] | null;
 }
 
 const isRealm = (stage: Stage | undefined): stage is 'kingdom' | 'empire' =>
@@ -93,21 +96,30 @@ export function economyPreview(ctx: EngineContext, g: Game, player: PlayerId): E
   // Tribute (and other income) received since the last row: column 3, already in the treasury.
   const offPhase = rp.offPhaseIncome ?? 0;
   const carried = (capture ? capture.kept : p.money - received) - offPhase;
-  const cities = taxableCities(ctx, g, player);
+  // 13.4: cities the hirer's mercenaries pillage pay no tax (the loot is their owner's).
+  const sacked = mercenaryPillageChosen(g, player);
+  const cities = taxableCities(ctx, g, player).filter((a) => !sacked.includes(a));
   const value = cityValue(ctx, cities);
   const capitalPays = p.capital !== null && !capture && !capturedThisTurn;
   const tax = unmodifiedIncome(value, capitalPays, ctx.options.cfg.unmodifiedIncludesCapital);
   const collected = modifiedTax(value, capitalPays, rp.incomeEffect);
   const other = collected - tax + received + plunderPending(g, player) + offPhase;
   const unsupported = stage === 'empire' ? unsupportedUnits(ctx, g, player).map((u) => u.id) : [];
+  // 13.4 / AMBIG-21: hired mercenaries pay no upkeep.
   const upkeepUnits = unitsOf(g, player)
-    .filter((u) => !unsupported.includes(u.id))
+    .filter((u) => !unsupported.includes(u.id) && !isLeased(g, u.id))
     .map((u) => ({ id: u.id, upkeep: upkeepOf(u.kind, stage) }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   const needsCapital = capture !== null || p.capital === null;
   const capitalChoices = needsCapital
     ? purchaseCities(ctx, g, player).filter((a) => a !== p.capital && g.cities[a]?.owner === player)
     : [];
+  const available = carried + tax + other;
+  const upkeep = upkeepUnits.reduce((q, u) => q + u.upkeep, 0);
+  const safeDisband =
+    stage === 'empire' && upkeep > available
+      ? supportSafeDisband(ctx, g, player, upkeepUnits, available)
+      : null;
   return {
     player,
     stage,
@@ -117,14 +129,49 @@ export function economyPreview(ctx: EngineContext, g: Game, player: PlayerId): E
     capitalPays,
     tax,
     other,
-    available: carried + tax + other,
+    available,
     unsupported,
     upkeepUnits,
-    upkeep: upkeepUnits.reduce((s, u) => s + u.upkeep, 0),
+    upkeep,
     isolatedGarrisons:
       stage === 'empire' ? isolatedGarrisons(ctx, g, player).filter((id) => !unsupported.includes(id)) : [],
     capitalChoices,
+    safeDisband,
   };
+}
+
+/**
+ * 11.5: "no unit may be disbanded if that would leave other units unsupported": a minimal upkeep
+ * disbanding (AMBIG-32) that spares the units others' support hangs on, or null if there is none
+ * (then upkeep forces the loss, 10.4).
+ */
+function supportSafeDisband(
+  ctx: EngineContext,
+  g: Game,
+  player: PlayerId,
+  units: readonly { id: UnitId; upkeep: number }[],
+  available: number,
+): UnitId[] | null {
+  const critical = new Set(
+    units.filter((u) => removalBreaksSupport(ctx, g, player, [u.id])).map((u) => u.id),
+  );
+  if (critical.size === 0) return null;
+  const free = units.filter((u) => !critical.has(u.id));
+  const kept = units.filter((u) => critical.has(u.id)).reduce((q, u) => q + u.upkeep, 0);
+  const ids = defaultDisband(
+    free.map((u) => u.upkeep),
+    available - kept,
+  ).map((i) => free[i]!.id);
+  const dropped = units.filter((u) => ids.includes(u.id)).map((u) => u.upkeep);
+  if (
+    !isMinimalDisband(
+      units.map((u) => u.upkeep),
+      dropped,
+      available,
+    )
+  )
+    return null;
+  return removalBreaksSupport(ctx, g, player, ids) ? null : ids;
 }
 
 /** Why a plan is not legal for this preview, or null (10.4, 10.5, 10.6.1, 11.3). */
@@ -137,6 +184,8 @@ export function planProblem(
   const garrisons = new Set(plan.garrisonDisband);
   if (garrisons.size !== plan.garrisonDisband.length) return 'duplicate';
   for (const id of garrisons) if (!pv.isolatedGarrisons.includes(id)) return 'garrisonNotIsolated';
+  // 11.5: disbanding at will may not leave other units unsupported.
+  if (garrisons.size && leavesUnsupported(ctx, g, pv, [...garrisons])) return 'disbandLeavesUnsupported';
   const units = pv.upkeepUnits.filter((u) => !garrisons.has(u.id));
   const disband = new Set(plan.disband);
   if (disband.size !== plan.disband.length) return 'duplicate';
@@ -144,6 +193,9 @@ export function planProblem(
   const upkeeps = units.map((u) => u.upkeep);
   const dropped = units.filter((u) => disband.has(u.id)).map((u) => u.upkeep);
   if (!isMinimalDisband(upkeeps, dropped, pv.available)) return 'disbandNotMinimal';
+  // 11.5: when a disbanding sparing the units others' support hangs on exists, only such a one.
+  if (pv.safeDisband && disband.size && removalBreaksSupport(ctx, g, pv.player, [...disband]))
+    return 'disbandLeavesUnsupported';
   const upkeep = upkeeps.reduce((s, x) => s + x, 0) - dropped.reduce((s, x) => s + x, 0);
   let left = pv.available - upkeep;
   const after = removeUnits(g, [...disband, ...garrisons, ...pv.unsupported]);
@@ -158,14 +210,46 @@ export function planProblem(
   return null;
 }
 
+/** 11.5: would removing these units leave another unit unsupported that is supported now? */
+export function leavesUnsupported(
+  ctx: EngineContext,
+  g: Game,
+  pv: EconomyPreview,
+  removed: readonly UnitId[],
+): boolean {
+  return removalBreaksSupport(ctx, g, pv.player, removed);
+}
+
+/**
+ * 13.4 / AMBIG-21: the hirer's chosen cities are pillaged by its mercenaries: a numbered marker
+ * (9.5, in the owner's name) and three times the city's value to the barbarian owner, as income
+ * and VP received outside its own collection (record-sheet column 3 of its next row).
+ */
+function mercenarySack(ctx: EngineContext, g: Game, hirer: PlayerId): RealmTransition {
+  let s = g;
+  const events: AnyEvent[] = [];
+  for (const area of mercenaryPillageChosen(g, hirer)) {
+    const owner = mercenaryOwnerAt(s, hirer, area);
+    if (!owner || s.markers.some((m) => m.area === area)) continue;
+    const loot = 3 * (cityAt(ctx, area)?.tax ?? 0);
+    const digit = ((s.turn % 10) + 5) % 10; // 9.5, as pillageDigit (phases/economic.ts)
+    s = { ...s, markers: [...s.markers, { area, digit, pillager: owner, turn: s.turn }] };
+    s = gainIncome(s, owner, loot);
+    s = patchRealmPlayer(s, owner, { offPhaseIncome: (realmPlayer(s, owner).offPhaseIncome ?? 0) + loot });
+    events.push({ type: 'mercenaryPillage', hirer, owner, area, loot, digit });
+  }
+  return { state: s, events };
+}
+
 /** The plan used when the player gave none: minimal disbanding, nothing bought, 0 % column. */
 export function defaultPlan(pv: EconomyPreview): EconomicPlan {
   const idx = defaultDisband(
     pv.upkeepUnits.map((u) => u.upkeep),
     pv.available,
   );
+  const safe = pv.safeDisband?.every((id) => pv.upkeepUnits.some((u) => u.id === id)) ? pv.safeDisband : null;
   return {
-    disband: idx.map((i) => pv.upkeepUnits[i]!.id),
+    disband: safe ?? idx.map((i) => pv.upkeepUnits[i]!.id),
     garrisonDisband: [],
     purchases: [],
     adminPercent: 0,
@@ -233,6 +317,9 @@ export function collectRealm(ctx: EngineContext, g: Game, player: PlayerId): Rea
   const vpBefore = (playerById(s, player)?.cycle?.vp ?? 0) - plunder;
   s = gainIncome(s, player, pv.tax + pv.other - plunder);
   events.push({ type: 'realmTaxCollected', player, tax: pv.tax, other: pv.other, cities: pv.cities });
+  const sacked = mercenarySack(ctx, s, player);
+  s = sacked.state;
+  events.push(...sacked.events);
   // 11.5: unsupported units go first, unpaid; 11.3 isolated garrisons at will.
   if (pv.unsupported.length) {
     s = removeUnits(s, pv.unsupported);

@@ -78,6 +78,8 @@ export type RealmEvent =
       type: 'shipIntercepted';
       player: PlayerId;
       ship: UnitId;
+      /** 8.1 grouping: every ship of a group moving together (lead first), when more than one. */
+      group?: UnitId[];
       sea: AreaId;
       by: PlayerId;
       interceptors: UnitId[];
@@ -85,4 +87,42 @@ export type RealmEvent =
       dice: [number, number];
       result: string;
     }
-  | { type: 'ledgerRow'; row: LedgerRow };
+  | { type: 'ledgerRow'; row: LedgerRow }
+  /** 13.6 capture and ransom (opt.optionalLeaders); `area` null: no friendly unit to come back to. */
+  | {
+      type: 'leaderCaptured';
+      leader: UnitId;
+      owner: PlayerId;
+      captor: PlayerId;
+      holder: UnitId;
+      area: AreaId;
+    }
+  | { type: 'leaderFreed'; leader: UnitId; owner: PlayerId; captor: PlayerId; area: AreaId | null }
+  | { type: 'ransomOffered'; leader: UnitId; owner: PlayerId; captor: PlayerId; amount: number }
+  | {
+      type: 'ransomPaid';
+      leader: UnitId;
+      owner: PlayerId;
+      captor: PlayerId;
+      amount: number;
+      area: AreaId | null;
+    }
+  | { type: 'leaderExecuted'; leader: UnitId; owner: PlayerId; captor: PlayerId }
+  | { type: 'prisonerMoved'; leader: UnitId; captor: PlayerId; holder: UnitId }
+  /** 13.4 mercenary leases (opt.mercenaries). */
+  | { type: 'leaseOffered'; owner: PlayerId; hirer: PlayerId; units: UnitId[]; price: number }
+  | { type: 'leaseAccepted'; owner: PlayerId; hirer: PlayerId; price: number }
+  /** Either side ended it: at once if not in force yet, else at the next turn start. */
+  | { type: 'leaseEnded'; owner: PlayerId; hirer: PlayerId; by: PlayerId; atTurnStart: boolean }
+  | { type: 'leaseStarted'; owner: PlayerId; hirer: PlayerId; units: UnitId[]; price: number }
+  /** An accepted lease that could not start (the hirer could not pay, or a party no longer qualifies). */
+  | { type: 'leaseLapsed'; owner: PlayerId; hirer: PlayerId }
+  /** 13.4: the hirer's mercenaries pillaged its city; the loot went to their barbarian owner. */
+  | { type: 'mercenaryPillage'; hirer: PlayerId; owner: PlayerId; area: AreaId; loot: number; digit: number }
+  | {
+      type: 'leaseDissolved';
+      owner: PlayerId;
+      hirer: PlayerId;
+      units: UnitId[];
+      reason: 'ended' | 'ownerGone' | 'hirerGone';
+    };

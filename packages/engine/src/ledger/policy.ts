@@ -20,6 +20,12 @@ export function realmPlanChoice(
   choose: Chooser,
 ): RealmOrder | null {
   if (realmPlayer(g, player).plan !== null) return null;
+  // 13.4: now and then the hirer's mercenaries pillage a city (before the plan, which it resets).
+  const sack = legal.find(
+    (o): o is Extract<RealmLegalOrder, { type: 'realmMercenaryPillage' }> =>
+      o.type === 'realmMercenaryPillage',
+  );
+  if (sack && choose(3) === 0) return sack;
   const plans = legal.filter(
     (o): o is Extract<RealmLegalOrder, { type: 'realmPlan' }> => o.type === 'realmPlan',
   );

@@ -6,7 +6,29 @@
  */
 import { z } from 'zod';
 import { minimumBid } from '../diplomacy/auction.ts';
+import {
+  execute,
+  movePrisoner,
+  offerRansom,
+  otherHolders,
+  prisonerOf,
+  prisonersOf,
+  ransom,
+} from '../diplomacy/capture.ts';
+import {
+  acceptLease,
+  endLease,
+  leasableUnits,
+  leaseBetween,
+  leasesOf,
+  mayLease,
+  mercenaryPillageable,
+  mercenaryPillageChosen,
+  offerLease,
+  offerProblem,
+} from '../diplomacy/mercenaries.ts';
 import { payTribute, tributeAllowance } from '../diplomacy/tribute.ts';
+import { removalBreaksSupport } from '../empire/support.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
 import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../ids.ts';
@@ -31,7 +53,7 @@ import {
   revoltCandidates,
   revoltMeasure,
   revoltOptions,
-  runRealmAdministration,
+  runRealmAdministration as runAdministration,
 } from './administration.ts';
 import { revoltCities, revoltProvince } from './board.ts';
 import {
@@ -46,11 +68,41 @@ import {
   recordBarbarianLedger,
   resolveCaptures,
 } from './economy.ts';
+import type { RealmEvent } from './events.ts';
 import { type EconomicPlan, patchRealm, patchRealmPlayer, realmOf, realmPlayer } from './state.ts';
 
 export type { RealmEvent } from './events.ts';
 export { clearRealmPlayer, initialRealmState, type RealmState, realmOf } from './state.ts';
-export { type RealmStep, runRealmAdministration };
+export type { RealmStep };
+
+/**
+ * 14.3.3 column 11: the administration phase fills in this turn's ledger row after the economic phase
+ * has emitted it. Every row the step replaced is emitted again as a `ledgerRow` event, so whoever keeps
+ * the sheet from the events (the server's VP ledger) sees the result, the rebellion rolls and the
+ * conversion to an empire.
+ */
+function echoLedgerRows<T extends { readonly state: Game; readonly events: readonly unknown[] }>(
+  before: Game,
+  step: T,
+): T {
+  const old = realmOf(before).ledger;
+  const now = realmOf(step.state).ledger;
+  if (old === now) return step;
+  // The rows not in the old ledger. A row still at its old index certainly is; the few others
+  // (filled in or appended) are looked up, with a set only when many moved (the ledger grows
+  // by six rows a turn and this runs for every realm every turn).
+  const moved = now.filter((row, i) => old[i] !== row);
+  const was = moved.length > 8 ? new Set(old) : null;
+  const echoes = moved
+    .filter((row) => !(was ? was.has(row) : old.includes(row)))
+    .map((row) => ({ type: 'ledgerRow' as const, row }));
+  return echoes.length ? { ...step, events: [...step.events, ...echoes] } : step;
+}
+
+/** 4.6: a kingdom's or empire's administration (see `ledger/administration.ts`), with its ledger rows. */
+export function runRealmAdministration(ctx: EngineContext, g: Game, player: PlayerId): RealmStep {
+  return echoLedgerRows(g, runAdministration(ctx, g, player));
+}
 
 const planSchema = z.object({
   disband: z.array(unitIdSchema).max(80),
@@ -88,6 +140,31 @@ export const REALM_ORDER_SCHEMAS = [
     to: z.string().min(1).max(80),
     amount: z.number().int().min(1).max(99),
   }),
+  /** 13.6 (opt.optionalLeaders): the captor's ransom demand for a prisoner. */
+  z.object({
+    type: z.literal('realmRansomOffer'),
+    leader: unitIdSchema,
+    amount: z.number().int().min(1).max(999),
+  }),
+  /** 13.6: the leader's owner pays the demanded ransom and gets the leader back. */
+  z.object({ type: z.literal('realmRansomAccept'), leader: unitIdSchema }),
+  /** 13.6: the captor executes a prisoner (its own player turn only). */
+  z.object({ type: z.literal('realmExecute'), leader: unitIdSchema }),
+  /** 13.6: the captor hands a prisoner to another of its units in the same area (its movement phase). */
+  z.object({ type: z.literal('realmPrisonerMove'), leader: unitIdSchema, holder: unitIdSchema }),
+  /** 13.4 (opt.mercenaries): a barbarian offers these combat units to a kingdom or empire for a price. */
+  z.object({
+    type: z.literal('realmLeaseOffer'),
+    hirer: z.string().min(1).max(80),
+    units: z.array(unitIdSchema).min(1).max(40),
+    price: z.number().int().min(0).max(999),
+  }),
+  /** 13.4: the hirer accepts the owner's offer (in force from the next turn start, price paid then). */
+  z.object({ type: z.literal('realmLeaseAccept'), owner: z.string().min(1).max(80) }),
+  /** 13.4 (AMBIG-21): the hirer's mercenaries pillage this city of its at this economic phase. */
+  z.object({ type: z.literal('realmMercenaryPillage'), area: areaIdSchema }),
+  /** 13.4: either side ends the agreement with the other player (`with`). */
+  z.object({ type: z.literal('realmLeaseEnd'), with: z.string().min(1).max(80) }),
 ] as const;
 
 export type RealmOrder =
@@ -99,7 +176,31 @@ export type RealmOrder =
   | { type: 'realmGarrisons'; units: UnitId[] }
   | { type: 'realmTribute'; to: PlayerId; amount: number }
   | { type: 'realmInterception'; intercept: boolean }
-  | { type: 'realmBid'; auctioneer: PlayerId; kind: UnitKind; amount: number };
+  | { type: 'realmBid'; auctioneer: PlayerId; kind: UnitKind; amount: number }
+  | { type: 'realmRansomOffer'; leader: UnitId; amount: number }
+  | { type: 'realmRansomAccept'; leader: UnitId }
+  | { type: 'realmExecute'; leader: UnitId }
+  | { type: 'realmPrisonerMove'; leader: UnitId; holder: UnitId }
+  | { type: 'realmLeaseOffer'; hirer: PlayerId; units: UnitId[]; price: number }
+  | { type: 'realmLeaseAccept'; owner: PlayerId }
+  | { type: 'realmLeaseEnd'; with: PlayerId }
+  | { type: 'realmMercenaryPillage'; area: AreaId };
+
+/** Realm orders a player may give at any step, while others act (13.4, 13.6, 13.7, 8.1). */
+export const REALM_ANYTIME_ORDERS = [
+  'realmTribute',
+  'realmInterception',
+  'realmRansomOffer',
+  'realmRansomAccept',
+  'realmExecute',
+  'realmPrisonerMove',
+  'realmLeaseOffer',
+  'realmLeaseAccept',
+  'realmLeaseEnd',
+] as const;
+
+export const isRealmAnytimeOrder = (o: { type: string }): boolean =>
+  (REALM_ANYTIME_ORDERS as readonly string[]).includes(o.type);
 
 /** Legal realm orders are concrete orders (a bounded list of the useful ones). */
 export type RealmLegalOrder = RealmOrder;
@@ -124,7 +225,11 @@ export function realmEconomicDeciders(ctx: EngineContext, g: Game): PlayerId[] {
  * the costs and for random play to explore; any other legal plan is accepted too.
  */
 export function realmEconomicLegal(ctx: EngineContext, g: Game, player: PlayerId): RealmLegalOrder[] {
-  const bids = bidLegal(ctx, g, player);
+  const chosen = mercenaryPillageChosen(g, player);
+  const sack: RealmLegalOrder[] = mercenaryPillageable(ctx, g, player)
+    .filter((area) => !chosen.includes(area))
+    .map((area) => ({ type: 'realmMercenaryPillage', area }));
+  const bids = [...sack, ...bidLegal(ctx, g, player)];
   const pv = economyPreview(ctx, g, player);
   if (!pv) return bids;
   const base = defaultPlan(pv);
@@ -189,13 +294,121 @@ export function realmAnytimeLegal(ctx: EngineContext, g: Game, player: PlayerId)
   const ships = Object.values(g.units).some((u) => u.owner === player && u.kind === 'ship');
   const toggle: RealmLegalOrder[] =
     p?.status === 'active' && ships ? [{ type: 'realmInterception', intercept: !intercepts(g, player) }] : [];
-  if (!ctx.options.opt.tribute || g.step.kind !== 'playerTurn' || g.step.player === player) return toggle;
+  const extra = [...prisonerLegal(g, player), ...leaseLegal(g, player)];
+  if (!ctx.options.opt.tribute || g.step.kind !== 'playerTurn' || g.step.player === player)
+    return [...toggle, ...extra];
   const to = g.step.player;
   const room = tributeAllowance(ctx, g, player, to);
   return [
     ...toggle,
     ...Array.from({ length: room }, (_, i) => ({ type: 'realmTribute' as const, to, amount: i + 1 })),
+    ...extra,
   ];
+}
+
+const RANSOM_DEMANDS = [1, 3, 5, 10, 20] as const;
+const LEASE_PRICES = [0, 2, 5, 10] as const;
+
+const ownTurn = (g: Game, player: PlayerId, phase?: string): boolean =>
+  g.step.kind === 'playerTurn' && g.step.player === player && (phase === undefined || g.step.phase === phase);
+
+/** 13.6: ransom demands and executions for the captor, paying a demand for the owner. */
+function prisonerLegal(g: Game, player: PlayerId): RealmLegalOrder[] {
+  const out: RealmLegalOrder[] = [];
+  const money = playerById(g, player)?.money ?? 0;
+  for (const p of prisonersOf(g)) {
+    if (p.captor === player) {
+      for (const amount of RANSOM_DEMANDS)
+        if (amount !== p.ransom) out.push({ type: 'realmRansomOffer', leader: p.leader, amount });
+      if (ownTurn(g, player)) out.push({ type: 'realmExecute', leader: p.leader });
+      if (ownTurn(g, player, 'movement'))
+        for (const holder of otherHolders(g, p))
+          out.push({ type: 'realmPrisonerMove', leader: p.leader, holder });
+    }
+    if (p.owner === player && p.ransom !== undefined && p.ransom <= money)
+      out.push({ type: 'realmRansomAccept', leader: p.leader });
+  }
+  return out;
+}
+
+/** 13.4: offers of all its leasable units to each kingdom/empire, acceptances, and ends. */
+function leaseLegal(g: Game, player: PlayerId): RealmLegalOrder[] {
+  if (!g.options.opt.mercenaries) return [];
+  const out: RealmLegalOrder[] = [];
+  for (const q of g.players) {
+    const hirer = q.id;
+    if (!mayLease(g, player, hirer)) continue;
+    const cur = leaseBetween(g, player, hirer);
+    if (cur && cur.status !== 'offered') continue;
+    const units = leasableUnits(g, player, hirer);
+    if (units.length === 0) continue;
+    for (const price of LEASE_PRICES) out.push({ type: 'realmLeaseOffer', hirer, units, price });
+    if (units.length > 1) out.push({ type: 'realmLeaseOffer', hirer, units: units.slice(0, 1), price: 2 });
+  }
+  const money = playerById(g, player)?.money ?? 0;
+  for (const l of leasesOf(g)) {
+    if (l.hirer === player && l.status === 'offered' && l.price <= money)
+      out.push({ type: 'realmLeaseAccept', owner: l.owner });
+    if ((l.hirer === player || l.owner === player) && l.status !== 'ending')
+      out.push({ type: 'realmLeaseEnd', with: l.hirer === player ? l.owner : l.hirer });
+  }
+  return out;
+}
+
+/** 13.4 / 13.6 anytime orders: leases, ransoms, executions, prisoners handed over. */
+function applyDiplomacyOrder(g: Game, player: PlayerId, order: RealmOrder): Result<RealmStep> | null {
+  const done = (t: { state: Game; events: RealmEvent[] }): Result<RealmStep> =>
+    ok({ state: t.state, events: t.events, choice: null });
+  switch (order.type) {
+    case 'realmRansomOffer':
+    case 'realmRansomAccept':
+    case 'realmExecute':
+    case 'realmPrisonerMove': {
+      if (!g.options.opt.optionalLeaders) return err('order/option_off', { option: 'optionalLeaders' });
+      const p = prisonerOf(g, order.leader);
+      if (!p) return err('order/unknown_unit', { unit: order.leader });
+      if (order.type === 'realmRansomAccept') {
+        if (p.owner !== player) return err('order/not_your_unit', { unit: order.leader });
+        if (p.ransom === undefined) return err('order/invalid', { reason: 'noRansomOffered' });
+        if ((playerById(g, player)?.money ?? 0) < p.ransom)
+          return err('order/invalid', { reason: 'cannotAfford' });
+        return done(ransom(g, p, p.ransom));
+      }
+      if (p.captor !== player) return err('order/not_your_unit', { unit: order.leader });
+      if (order.type === 'realmRansomOffer') return done(offerRansom(g, p, order.amount));
+      if (order.type === 'realmExecute') {
+        if (!ownTurn(g, player)) return err('order/not_your_turn');
+        return done(execute(g, p));
+      }
+      if (!ownTurn(g, player, 'movement')) return err('order/wrong_phase', { expected: 'movement' });
+      if (!otherHolders(g, p).includes(order.holder)) return err('order/invalid', { reason: 'holder' });
+      return done(movePrisoner(g, p, order.holder));
+    }
+    case 'realmLeaseOffer': {
+      const problem = offerProblem(g, player, order.hirer, order.units);
+      if (!g.options.opt.mercenaries) return err('order/option_off', { option: 'mercenaries' });
+      if (problem) return err('order/invalid', { reason: problem });
+      return done(offerLease(g, player, order.hirer, order.units, order.price));
+    }
+    case 'realmLeaseAccept': {
+      if (!g.options.opt.mercenaries) return err('order/option_off', { option: 'mercenaries' });
+      const l = leaseBetween(g, order.owner, player);
+      if (l?.status !== 'offered') return err('order/invalid', { reason: 'noOffer' });
+      if ((playerById(g, player)?.money ?? 0) < l.price)
+        return err('order/invalid', { reason: 'cannotAfford' });
+      return done(acceptLease(g, order.owner, player));
+    }
+    case 'realmLeaseEnd': {
+      if (!g.options.opt.mercenaries) return err('order/option_off', { option: 'mercenaries' });
+      const mine = leaseBetween(g, player, order.with);
+      const theirs = leaseBetween(g, order.with, player);
+      const l = mine ?? theirs;
+      if (!l || l.status === 'ending') return err('order/invalid', { reason: 'noLease' });
+      return done(endLease(g, l.owner, l.hirer, player));
+    }
+    default:
+      return null;
+  }
 }
 
 /** Who must answer the pending administration choice (the rebel, or a barbarian for result 2). */
@@ -241,10 +454,15 @@ export function realmAdminLegal(ctx: EngineContext, g: Game, player: PlayerId): 
   switch (c.kind) {
     case 'units':
       if (c.upTo) {
-        const singles = c.count === 1 ? c.candidates.map((u) => [u]) : [[...c.candidates]];
+        const singles =
+          c.count === 1 ? c.candidates.map((u) => [u]) : [[...c.candidates], ...c.candidates.map((u) => [u])];
         return [
           { type: 'realmUnits', units: [] },
-          ...singles.map((units) => ({ type: 'realmUnits' as const, units })),
+          ...singles
+            .filter(
+              (units) => c.reason !== 'garrisonsRemoval' || !removalBreaksSupport(ctx, g, c.rebel, units),
+            )
+            .map((units) => ({ type: 'realmUnits' as const, units })),
         ];
       }
       return subsets(c.candidates, c.count).map((units) => ({ type: 'realmUnits', units }));
@@ -260,8 +478,11 @@ export function realmAdminLegal(ctx: EngineContext, g: Game, player: PlayerId): 
     case 'capital':
       return c.candidates.map((area) => ({ type: 'realmCapital', area }));
     case 'garrisons': {
-      const sets = [[], [...c.candidates], ...c.candidates.map((u) => [u])];
-      return sets.map((units) => ({ type: 'realmGarrisons', units }));
+      // None, all, or each one alone; with a single candidate "all" and "it alone" are one choice.
+      const sets = new Map<string, UnitId[]>();
+      for (const units of [[], [...c.candidates], ...c.candidates.map((u) => [u])])
+        sets.set(units.join(), units);
+      return [...sets.values()].map((units) => ({ type: 'realmGarrisons', units }));
     }
   }
 }
@@ -273,6 +494,18 @@ export function applyRealmOrder(
   player: PlayerId,
   order: RealmOrder,
 ): Result<RealmStep> {
+  const r = applyRealmOrderToState(ctx, g, player, order);
+  return r.ok ? ok(echoLedgerRows(g, r.value)) : r;
+}
+
+function applyRealmOrderToState(
+  ctx: EngineContext,
+  g: Game,
+  player: PlayerId,
+  order: RealmOrder,
+): Result<RealmStep> {
+  const diplomacy = applyDiplomacyOrder(g, player, order);
+  if (diplomacy) return diplomacy;
   if (order.type === 'realmInterception') {
     const p = playerById(g, player);
     if (p?.status !== 'active') return err('order/wrong_phase');
@@ -312,6 +545,19 @@ export function applyRealmOrder(
       choice: null,
     });
   }
+  if (order.type === 'realmMercenaryPillage') {
+    if (g.step.kind !== 'economic' || !g.step.pending.includes(player)) return err('order/wrong_phase');
+    const chosen = mercenaryPillageChosen(g, player);
+    if (!mercenaryPillageable(ctx, g, player).includes(order.area) || chosen.includes(order.area))
+      return err('order/not_pillageable', { area: order.area });
+    const mercenaryPillage = { turn: g.turn, areas: [...chosen, order.area] };
+    // The plan given before no longer matches the tax: it is dropped (the player may give it again).
+    return ok({
+      state: patchRealmPlayer(g, player, { mercenaryPillage, plan: null }),
+      events: [],
+      choice: null,
+    });
+  }
   if (order.type === 'realmPlan') {
     if (g.step.kind !== 'economic' || !g.step.pending.includes(player)) return err('order/wrong_phase');
     const pv = economyPreview(ctx, g, player);
@@ -337,6 +583,9 @@ export function applyRealmOrder(
     if (ids.some((id) => !c.candidates.includes(id))) return err('order/not_your_unit');
     if (c.upTo ? ids.length > c.count : ids.length !== c.count)
       return err('order/wrong_count', { expected: c.count, got: ids.length });
+    // 11.5: garrisons removed at will (result 12) may not leave other units unsupported.
+    if (c.reason === 'garrisonsRemoval' && removalBreaksSupport(ctx, g, rebel, ids))
+      return err('order/invalid', { reason: 'disbandLeavesUnsupported' });
     if (c.reason === 'defection')
       t = ids[0] ? defect(cleared, c.rebel, player, ids[0]) : { state: cleared, events: [] };
     else t = removeRealmUnits(cleared, rebel, ids, c.reason);

@@ -7,7 +7,9 @@
  */
 
 import type { StandingBid } from '../diplomacy/auction.ts';
+import type { Prisoner } from '../diplomacy/capture.ts';
 import type { LeaderType } from '../diplomacy/leaders.ts';
+import type { Lease } from '../diplomacy/mercenaries.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
 import type { GameStateCore } from '../state.ts';
 import type { UnitKind } from '../units.ts';
@@ -54,6 +56,8 @@ export interface RealmPlayer {
   readonly intercept?: boolean;
   /** 13.3: standing bids for this turn's auctions (opt.auction). */
   readonly bids?: { readonly turn: number; readonly list: readonly StandingBid[] };
+  /** 13.4 / AMBIG-21: cities the hirer has its mercenaries pillage at this turn's economic phase. */
+  readonly mercenaryPillage?: { readonly turn: number; readonly areas: readonly AreaId[] };
   /** 13.7 / AMBIG-20: tribute paid this game turn, per receiver. */
   readonly tributePaid?: { readonly turn: number; readonly to: Readonly<Record<string, number>> };
 }
@@ -118,6 +122,10 @@ export interface RealmState {
   readonly active: PlayerId | null;
   readonly pending: RealmChoice | null;
   readonly tasks: readonly RealmTask[];
+  /** 13.6: captured leaders, off the board (opt.optionalLeaders). */
+  readonly prisoners?: readonly Prisoner[];
+  /** 13.4: mercenary leases, offered, running or ending (opt.mercenaries). */
+  readonly leases?: readonly Lease[];
 }
 
 export const initialRealmPlayer = (): RealmPlayer => ({
@@ -183,6 +191,10 @@ export const clearRealmPlayer = <S extends GameStateCore>(g: S, id: PlayerId): S
  */
 export function realmViewFor(realm: RealmState | undefined, viewer: PlayerId | null): RealmState | undefined {
   if (!realm) return realm;
+  // 13.4: running leases are public; offers not yet in force only the two parties see.
+  const leases = realm.leases?.filter(
+    (l) => l.status === 'active' || l.status === 'ending' || l.owner === viewer || l.hirer === viewer,
+  );
   const players: Record<string, RealmPlayer> = {};
   for (const [id, p] of Object.entries(realm.players)) {
     if (id === viewer) players[id] = p;
@@ -191,5 +203,5 @@ export function realmViewFor(realm: RealmState | undefined, viewer: PlayerId | n
       players[id] = { ...open, plan: null };
     }
   }
-  return { ...realm, players };
+  return { ...realm, players, ...(leases ? { leases } : {}) };
 }

@@ -6,6 +6,7 @@
  * the CRT, no terrain, leaders' naval shifts counted, carried units not counted.
  */
 
+import { exchangeOutcome } from '../combat/exchange.ts';
 import { defenceHalfPoints, oddsColumn } from '../combat/odds.ts';
 import { roll2d6, rollDie } from '../dice.ts';
 import { LEADER_PROFILES, leaderTypeOf } from '../diplomacy/leaders.ts';
@@ -30,6 +31,23 @@ export interface InterceptionRun {
   readonly events: RealmEvent[];
   /** Where the moving ship ends: its destination, back at its start, or null when lost. */
   readonly fate: 'arrived' | 'returned' | 'lost';
+  /** Interceptors used against this ship so far (each intercepts a given ship once a turn, 8.1). */
+  readonly used: readonly UnitId[];
+}
+
+/** One ship of a moving group, with what it carries and its own sinking modifier (5.3). */
+export interface Mover {
+  readonly ship: UnitId;
+  readonly cargo: readonly UnitId[];
+  readonly sinkModifier: number;
+}
+
+export interface GroupInterceptionRun {
+  readonly state: Game;
+  readonly events: RealmEvent[];
+  /** Each mover's fate, by ship id: on to its destination, back at its start, or lost. */
+  readonly fates: Readonly<Record<UnitId, 'arrived' | 'returned' | 'lost'>>;
+  readonly used: readonly UnitId[];
 }
 
 /**
@@ -41,20 +59,65 @@ export function resolveInterceptions(
   g: Game,
   player: PlayerId,
   ship: UnitId,
-  start: AreaId,
+  _start: AreaId,
   path: readonly AreaId[],
   cargo: readonly UnitId[],
   sinkModifier: number,
+  /** 8.2: coastal areas a landing was made into this phase: their ships no longer intercept. */
+  blocked: readonly AreaId[] = [],
+  usedBefore: readonly UnitId[] = [],
 ): InterceptionRun {
+  const run = resolveGroupInterceptions(
+    ctx,
+    g,
+    player,
+    [{ ship, cargo, sinkModifier }],
+    path,
+    blocked,
+    usedBefore,
+  );
+  return { state: run.state, events: run.events, fate: run.fates[ship] ?? 'lost', used: run.used };
+}
+
+/**
+ * 8.1 grouping: ships moving together (one `shipMove` with `with`, sharing start and path, so they
+ * enter every sea area from the same area and leave it together into the same next one) are
+ * intercepted as one unit: one battle per interceptor group, every surviving mover counting 1 on the
+ * attacking side (carried units never count). An EX follows 7.2 between the two groups (AMBIG-4 tie
+ * policy); the moving side's losses are taken from the end of the group as ordered, so the player
+ * decides them in the order itself; movers outliving an EX go on (AMBIG-62, `interceptExContinue`).
+ * On ARn every mover goes back and rolls for itself (5.3: ships roll separately). The ships have not
+ * been moved yet in `g`.
+ */
+export function resolveGroupInterceptions(
+  ctx: EngineContext,
+  g: Game,
+  player: PlayerId,
+  movers: readonly Mover[],
+  path: readonly AreaId[],
+  /** 8.2: coastal areas a landing was made into this phase: their ships no longer intercept. */
+  blocked: readonly AreaId[] = [],
+  usedBefore: readonly UnitId[] = [],
+): GroupInterceptionRun {
   let s = g;
   const events: RealmEvent[] = [];
-  const used: UnitId[] = [];
-  const leaderAboard = cargo.some((id) => g.units[id]?.kind === 'leader');
+  const used: UnitId[] = [...usedBefore];
+  const fates: Record<UnitId, 'arrived' | 'returned' | 'lost'> = {};
+  let alive = [...movers];
+  const lose = (gone: readonly Mover[]) => {
+    const units = gone.flatMap((m) => [m.ship, ...m.cargo]);
+    s = removeUnits(s, units);
+    events.push({ type: 'realmUnitsRemoved', player, units, reason: 'interception' });
+    for (const m of gone) fates[m.ship] = 'lost';
+    alive = alive.filter((m) => !gone.includes(m));
+  };
   for (const sea of path) {
     if (ctx.map.area(sea)?.kind !== 'sea') continue;
     for (const group of interceptors(ctx, s, player, sea, used)) {
-      if (!intercepts(s, group.owner)) continue;
+      if (alive.length === 0) break;
+      if (blocked.includes(group.area) || !intercepts(s, group.owner)) continue;
       used.push(...group.ships);
+      const leaderAboard = alive.some((m) => m.cargo.some((id) => s.units[id]?.kind === 'leader'));
       const defLeader = Object.values(s.units).some(
         (u) => u.area === group.area && u.owner === group.owner && u.kind === 'leader',
       );
@@ -65,7 +128,7 @@ export function resolveInterceptions(
       };
       const odds = oddsColumn(
         CRT,
-        2,
+        2 * alive.length,
         defenceHalfPoints(group.ships.map(() => 1)),
         shifts,
         ctx.options.cfg.crtBelowMin,
@@ -78,7 +141,8 @@ export function resolveInterceptions(
       events.push({
         type: 'shipIntercepted',
         player,
-        ship,
+        ship: alive[0]!.ship,
+        ...(alive.length > 1 ? { group: alive.map((m) => m.ship) } : {}),
         sea,
         by: group.owner,
         interceptors: group.ships,
@@ -86,38 +150,60 @@ export function resolveInterceptions(
         dice: r.dice,
         result,
       });
+      if (result === 'EX') {
+        // 7.2 between the two groups, every ship counting 1.
+        const ex = exchangeOutcome(alive.length, group.ships.length, ctx.options.cfg.exTie);
+        const theirLoss = ex.eliminated === 'attacker' ? group.ships.slice(0, ex.owed) : group.ships;
+        s = removeUnits(s, theirLoss);
+        events.push({
+          type: 'realmUnitsRemoved',
+          player: group.owner,
+          units: theirLoss,
+          reason: 'interception',
+        });
+        const mine =
+          ex.eliminated === 'defender' && ctx.options.cfg.interceptExContinue
+            ? alive.slice(alive.length - ex.owed)
+            : alive;
+        if (mine.length) lose(mine);
+        continue;
+      }
       const out = interceptionOutcome(result, false, ctx.options.cfg.interceptExContinue);
       if (out.interceptor === 'eliminated') {
-        const lost = result === 'EX' ? group.ships.slice(0, 1) : group.ships;
-        s = removeUnits(s, lost);
-        events.push({ type: 'realmUnitsRemoved', player: group.owner, units: lost, reason: 'interception' });
+        s = removeUnits(s, group.ships);
+        events.push({
+          type: 'realmUnitsRemoved',
+          player: group.owner,
+          units: group.ships,
+          reason: 'interception',
+        });
       }
       if (out.mover === 'eliminated') {
-        s = removeUnits(s, [ship, ...cargo]);
-        events.push({ type: 'realmUnitsRemoved', player, units: [ship, ...cargo], reason: 'interception' });
-        return { state: s, events, fate: 'lost' };
+        lose(alive);
+        break;
       }
       if (out.mover === 'returns') {
-        const d = rollDie(s);
-        s = d.state;
-        const sunk = sinksAfterInterceptionRetreat(out.mustRollAbove, d.value, sinkModifier);
-        events.push({
-          type: 'shipSinkingRolled',
-          player,
-          ship,
-          seas: out.mustRollAbove,
-          die: d.value,
-          modifier: sinkModifier,
-          sunk,
-        });
-        if (sunk) {
-          s = removeUnits(s, [ship, ...cargo]);
-          return { state: s, events, fate: 'lost' };
+        for (const m of alive) {
+          const d = rollDie(s);
+          s = d.state;
+          const sunk = sinksAfterInterceptionRetreat(out.mustRollAbove, d.value, m.sinkModifier);
+          events.push({
+            type: 'shipSinkingRolled',
+            player,
+            ship: m.ship,
+            seas: out.mustRollAbove,
+            die: d.value,
+            modifier: m.sinkModifier,
+            sunk,
+          });
+          if (sunk) s = removeUnits(s, [m.ship, ...m.cargo]);
+          fates[m.ship] = sunk ? 'lost' : 'returned';
         }
-        void start;
-        return { state: s, events, fate: 'returned' };
+        return { state: s, events, fates, used };
       }
     }
+    if (alive.length === 0) break;
   }
-  return { state: s, events, fate: 'arrived' };
+  for (const m of alive) fates[m.ship] = 'arrived';
+  return { state: s, events, fates, used };
 }

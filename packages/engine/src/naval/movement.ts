@@ -3,7 +3,9 @@
  * leader from its start area, 5.2) sails a path through sea areas, along shorelines and by white
  * arrows, ends in a coastal area, and rolls once for sinking against the sea areas of its declared
  * route (AMBIG-14 `declaredRoute`). Areas holding unfriendly units (or neutrals) are not entered.
- * Interceptions (8.1) follow the sinking roll; naval landings (8.2) are not modelled yet.
+ * Interceptions (8.1) follow the sinking roll. A path may end in a coastal area holding unfriendly
+ * units, entered from a sea area: a naval landing (8.2), fought in the combat phase (landing.ts).
+ * Cargo may be picked up and dropped off in coastal areas along the path (AMBIG-15, `stops`).
  */
 import { z } from 'zod';
 import { rollDie } from '../dice.ts';
@@ -17,36 +19,99 @@ import { mayJoin } from '../stacking.ts';
 import type { Game, Transition } from '../state-ops.ts';
 import { patchUnit, removeUnits } from '../state-ops.ts';
 import { movementOf } from '../units.ts';
-import { resolveInterceptions } from './intercept-combat.ts';
+import { type Mover, resolveGroupInterceptions, resolveInterceptions } from './intercept-combat.ts';
+import { isLandingForce, landingBlockedAreas, landingsOf, recordLanding } from './landing.ts';
 import { seaAreasEntered, shipDestinations, shipPathProblem } from './sea-graph.ts';
 import { sinkingModifier, sinksAfterMove } from './sinking.ts';
 
+const stopSchema = z.object({
+  at: areaIdSchema,
+  load: z.array(unitIdSchema).max(2).default([]),
+  unload: z.array(unitIdSchema).max(2).default([]),
+});
+
 export const NAVAL_ORDER_SCHEMAS = [
-  /** 5.2: a ship sails `path` (start excluded), carrying `cargo` from its start area. */
+  /**
+   * 5.2: a ship sails `path` (start excluded), carrying `cargo` from its start area; `stops` pick up
+   * and drop off units in coastal areas passed on the way (AMBIG-15). A path whose last area holds
+   * unfriendly units, entered from a sea area, is a naval landing (8.2).
+   */
   z.object({
     type: z.literal('shipMove'),
     ship: unitIdSchema,
     path: z.array(areaIdSchema).min(1).max(12),
     cargo: z.array(unitIdSchema).max(2),
+    stops: z.array(stopSchema).max(12).optional(),
+    /**
+     * 8.1 grouping: more ships of the same player sailing the same `path` together, each with its own
+     * cargo, from the lead ship's area — or first along the coast into it (`approach`, no sea area,
+     * ending in the lead ship's area). Not with `stops`.
+     */
+    with: z
+      .array(
+        z.object({
+          ship: unitIdSchema,
+          cargo: z.array(unitIdSchema).max(2),
+          approach: z.array(areaIdSchema).min(1).max(3).optional(),
+        }),
+      )
+      .max(5)
+      .optional(),
   }),
 ] as const;
 
-export type NavalOrder = { type: 'shipMove'; ship: UnitId; path: AreaId[]; cargo: UnitId[] };
-export type NavalLegalOrder = NavalOrder;
+/** AMBIG-15: in coastal area `at` on the path (not its end) the ship drops `unload`, then takes `load`. */
+export interface ShipStop {
+  at: AreaId;
+  load: UnitId[];
+  unload: UnitId[];
+}
+
+export type NavalOrder = {
+  type: 'shipMove';
+  ship: UnitId;
+  path: AreaId[];
+  cargo: UnitId[];
+  stops?: ShipStop[];
+  /**
+   * 8.1 grouping: ships sailing with this one (same path), each with its cargo; one starting elsewhere
+   * first sails its `approach` along the coast into this ship's area.
+   */
+  with?: { ship: UnitId; cargo: UnitId[]; approach?: AreaId[] }[];
+};
+
+/**
+ * A legal ship move as listed: a concrete order (one shortest path per destination and start cargo),
+ * plus `landing` when it ends in a naval landing (8.2) and `pickups`, the units waiting in coastal
+ * areas on the path that a `stops` entry could take aboard (AMBIG-15). Drop-offs are possible in any
+ * coastal area on the path before its end.
+ */
+export type NavalLegalOrder = NavalOrder & {
+  landing?: true;
+  pickups?: { at: AreaId; units: UnitId[] }[];
+  /**
+   * 8.1 grouping: the player's other unmoved ships in the same start area, which may be sent along
+   * in `with` (each with one of its own listed cargoes for the same path); the combined force must
+   * still stack where it ends and, for a landing, be one or two ships (8.2).
+   */
+  companions?: UnitId[];
+};
 
 const movedOf = (g: Game): readonly UnitId[] => (g.step.kind === 'playerTurn' ? g.step.moved : []);
+
+/** 5.2: may this unit be carried (not a ship, a garrison or an inverted tribe)? */
+const loadable = (kind: string, inverted: boolean | undefined): boolean =>
+  kind !== 'ship' && kind !== 'garrison' && !inverted;
 
 /** 5.2: the units a ship may carry from its area: one non-ship unit that has not moved, one leader. */
 export function cargoOptions(g: Game, ship: UnitId): UnitId[][] {
   const s = g.units[ship];
   if (!s) return [];
   const moved = movedOf(g);
-  const here = Object.values(g.units).filter(
-    (u) => u.area === s.area && u.owner === s.owner && u.id !== s.id && !moved.includes(u.id),
+  const here = (unitsByArea(g).get(s.area) ?? []).filter(
+    (u) => u.owner === s.owner && u.id !== s.id && !moved.includes(u.id),
   );
-  const troops = here.filter(
-    (u) => u.kind !== 'ship' && u.kind !== 'leader' && u.kind !== 'garrison' && !u.inverted,
-  );
+  const troops = here.filter((u) => u.kind !== 'leader' && loadable(u.kind, u.inverted));
   const leaders = here.filter((u) => u.kind === 'leader');
   const out: UnitId[][] = [[]];
   for (const t of troops) out.push([t.id]);
@@ -57,97 +122,388 @@ export function cargoOptions(g: Game, ship: UnitId): UnitId[][] {
   return out;
 }
 
-/** Why a ship move is illegal, or null. */
-export function shipMoveProblem(ctx: EngineContext, g: Game, player: PlayerId, o: NavalOrder): string | null {
+const isSeaArea = (ctx: EngineContext, a: AreaId): boolean => ctx.map.area(a)?.kind === 'sea';
+
+/** One stretch of the voyage between stops, with what is aboard while sailing it. */
+interface Leg {
+  readonly from: AreaId;
+  readonly path: AreaId[];
+  readonly aboard: UnitId[];
+  /** What happens at the end of the leg (a stop), if anything. */
+  readonly stop: ShipStop | null;
+}
+
+interface Voyage {
+  readonly legs: Leg[];
+  /** 8.2: the landing's target and the sea area the force waits in, or null. */
+  readonly landing: { target: AreaId; sea: AreaId } | null;
+  /** Aboard at the end. */
+  readonly final: UnitId[];
+  /** Every unit that moves with or from the ship (start cargo, loaded, unloaded). */
+  readonly involved: UnitId[];
+}
+
+type Problem = { code: string; params?: Record<string, unknown> };
+
+const capacityOk = (g: Game, ids: readonly UnitId[]): boolean => {
+  const kinds = ids.map((id) => g.units[id]?.kind);
+  return kinds.filter((k) => k === 'leader').length <= 1 && kinds.filter((k) => k !== 'leader').length <= 1;
+};
+
+/**
+ * Why a ship move is illegal, or its voyage (legs, landing, final cargo). `companions` are the other
+ * ships and cargo of a group moving with it (8.1): they count for stacking where the force ends and
+ * for the landing force (8.2).
+ */
+function planVoyage(
+  ctx: EngineContext,
+  g: Game,
+  player: PlayerId,
+  o: NavalOrder,
+  companions: readonly UnitId[] = [],
+): Problem | Voyage {
   const s = g.units[o.ship];
-  if (s?.kind !== 'ship') return 'order/unknown_unit';
-  if (s.owner !== player) return 'order/not_your_unit';
-  if (movedOf(g).includes(s.id)) return 'order/already_moved';
-  if (o.path.length > movementOf('ship', ctx.options)) return 'order/unreachable';
-  if (shipPathProblem(ctx, s.area, o.path)) return 'order/unreachable';
+  if (s?.kind !== 'ship') return { code: 'order/unknown_unit' };
+  if (s.owner !== player) return { code: 'order/not_your_unit' };
+  const moved = movedOf(g);
+  if (moved.includes(s.id)) return { code: 'order/already_moved' };
+  if (o.path.length > movementOf('ship', ctx.options)) return { code: 'order/unreachable' };
+  if (shipPathProblem(ctx, s.area, o.path)) return { code: 'order/unreachable' };
   const byArea = unitsByArea(g);
-  if (o.path.some((a) => blocksPlayer(ctx, g, a, player, byArea))) return 'order/blocked';
+  const to = o.path[o.path.length - 1]!;
+  if (o.path.slice(0, -1).some((a) => blocksPlayer(ctx, g, a, player, byArea)))
+    return { code: 'order/blocked' };
+  // 8.2: an unfriendly end area may only be landed in, across a sea-area boundary.
+  const before = o.path.length > 1 ? o.path[o.path.length - 2]! : s.area;
+  const landing =
+    blocksPlayer(ctx, g, to, player, byArea) && ctx.map.area(to)?.kind === 'land'
+      ? isSeaArea(ctx, before)
+        ? { target: to, sea: before }
+        : null
+      : null;
+  if (!landing && blocksPlayer(ctx, g, to, player, byArea)) return { code: 'order/blocked' };
   const cargo = cargoOptions(g, s.id).find(
     (c) => c.length === o.cargo.length && c.every((id) => o.cargo.includes(id)),
   );
-  if (!cargo) return 'order/invalid';
-  const to = o.path[o.path.length - 1]!;
-  let present = (byArea.get(to) ?? []).map((u) => ({ kind: u.kind, owner: u.owner as string }));
-  for (const id of [s.id, ...o.cargo]) {
+  if (!cargo) return { code: 'order/invalid', params: { reason: 'cargo' } };
+  // AMBIG-15: the stops, in path order, each in a coastal area the ship passes before its end.
+  const stops = [...(o.stops ?? [])];
+  if (stops.length > 0 && !ctx.options.cfg.pickupEnRoute)
+    return { code: 'order/invalid', params: { reason: 'pickupEnRoute' } };
+  const indexOf = (a: AreaId) => o.path.indexOf(a);
+  for (const st of stops) {
+    const i = indexOf(st.at);
+    if (i < 0 || i >= o.path.length - 1 || isSeaArea(ctx, st.at))
+      return { code: 'order/invalid', params: { reason: 'stop', at: st.at } };
+  }
+  if (new Set(stops.map((st) => st.at)).size !== stops.length)
+    return { code: 'order/invalid', params: { reason: 'stop' } };
+  stops.sort((a, b) => indexOf(a.at) - indexOf(b.at));
+  let aboard = [...o.cargo];
+  const involved = [...o.cargo];
+  const legs: Leg[] = [];
+  let from = s.area;
+  let cut = 0;
+  for (const st of stops) {
+    const i = indexOf(st.at);
+    legs.push({ from, path: o.path.slice(cut, i + 1), aboard: [...aboard], stop: st });
+    if (!st.unload.every((id) => aboard.includes(id)))
+      return { code: 'order/invalid', params: { reason: 'unload', at: st.at } };
+    aboard = aboard.filter((id) => !st.unload.includes(id));
+    for (const id of st.load) {
+      const u = g.units[id];
+      if (
+        !u ||
+        u.owner !== player ||
+        u.area !== st.at ||
+        moved.includes(id) ||
+        involved.includes(id) ||
+        !loadable(u.kind, u.inverted)
+      )
+        return { code: 'order/invalid', params: { reason: 'load', unit: id } };
+      aboard.push(id);
+    }
+    if (!capacityOk(g, aboard)) return { code: 'order/invalid', params: { reason: 'capacity', at: st.at } };
+    involved.push(...st.load);
+    // 6 / AMBIG-15: what is dropped off must stack legally where it stays.
+    let present = (byArea.get(st.at) ?? [])
+      .filter((u) => !st.load.includes(u.id))
+      .map((u) => ({ kind: u.kind, owner: u.owner as string }));
+    for (const id of st.unload) {
+      const u = g.units[id]!;
+      if (!mayJoin(present, { kind: u.kind, owner: player })) return { code: 'order/area_occupied' };
+      present = [...present, { kind: u.kind, owner: player }];
+    }
+    from = st.at;
+    cut = i + 1;
+  }
+  legs.push({ from, path: o.path.slice(cut), aboard: [...aboard], stop: null });
+  const mine = [s.id, ...aboard, ...companions];
+  if (landing) {
+    // 8.2: one or two ships, or one ship with its carried unit, per target; tribes never land.
+    const others = landingsOf(g).filter((l) => l.target === landing.target);
+    const kinds = [...mine, ...others.flatMap((l) => [l.ship, ...l.cargo])]
+      .map((id) => g.units[id]?.kind)
+      .filter((k) => k !== undefined);
+    if (!isLandingForce(kinds) || aboard.some((id) => g.units[id]?.kind === 'tribe'))
+      return { code: 'order/invalid', params: { reason: 'landingForce' } };
+    if (others.some((l) => l.player !== player)) return { code: 'order/blocked' };
+  }
+  // 6: stacking where the ship and its cargo end (for a landing: the sea area where the force waits).
+  const end = landing ? landing.sea : to;
+  let present = (byArea.get(end) ?? [])
+    .filter((u) => !mine.includes(u.id))
+    .map((u) => ({ kind: u.kind, owner: u.owner as string }));
+  for (const id of mine) {
     const u = g.units[id]!;
-    if (!mayJoin(present, { kind: u.kind, owner: player })) return 'order/area_occupied';
+    if (!mayJoin(present, { kind: u.kind, owner: player })) return { code: 'order/area_occupied' };
     present = [...present, { kind: u.kind, owner: player }];
   }
-  return null;
+  return { legs, landing, final: aboard, involved };
 }
 
-/** 5.2: every ship's legal moves now, as concrete orders (each destination with each cargo). */
-export function shipMoveLegal(ctx: EngineContext, g: Game, player: PlayerId): NavalLegalOrder[] {
-  const byArea = unitsByArea(g);
-  const moved = movedOf(g);
-  const out: NavalLegalOrder[] = [];
-  for (const s of unitsOf(g, player).filter((u) => u.kind === 'ship' && !moved.includes(u.id))) {
-    const dests = shipDestinations(ctx, s.area, movementOf('ship', ctx.options), (a) =>
-      blocksPlayer(ctx, g, a, player, byArea),
-    );
-    for (const d of dests)
-      for (const cargo of cargoOptions(g, s.id)) {
-        const o: NavalOrder = { type: 'shipMove', ship: s.id, path: d.path, cargo };
-        if (shipMoveProblem(ctx, g, player, o) === null) out.push(o);
-      }
+const isProblem = <T extends object>(v: Problem | T): v is Problem => 'code' in v;
+
+/** One ship of a group order, with its own cargo, as a single-ship order: its approach, then the shared path. */
+const membersOf = (o: NavalOrder): NavalOrder[] => [
+  { type: 'shipMove', ship: o.ship, path: o.path, cargo: o.cargo },
+  ...(o.with ?? []).map((w) => ({
+    type: 'shipMove' as const,
+    ship: w.ship,
+    path: [...(w.approach ?? []), ...o.path],
+    cargo: w.cargo,
+  })),
+];
+
+/**
+ * 8.1 grouping: why a group order is illegal, or each member's voyage. Every ship starts in the lead
+ * ship's area or reaches it along the coast first (an approach with no sea area, so no sinking
+ * count, no interception of its own), so the group enters each sea area from the same area and
+ * leaves it together; ships and cargo appear once, no stops; each member is checked as its own move
+ * (its full path within MA 4, 5.2), with the others counted for stacking and for the landing force.
+ */
+function planGroup(ctx: EngineContext, g: Game, player: PlayerId, o: NavalOrder): Problem | Voyage[] {
+  if (o.stops?.length) return { code: 'order/invalid', params: { reason: 'groupStops' } };
+  const members = membersOf(o);
+  const ids = members.flatMap((m) => [m.ship, ...m.cargo]);
+  if (new Set(ids).size !== ids.length) return { code: 'order/invalid', params: { reason: 'group' } };
+  const start = g.units[o.ship]?.area;
+  for (const w of o.with ?? []) {
+    const approach = w.approach ?? [];
+    const meets = approach.length ? approach[approach.length - 1] : g.units[w.ship]?.area;
+    if (meets !== start || approach.some((a) => isSeaArea(ctx, a)))
+      return { code: 'order/invalid', params: { reason: 'groupStart', ship: w.ship } };
+  }
+  const out: Voyage[] = [];
+  for (const m of members) {
+    const others = members.filter((x) => x !== m).flatMap((x) => [x.ship, ...x.cargo]);
+    const v = planVoyage(ctx, g, player, m, others);
+    if (isProblem(v)) return { ...v, params: { ...v.params, ship: m.ship } };
+    out.push(v);
   }
   return out;
 }
 
-/** 5.2 / 5.3: carry out a ship move: one sinking roll for the declared route, then the move. */
+/** Why a ship move is illegal, or null. */
+export function shipMoveProblem(ctx: EngineContext, g: Game, player: PlayerId, o: NavalOrder): string | null {
+  const v = o.with?.length ? planGroup(ctx, g, player, o) : planVoyage(ctx, g, player, o);
+  return isProblem(v) ? v.code : null;
+}
+
+/** AMBIG-15: friendly units that could be picked up in the coastal areas a path passes. */
+function pickupsAlong(ctx: EngineContext, g: Game, player: PlayerId, path: readonly AreaId[]) {
+  if (!ctx.options.cfg.pickupEnRoute) return [];
+  const moved = movedOf(g);
+  const byArea = unitsByArea(g);
+  const out: { at: AreaId; units: UnitId[] }[] = [];
+  for (const at of path.slice(0, -1)) {
+    if (isSeaArea(ctx, at)) continue;
+    const units = (byArea.get(at) ?? [])
+      .filter((u) => u.owner === player && !moved.includes(u.id) && loadable(u.kind, u.inverted))
+      .map((u) => u.id);
+    if (units.length) out.push({ at, units });
+  }
+  return out;
+}
+
+/** 5.2, 8.2: every ship's legal moves now, as concrete orders (each destination with each start cargo). */
+export function shipMoveLegal(ctx: EngineContext, g: Game, player: PlayerId): NavalLegalOrder[] {
+  const byArea = unitsByArea(g);
+  const moved = movedOf(g);
+  const out: NavalLegalOrder[] = [];
+  const blocked = (a: AreaId) => blocksPlayer(ctx, g, a, player, byArea);
+  const ships = unitsOf(g, player).filter((u) => u.kind === 'ship' && !moved.includes(u.id));
+  for (const s of ships) {
+    const companions = ships.filter((c) => c.area === s.area && c.id !== s.id).map((c) => c.id);
+    const dests = shipDestinations(ctx, s.area, movementOf('ship', ctx.options), blocked, blocked);
+    for (const d of dests) {
+      const pickups = pickupsAlong(ctx, g, player, d.path);
+      for (const cargo of cargoOptions(g, s.id)) {
+        const o: NavalOrder = { type: 'shipMove', ship: s.id, path: d.path, cargo };
+        const v = planVoyage(ctx, g, player, o);
+        if (isProblem(v)) continue;
+        out.push({
+          ...o,
+          ...(v.landing ? { landing: true } : {}),
+          ...(pickups.length ? { pickups } : {}),
+          ...(companions.length ? { companions } : {}),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** 5.2 / 5.3 / 8.1 / 8.2: carry out a ship move: one sinking roll for the declared route, then the voyage. */
 export function applyShipMove(
   ctx: EngineContext,
   g: Game,
   player: PlayerId,
   o: NavalOrder,
 ): Result<Transition> {
-  const problem = shipMoveProblem(ctx, g, player, o);
-  if (problem) return err(problem as 'order/invalid', { ship: o.ship });
+  if (o.with?.length) return applyGroupMove(ctx, g, player, o);
+  const voyage = planVoyage(ctx, g, player, o);
+  if (isProblem(voyage)) return err(voyage.code as 'order/invalid', { ship: o.ship, ...voyage.params });
   const ship = g.units[o.ship]!;
   const cycle = playerById(g, player)?.cycle;
   const seas = seaAreasEntered(ctx, o.path);
+  const naval = o.cargo.some((id) => g.units[id]?.kind === 'leader') && leaderTypeOf(g, player) === 'naval';
+  const modifier = cycle ? sinkingModifier(cycle.people, cycle.stage, naval) : 0;
   let s = g;
   const events: GameEvent[] = [];
   if (seas > 0) {
     const d = rollDie(s);
     s = d.state;
-    const naval = o.cargo.some((id) => g.units[id]?.kind === 'leader') && leaderTypeOf(g, player) === 'naval';
-    const mod = cycle ? sinkingModifier(cycle.people, cycle.stage, naval) : 0;
-    const sunk = sinksAfterMove(seas, d.value, mod) === true;
-    events.push({
-      type: 'shipSinkingRolled',
-      player,
-      ship: ship.id,
-      seas,
-      die: d.value,
-      modifier: mod,
-      sunk,
-    });
+    const sunk = sinksAfterMove(seas, d.value, modifier) === true;
+    events.push({ type: 'shipSinkingRolled', player, ship: ship.id, seas, die: d.value, modifier, sunk });
     if (sunk) {
+      // AMBIG-15 (engine decision): the ship goes down with the cargo it started with; units it
+      // would have picked up stay ashore, unmoved.
       const lost = [ship.id, ...o.cargo];
       s = removeUnits(s, lost);
       events.push({ type: 'unitsRemoved', player, units: lost, reason: 'lostAtSea' });
       return ok({ state: markMoved(s, lost), events });
     }
   }
-  // 8.1: interceptions along the route, after the sinking roll (AMBIG-14).
-  const naval = o.cargo.some((id) => g.units[id]?.kind === 'leader') && leaderTypeOf(g, player) === 'naval';
-  const modifier = cycle ? sinkingModifier(cycle.people, cycle.stage, naval) : 0;
-  const run = resolveInterceptions(ctx, s, player, ship.id, ship.area, o.path, o.cargo, modifier);
-  s = run.state;
-  events.push(...run.events);
-  if (run.fate !== 'arrived') return ok({ state: markMoved(s, [ship.id, ...o.cargo]), events });
+  // 8.1: interceptions along the route, after the sinking roll (AMBIG-14), leg by leg; ships in an
+  // area a landing was made into (this one included) no longer intercept (8.2).
+  const blockedAreas = [...landingBlockedAreas(s), ...(voyage.landing ? [voyage.landing.target] : [])];
+  let used: readonly UnitId[] = [];
+  for (const leg of voyage.legs) {
+    const run = resolveInterceptions(
+      ctx,
+      s,
+      player,
+      ship.id,
+      leg.from,
+      leg.path,
+      leg.aboard,
+      modifier,
+      blockedAreas,
+      used,
+    );
+    s = run.state;
+    used = run.used;
+    events.push(...run.events);
+    if (run.fate === 'lost') return ok({ state: markMoved(s, [ship.id, ...voyage.involved]), events });
+    if (run.fate === 'returned') {
+      // 8.1: back to the last coastal area it left (its start, or its last stop), cargo aboard.
+      for (const id of [ship.id, ...leg.aboard]) if (s.units[id]) s = patchUnit(s, id, { area: leg.from });
+      return ok({ state: markMoved(s, [ship.id, ...voyage.involved]), events });
+    }
+    const st = leg.stop;
+    if (!st) continue;
+    for (const id of st.unload) {
+      if (!s.units[id]) continue;
+      s = patchUnit(s, id, { area: st.at });
+      events.push({ type: 'unitMoved', player, unit: id, path: o.path.slice(0, o.path.indexOf(st.at) + 1) });
+    }
+  }
   const to = o.path[o.path.length - 1]!;
-  for (const id of [ship.id, ...o.cargo]) s = patchUnit(s, id, { area: to });
+  const aboard = voyage.final.filter((id) => s.units[id]);
+  if (voyage.landing) {
+    // 8.2: the force waits in the sea area it crossed last; its attack is owed in the combat phase.
+    const { target, sea } = voyage.landing;
+    for (const id of [ship.id, ...aboard]) s = patchUnit(s, id, { area: sea });
+    s = recordLanding(s, { player, target, sea, ship: ship.id, cargo: aboard });
+    events.push({ type: 'navalLandingDeclared', player, ship: ship.id, cargo: aboard, sea, target });
+    return ok({ state: markMoved(s, [ship.id, ...voyage.involved]), events });
+  }
+  for (const id of [ship.id, ...aboard]) s = patchUnit(s, id, { area: to });
   events.push({ type: 'unitMoved', player, unit: ship.id, path: [...o.path] });
-  for (const id of o.cargo) events.push({ type: 'unitMoved', player, unit: id, path: [...o.path] });
-  return ok({ state: markMoved(s, [ship.id, ...o.cargo]), events });
+  for (const id of aboard) events.push({ type: 'unitMoved', player, unit: id, path: [...o.path] });
+  return ok({ state: markMoved(s, [ship.id, ...voyage.involved]), events });
 }
 
 const markMoved = (g: Game, ids: readonly UnitId[]): Game =>
-  g.step.kind === 'playerTurn' ? { ...g, step: { ...g.step, moved: [...g.step.moved, ...ids] } } : g;
+  g.step.kind === 'playerTurn'
+    ? { ...g, step: { ...g.step, moved: [...new Set([...g.step.moved, ...ids])] } }
+    : g;
+
+/** 5.3 / 13.6: the sinking modifier of one ship: the people's, plus a naval leader aboard it. */
+function sinkModifierOf(g: Game, player: PlayerId, cargo: readonly UnitId[]): number {
+  const cycle = playerById(g, player)?.cycle;
+  const naval = cargo.some((id) => g.units[id]?.kind === 'leader') && leaderTypeOf(g, player) === 'naval';
+  return cycle ? sinkingModifier(cycle.people, cycle.stage, naval) : 0;
+}
+
+/**
+ * 8.1 grouping, 5.3: ships moving together. Each rolls for sinking on its own (in the order given);
+ * the survivors are intercepted as one unit along the shared path (`resolveGroupInterceptions`);
+ * those sent back stay at the start, the others arrive together, or wait at sea together for a
+ * landing (8.2, one landing record per ship).
+ */
+function applyGroupMove(ctx: EngineContext, g: Game, player: PlayerId, o: NavalOrder): Result<Transition> {
+  const plan = planGroup(ctx, g, player, o);
+  if (isProblem(plan)) return err(plan.code as 'order/invalid', { ship: o.ship, ...plan.params });
+  const voyages = plan;
+  const members = membersOf(o);
+  let s = g;
+  const events: GameEvent[] = [];
+  const movers: (Mover & { path: AreaId[] })[] = [];
+  for (const m of members) {
+    const modifier = sinkModifierOf(g, player, m.cargo);
+    const seas = seaAreasEntered(ctx, m.path);
+    if (seas > 0) {
+      const d = rollDie(s);
+      s = d.state;
+      const sunk = sinksAfterMove(seas, d.value, modifier) === true;
+      events.push({ type: 'shipSinkingRolled', player, ship: m.ship, seas, die: d.value, modifier, sunk });
+      if (sunk) {
+        const lost = [m.ship, ...m.cargo];
+        s = removeUnits(s, lost);
+        events.push({ type: 'unitsRemoved', player, units: lost, reason: 'lostAtSea' });
+        continue;
+      }
+    }
+    movers.push({ ship: m.ship, cargo: m.cargo, sinkModifier: modifier, path: m.path });
+  }
+  const involved = members.flatMap((m) => [m.ship, ...m.cargo]);
+  const landing = voyages[0]!.landing;
+  const blockedAreas = [...landingBlockedAreas(s), ...(landing ? [landing.target] : [])];
+  const run = resolveGroupInterceptions(ctx, s, player, movers, o.path, blockedAreas);
+  s = run.state;
+  events.push(...run.events);
+  const to = o.path[o.path.length - 1]!;
+  for (const m of movers) {
+    if (run.fates[m.ship] !== 'arrived') continue;
+    const aboard = m.cargo.filter((id) => s.units[id]);
+    if (landing) {
+      for (const id of [m.ship, ...aboard]) s = patchUnit(s, id, { area: landing.sea });
+      s = recordLanding(s, { player, target: landing.target, sea: landing.sea, ship: m.ship, cargo: aboard });
+      events.push({
+        type: 'navalLandingDeclared',
+        player,
+        ship: m.ship,
+        cargo: aboard,
+        sea: landing.sea,
+        target: landing.target,
+      });
+      continue;
+    }
+    for (const id of [m.ship, ...aboard]) s = patchUnit(s, id, { area: to });
+    for (const id of [m.ship, ...aboard])
+      events.push({ type: 'unitMoved', player, unit: id, path: [...m.path] });
+  }
+  return ok({ state: markMoved(s, involved), events });
+}

@@ -114,13 +114,15 @@ export function seaAreasEntered(ctx: EngineContext, path: readonly AreaId[]): nu
 
 /**
  * 5.2: every coastal area a ship can end in with at most `ma` steps, with a shortest path
- * (fewest sea areas first, then fewest steps). `blocked` areas may not be entered (unfriendly units).
+ * (fewest sea areas first, then fewest steps). `blocked` areas may not be entered (unfriendly units),
+ * except the `landable` ones as the last step from a sea area (a naval landing, 8.2).
  */
 export function shipDestinations(
   ctx: EngineContext,
   start: AreaId,
   ma: number,
   blocked: (a: AreaId) => boolean = () => false,
+  landable: (a: AreaId) => boolean = () => false,
 ): { to: AreaId; path: AreaId[]; seas: number }[] {
   const g = shipGraph(ctx.map);
   type Node = { at: AreaId; path: AreaId[]; coast: string | null };
@@ -131,7 +133,15 @@ export function shipDestinations(
     const next: Node[] = [];
     for (const n of frontier) {
       for (const s of g.get(n.at) ?? []) {
-        if (blocked(s.to)) continue;
+        if (blocked(s.to)) {
+          if (isSea(ctx.map, n.at) && !isSea(ctx.map, s.to) && landable(s.to)) {
+            const path = [...n.path, s.to];
+            const seas = seaAreasEntered(ctx, path);
+            const old = best.get(s.to);
+            if (!old || seas < old.seas) best.set(s.to, { path, seas });
+          }
+          continue;
+        }
         if (!isSea(ctx.map, n.at) && n.path.length > 0) {
           const out = coastUsed(ctx, n.at, s.to);
           if (n.coast && out && out !== n.coast) continue;

@@ -9,6 +9,7 @@ import { tribeGroups } from '../barbarian/continuity.ts';
 import { countdownEnds, countdownStarts, kingdomTurn } from '../barbarian/countdown.ts';
 import { rollUnrest } from '../barbarian/unrest.ts';
 import { assignLeaderType } from '../diplomacy/leaders.ts';
+import { leasedOut } from '../diplomacy/mercenaries.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
@@ -215,7 +216,7 @@ export function applyAdminChoice(
   order:
     | { type: 'keepGroup'; area: AreaId }
     | { type: 'removeUnits'; units: UnitId[] }
-    | { type: 'foundKingdom'; leaderWith: UnitId; capital: AreaId | null },
+    | { type: 'foundKingdom'; leaderWith: UnitId | null; capital: AreaId | null },
 ): Result<Transition> {
   if (g.step.kind !== 'administration' || g.step.player !== player || !g.step.choice)
     return err('order/wrong_phase');
@@ -247,7 +248,7 @@ export function applyAdminChoice(
   }
   if (order.type === 'foundKingdom' && c.type === 'foundKingdom') {
     const o = foundingOptions(ctx, g, player);
-    if (!o.leaderWith.includes(order.leaderWith))
+    if (order.leaderWith === null ? o.leaderWith.length > 0 : !o.leaderWith.includes(order.leaderWith))
       return err('order/invalid_placement', { unit: order.leaderWith });
     if (order.capital === null ? o.capital.length > 0 : !o.capital.includes(order.capital)) {
       return err('order/invalid_placement', { area: order.capital });
@@ -263,6 +264,7 @@ export function endOfPlayerAdmin(ctx: EngineContext, g: Game, player: PlayerId):
   if (p?.status !== 'active' || p.cycle?.stage !== 'barbarian' || !emptyBarbarianEndsCycle(ctx.options)) {
     return { state: g, events: [] };
   }
-  if (unitsOf(g, player).length > 0) return { state: g, events: [] };
+  // Units leased to a hirer are still the barbarian's (13.4, AMBIG-21): the horde lives on through them.
+  if (unitsOf(g, player).length > 0 || leasedOut(g, player).length > 0) return { state: g, events: [] };
   return endCycle(ctx, g, player, 'eliminated');
 }

@@ -12,7 +12,12 @@ import { type Game, patchUnit, type Transition } from '../state-ops.ts';
 import type { Unit } from '../units.ts';
 
 /** Areas a tribe reaches with at most one move (its own included). */
-const reach = (ctx: EngineContext, g: Game, t: Unit, byArea: Map<AreaId, Unit[]>): AreaId[] => [
+const reach = (
+  ctx: EngineContext,
+  g: Game,
+  t: Unit,
+  byArea: ReadonlyMap<AreaId, readonly Unit[]>,
+): AreaId[] => [
   t.area,
   ...ctx.map
     .landLinks(t.area)
@@ -21,7 +26,7 @@ const reach = (ctx: EngineContext, g: Game, t: Unit, byArea: Map<AreaId, Unit[]>
 ];
 
 /** The combination area may hold nothing but the two tribes (AMBIG-58, 6). */
-const areaFreeFor = (byArea: Map<AreaId, Unit[]>, area: AreaId, a: Unit, b: Unit): boolean =>
+const areaFreeFor = (byArea: ReadonlyMap<AreaId, readonly Unit[]>, area: AreaId, a: Unit, b: Unit): boolean =>
   (byArea.get(area) ?? []).every((u) => u.id === a.id || u.id === b.id || u.kind === 'leader');
 
 export function combinationLegal(ctx: EngineContext, g: Game, player: PlayerId): CoreLegalOrder[] {

@@ -27,7 +27,10 @@ export function fixOwnership(ctx: EngineContext, g: Game): Transition {
     if (g.neutrals[id] || actingNeutralAt(ctx, g, id, byArea)) owner = null;
     if (owner !== before.owner)
       events.push({ type: 'cityOwnerChanged', area: id, from: before.owner, to: owner });
-    cities[id] = { owner, everOwned: before.everOwned || owner !== null };
+    const everOwned = before.everOwned || owner !== null;
+    // An unchanged record is kept as it is (most cities, every economic phase).
+    if (cities[id] !== before || owner !== before.owner || everOwned !== before.everOwned)
+      cities[id] = { owner, everOwned };
   }
   return { state: { ...g, cities }, events };
 }

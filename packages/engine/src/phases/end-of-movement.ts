@@ -15,7 +15,7 @@ import { addUnit, type Game, patchUnit, removeUnits, type Transition } from '../
 import { CREATION_TABLE, creationResult, peopleOfStartPosition } from '../tables/creation.ts';
 import { COUNTER_LIMITS, counterFamily, type Unit, type UnitKind } from '../units.ts';
 
-const byAreaOf = (units: readonly Unit[]): Map<AreaId, Unit[]> => {
+const byAreaOf = (units: readonly Unit[]): ReadonlyMap<AreaId, readonly Unit[]> => {
   const m = new Map<AreaId, Unit[]>();
   for (const u of units) {
     const l = m.get(u.area);

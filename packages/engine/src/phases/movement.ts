@@ -5,7 +5,10 @@
 
 import { checkPath, destinations, mayEnterTerrain } from '../barbarian/land-movement.ts';
 import { rollDie } from '../dice.ts';
+import { captureLeaders, capturesLeaders } from '../diplomacy/capture.ts';
+import { isLeased } from '../diplomacy/mercenaries.ts';
 import { empireMoveAllowed } from '../empire/movement-rules.ts';
+import { isSupportedAt } from '../empire/support.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { GameEvent } from '../events.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
@@ -22,7 +25,12 @@ const markMoved = (g: Game, ids: readonly UnitId[]): Game =>
   g.step.kind === 'playerTurn' ? { ...g, step: { ...g.step, moved: [...g.step.moved, ...ids] } } : g;
 
 /** 13.1.1: the marked sea crossings open to this tribe: per sea, the land areas it may reach. */
-export function seaCrossings(ctx: EngineContext, g: Game, tribe: Unit, byArea: Map<AreaId, Unit[]>) {
+export function seaCrossings(
+  ctx: EngineContext,
+  g: Game,
+  tribe: Unit,
+  byArea: ReadonlyMap<AreaId, readonly Unit[]>,
+) {
   const people = playerById(g, tribe.owner)?.cycle?.people;
   if (!people || tribe.kind !== 'tribe' || tribe.inverted || !tribalSeaCrossingsFor(ctx.options, people))
     return [];
@@ -85,12 +93,38 @@ export function movementLegal(ctx: EngineContext, g: Game, player: PlayerId): Co
   return out;
 }
 
-/** AMBIG-53 / 10.2: enemy lone leaders in areas a unit entered are eliminated. */
+/**
+ * 11.5: the empire units that must still try to regain support this movement phase: they stand
+ * unsupported, have not moved, and have a move that ends supported. The player may not end the
+ * phase while any is left (`order/support_move_owed`); the deadline default moves them.
+ */
+export function supportMovesOwed(ctx: EngineContext, g: Game, player: PlayerId): UnitId[] {
+  if (g.step.kind !== 'playerTurn' || g.step.phase !== 'movement') return [];
+  if (playerById(g, player)?.cycle?.stage !== 'empire') return [];
+  const byArea = unitsByArea(g);
+  const moved = movedSoFar(g);
+  const memo = new Map<AreaId, boolean>();
+  const supported = (a: AreaId) => {
+    if (!memo.has(a)) memo.set(a, isSupportedAt(ctx, g, player, a, byArea));
+    return memo.get(a)!;
+  };
+  return unitsOf(g, player)
+    .filter((u) => !moved.includes(u.id) && u.kind !== 'ship' && !isLeased(g, u.id) && !supported(u.area))
+    .filter((u) => destinations(ctx, g, u, byArea).some((d) => empireMoveAllowed(ctx, g, u, d.to)))
+    .map((u) => u.id)
+    .sort();
+}
+
+/**
+ * AMBIG-53 / 10.2: enemy lone leaders in areas a unit entered are eliminated — or, with optional
+ * leaders (13.6), captured by that unit.
+ */
 const killLoneLeaders = (
   ctx: EngineContext,
   g: Game,
   player: PlayerId,
   areas: readonly AreaId[],
+  mover?: Unit,
 ): Transition => {
   const byArea = unitsByArea(g);
   const dead: Unit[] = [];
@@ -99,6 +133,7 @@ const killLoneLeaders = (
     const here = byArea.get(a) ?? [];
     for (const u of here) if (u.kind === 'leader' && u.owner !== player) dead.push(u);
   }
+  if (mover && mover.kind !== 'leader' && capturesLeaders(g)) return captureLeaders(g, dead, mover);
   const events: GameEvent[] = dead.map((u) => ({ type: 'leaderEliminated', unit: u.id, area: u.area }));
   return {
     state: removeUnits(
@@ -125,7 +160,7 @@ export function applyMove(
   const to = order.path[order.path.length - 1]!;
   if (!empireMoveAllowed(ctx, g, u, to)) return err('order/unreachable', { unit: u.id, at: to });
   const moved = markMoved(patchUnit(g, u.id, { area: to }), [u.id]);
-  const kill = killLoneLeaders(ctx, moved, player, order.path);
+  const kill = killLoneLeaders(ctx, moved, player, order.path, moved.units[u.id]);
   return ok({
     state: kill.state,
     events: [{ type: 'unitMoved', player, unit: u.id, path: order.path }, ...kill.events],

@@ -46,7 +46,7 @@ export function expand(legal: LegalOrder, choose: Chooser): Order | null {
     case 'foundKingdom': {
       const leaderWith = pick(legal.leaderWith, choose);
       const capital = pick(legal.capital, choose);
-      return leaderWith ? { type: 'foundKingdom', leaderWith, capital: capital ?? null } : null;
+      return { type: 'foundKingdom', leaderWith: leaderWith ?? null, capital: capital ?? null };
     }
     default:
       return expandCombat(legal, choose);

@@ -8,10 +8,14 @@
 import type { Engine } from '../engine.ts';
 import type { AreaId, PlayerId } from '../ids.ts';
 import { realmPlanChoice, wantsToAbandon } from '../ledger/policy.ts';
+import { isRealmAnytimeOrder } from '../ledger/seam.ts';
 import type { LegalOrder, Order } from '../order-schema.ts';
+import { supportMovesOwed } from '../phases/movement.ts';
 import { type RngState, rollDie, seedRng } from '../rng.ts';
 import type { GameState } from '../state.ts';
+import { diplomacyChoice } from './diplomacy-policy.ts';
 import { type Chooser, expand } from './expand.ts';
+import { navalChoice } from './naval-policy.ts';
 
 export interface Policy {
   choose(engine: Engine, state: GameState, player: PlayerId): Order | null;
@@ -56,13 +60,10 @@ export function simplePolicy(seed: string): Policy {
   const choose = seededChooser(seed);
   return {
     choose(engine, state, player) {
-      const legal = engine.legalOrders(state, player).filter(
-        // Standing choices (interception, tribute) are never owed: the policy leaves them alone.
-        (o) =>
-          o.type !== 'declareAbandon' &&
-          o.type !== 'undo' &&
-          o.type !== 'realmInterception' &&
-          o.type !== 'realmTribute',
+      const all = engine.legalOrders(state, player);
+      // Standing choices (interception, tribute, leases, ransoms) are never owed.
+      const legal = all.filter(
+        (o) => o.type !== 'declareAbandon' && o.type !== 'undo' && !isRealmAnytimeOrder(o),
       );
       const of = <T extends LegalOrder['type']>(t: T) =>
         legal.filter((o) => o.type === t) as Extract<LegalOrder, { type: T }>[];
@@ -92,10 +93,14 @@ export function simplePolicy(seed: string): Policy {
         return first ?? null;
       }
       if (step.kind !== 'playerTurn') return null;
+      // Ships: voyages, landings and their owed attacks, captures (src/sim/naval-policy.ts).
+      const naval = navalChoice(engine, state, player, legal, choose);
+      if (naval) return naval;
       const countdown = me?.cycle?.countdownStartTurn ?? null;
       if (step.phase === 'combination') {
         const c = of('combine')[0];
-        if (c && (countdown !== null || tribes >= 14)) return expand(c, choose);
+        if (c && (countdown !== null || tribes >= 14 || boxedIn(state, player, tribes)))
+          return expand(c, choose);
         return { type: 'endPhase' };
       }
       if (step.phase === 'growth') {
@@ -103,7 +108,22 @@ export function simplePolicy(seed: string): Policy {
         if (s && tribes < 20 && countdown === null) return s;
         return { type: 'endPhase' };
       }
-      if (step.phase === 'movement') return movementChoice(engine, state, player, of('move'), choose);
+      if (step.phase === 'movement') {
+        if (
+          hopelessHorde(state, player) &&
+          engine.applyOrder(state, player, { type: 'declareAbandon', abandon: true }).ok
+        )
+          return { type: 'declareAbandon', abandon: true };
+        // 13.4 / 13.6 when the options are on: leases and ransoms, at the start of the phase.
+        const deal = diplomacyChoice(state, player, all, choose);
+        if (deal) return deal;
+        // 11.5: unsupported empire units must try to regain support before the phase may end.
+        const owed = supportMovesOwed({ map: engine.map, options: state.options }, state, player);
+        const regain = of('move').find((m) => owed.includes(m.unit));
+        const to = regain?.destinations[choose(regain.destinations.length)];
+        if (regain && to) return { type: 'move', unit: regain.unit, path: to.path };
+        return movementChoice(engine, state, player, of('move'), choose);
+      }
       if (step.phase === 'stacking') return of('disband')[0] ?? null;
       // Combat: choices owed first, then attacks at 2-1 or better, then done.
       const owed = legal.find(
@@ -135,6 +155,35 @@ export function simplePolicy(seed: string): Policy {
       return legal.some((o) => o.type === 'endPhase') ? { type: 'endPhase' } : null;
     },
   };
+}
+
+/**
+ * A horde that stopped growing (its homeland is full, e.g. the Picts' nine free areas north of
+ * the wall, fewer than the ten units of the countdown, 9.3.x): combine about a third of its tribes
+ * while the rest still split into the freed areas, so the created units and the new tribes
+ * together pass ten and the units can break out.
+ */
+function boxedIn(state: GameState, player: PlayerId, tribes: number): boolean {
+  const cycle = state.players.find((p) => p.id === player)?.cycle;
+  if (cycle?.stage !== 'barbarian' || cycle.countdownStartTurn !== null) return false;
+  // Only in a turn the horde may still grow (9.2): the one turn that both creates and grows.
+  if (state.flags.growthBanned.includes(player)) return false;
+  if (state.turn - cycle.startedTurn < 6 || tribes < 4) return false;
+  const inverted = Object.values(state.units).filter((u) => u.owner === player && u.inverted).length;
+  // Three pairs out of nine: six tribes refill the rest, and the pairs' units make ten or more.
+  return inverted < Math.min(6, 2 * Math.floor(tribes / 3));
+}
+
+/**
+ * 9.3.x: a horde that can no longer grow (it owns combat units) and still has no countdown after
+ * twelve turns will never become a kingdom (the strategy notes: it dwindles): the policy gives it up
+ * (14.3, abandoning in the administration phase) to start a new cycle elsewhere.
+ */
+function hopelessHorde(state: GameState, player: PlayerId): boolean {
+  const p = state.players.find((x) => x.id === player);
+  const cycle = p?.cycle;
+  if (!p || p.abandoning || cycle?.stage !== 'barbarian' || cycle.countdownStartTurn !== null) return false;
+  return state.flags.growthBanned.includes(player) && state.turn - cycle.startedTurn >= 12;
 }
 
 function movementChoice(

@@ -37,21 +37,28 @@ describe('ships in land combat (7.1, AMBIG-16)', () => {
     expect(a4?.type === 'combatAttack' && a4.eligible.map((e) => e.unit)).toEqual(['inf']);
   });
 
-  it('retreat along the coast only (8.3): with no coastal way out the ship is lost', () => {
-    // a4's neighbours: a3 (the attacker), and b4 and Byzantium, both inland.
-    const setup = (kind: 'ship' | 'bow') =>
+  it('8.3: with no coastal way out the ship retreats across one sea area and sinks on a 1', () => {
+    // a4's neighbours: a3 (the attacker), and b4 and Byzantium, both inland; a2 lies across the sea.
+    const setup = (kind: 'ship' | 'bow', extra: number[] = []) =>
       fixture({
         units: [
           ['inf', RED, 'infantry', 'a3'],
           ['foe', BLUE, kind, 'a4'],
         ],
-        dice: kind === 'ship' ? diceFor('4-1', 'DR1') : diceFor('2-1', 'DR1'),
+        dice: [...(kind === 'ship' ? diceFor('4-1', 'DR1') : diceFor('2-1', 'DR1')), ...extra],
       });
     const attack = { type: 'combatAttack', target: A('a4'), attackers: [asUnitId('inf')] } as const;
-    const ship = setup('ship');
-    const lost = applyCombatOrder(ship.ctx, ship.state, RED, { ...attack, attackers: [...attack.attackers] });
+    const sunk = setup('ship', [1]);
+    const lost = applyCombatOrder(sunk.ctx, sunk.state, RED, { ...attack, attackers: [...attack.attackers] });
     expect(lost.ok && lost.value.events[0]).toMatchObject({ odds: '4-1', result: 'DR1' });
+    expect(lost.ok && lost.value.events.map((e) => e.type)).toContain('combatShipSinkingRolled');
     expect(lost.ok && lost.value.state.units.foe).toBeUndefined();
+    const afloat = setup('ship', [2]);
+    const saved = applyCombatOrder(afloat.ctx, afloat.state, RED, {
+      ...attack,
+      attackers: [...attack.attackers],
+    });
+    expect(saved.ok && saved.value.state.units.foe?.area).toBe('a2');
     const bow = setup('bow');
     const orders = applyCombatOrder(bow.ctx, bow.state, RED, { ...attack, attackers: [...attack.attackers] });
     // A bow may go inland: b4 (Byzantium is an unfriendly city, criterion 3 of 7.3).

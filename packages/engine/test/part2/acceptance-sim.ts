@@ -3,15 +3,36 @@
  * over 20 seeds with every invariant checked after every order: stacking (6), ownership (no two
  * owners, no unit beside a neutral garrison), money never negative, VP never decreasing, every
  * ledger row adding up (14.3.3); and over the seeds every stage is reached and new cycles start.
+ * Even seeds play with the optional diplomacy on (13.4 leases, 13.6 capture and ransom); the summary
+ * counts its facts and the naval combat ones.
  *   npx tsx packages/engine/test/part2/acceptance-sim.ts [seeds=20] [turns=120] [players=6]
  */
 import { loadMapForCli } from '../../src/cli/load-map.ts';
-import { createEngine, type Order, type PlayerId } from '../../src/index.ts';
+import { createEngine } from '../../src/index.ts';
 import { ledgerProblems } from '../../src/ledger/record.ts';
 import { realmOf } from '../../src/ledger/state.ts';
 import { simSetup } from '../../src/sim/play.ts';
-import { simplePolicy } from '../../src/sim/policy.ts';
-import { problemsOf } from './invariants.ts';
+import { playChecked } from './checked-game.ts';
+
+const FACTS = new Set([
+  'leaseOffered',
+  'leaseAccepted',
+  'leaseStarted',
+  'leaseDissolved',
+  'leaderCaptured',
+  'combatLeaderCaptured',
+  'ransomPaid',
+  'leaderExecuted',
+  'leaderFreed',
+  'mercenaryPillage',
+  // Ships in combat (8.1–8.4), counted too.
+  'navalLandingDeclared',
+  'navalLanded',
+  'navalLandingFailed',
+  'combatShipSinkingRolled',
+  'combatShipCaptured',
+  'shipIntercepted',
+]);
 
 async function main() {
   const [seeds = 20, turns = 120, players = 6] = process.argv.slice(2).map(Number);
@@ -20,30 +41,16 @@ async function main() {
   let newCycles = 0;
   let rows = 0;
   let failures = 0;
+  const facts = new Map<string, number>();
   for (let seed = 1; seed <= seeds; seed++) {
-    const setup = simSetup(`acceptance-${seed}`, players);
-    const created = engine.createGame(setup);
-    if (!created.ok) throw new Error(created.error.code);
-    let state = created.value;
-    const policy = simplePolicy(`policy:${setup.seed}`);
-    const vp = new Map<string, number>();
-    let orders = 0;
+    // Even seeds also play the optional diplomacy (13.4 leases, 13.6 capture and ransom).
+    const diplomacy = seed % 2 === 0 ? { opt: { mercenaries: true, optionalLeaders: true } } : {};
+    const setup = simSetup(`acceptance-${seed}`, players, diplomacy);
     try {
-      while (state.turn <= turns && orders < turns * 2000) {
-        const player = engine.waitingFor(state)[0] as PlayerId | undefined;
-        if (!player) throw new Error(`dead end at turn ${state.turn} (${state.step.kind})`);
-        const order: Order | undefined =
-          policy.choose(engine, state, player) ?? engine.timeoutOrders(state, player)[0];
-        if (!order) throw new Error(`no order for ${player} at turn ${state.turn} (${state.step.kind})`);
-        const r = engine.applyOrder(state, player, order);
-        if (!r.ok) throw new Error(`order refused ${JSON.stringify(order)}: ${JSON.stringify(r.error)}`);
-        state = r.value.state;
-        orders++;
-        const bad = problemsOf(state, vp);
-        if (bad.length)
-          throw new Error(`turn ${state.turn} after ${JSON.stringify(order)}: ${bad.join('; ')}`);
-        for (const p of state.players) if (p.cycle) stages.add(p.cycle.stage);
-      }
+      const { state, orders } = playChecked(engine, setup, turns, (_, events, now) => {
+        for (const p of now.players) if (p.cycle) stages.add(p.cycle.stage);
+        for (const e of events) if (FACTS.has(e.type)) facts.set(e.type, (facts.get(e.type) ?? 0) + 1);
+      });
       const ledger = realmOf(state).ledger;
       const lp = ledgerProblems(ledger);
       if (lp.length) throw new Error(`ledger: ${lp.slice(0, 3).join('; ')}`);
@@ -67,7 +74,16 @@ async function main() {
   }
   const ok =
     failures === 0 && ['barbarian', 'kingdom', 'empire'].every((s) => stages.has(s)) && newCycles > 0;
-  console.log(JSON.stringify({ ok, failures, stages: [...stages], newCycles, ledgerRows: rows }));
+  console.log(
+    JSON.stringify({
+      ok,
+      failures,
+      stages: [...stages],
+      newCycles,
+      ledgerRows: rows,
+      facts: Object.fromEntries(facts),
+    }),
+  );
   process.exit(ok ? 0 : 1);
 }
 

@@ -1,5 +1,6 @@
 /** A hand-made coast for the naval cases (5.2): two seas, a two-coast bay, a white arrow. */
 import type { MapInput } from '../../src/index.ts';
+import { scenario } from '../helpers/scenario.ts';
 
 /*
  *   west ── east ── bay(two coasts: "north" on the sea Nord, "south" on the sea Sud) ── port
@@ -65,3 +66,15 @@ export const NAVAL_MAP: MapInput = {
     edge('nord', 'far', 'whiteArrow'),
   ],
 };
+
+/** Two kingdoms on that coast, 'a' (GERMAN 1) and 'b' (SLAV 1), and no neutral garrison unless given. */
+export const navalKingdoms = (spec: Omit<Parameters<typeof scenario>[0], 'map' | 'players'>) =>
+  scenario({
+    map: NAVAL_MAP,
+    players: [
+      { id: 'a', position: 'GERMAN 1', stage: 'kingdom' },
+      { id: 'b', position: 'SLAV 1', stage: 'kingdom' },
+    ],
+    neutrals: {},
+    ...spec,
+  });

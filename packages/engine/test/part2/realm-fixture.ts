@@ -3,7 +3,7 @@
  * built on the core's scenario helper; cities owned and capitals placed after the fact.
  */
 import type { EngineContext } from '../../src/engine-context.ts';
-import type { GameState, Step } from '../../src/index.ts';
+import type { Engine, GameState, Step } from '../../src/index.ts';
 import { gridMap } from '../helpers/fixture-map.ts';
 import { A, P, type ScenarioSpec, scenario } from '../helpers/scenario.ts';
 
@@ -37,8 +37,8 @@ export interface RealmSpec extends Omit<ScenarioSpec, 'map'> {
   stageTurns?: Record<string, number>;
 }
 
-export function realmScenario(spec: RealmSpec): { state: GameState; ctx: EngineContext } {
-  const { state, ctx } = scenario({ ...spec, map: REALM_MAP });
+export function realmScenario(spec: RealmSpec): { state: GameState; ctx: EngineContext; engine: Engine } {
+  const { state, ctx, engine } = scenario({ ...spec, map: REALM_MAP });
   const cities = { ...state.cities };
   for (const [a, o] of Object.entries(spec.owners ?? {})) cities[a] = { owner: P(o), everOwned: true };
   const neutrals = { ...state.neutrals };
@@ -51,7 +51,11 @@ export function realmScenario(spec: RealmSpec): { state: GameState; ctx: EngineC
         ? { ...p.cycle, stageTurn: spec.stageTurns[p.id]! }
         : p.cycle,
   }));
-  return { state: { ...state, cities, neutrals: spec.neutrals ? state.neutrals : neutrals, players }, ctx };
+  return {
+    state: { ...state, cities, neutrals: spec.neutrals ? state.neutrals : neutrals, players },
+    ctx,
+    engine,
+  };
 }
 
 export const economicStep = (pending: string[]): Step => ({
@@ -59,3 +63,30 @@ export const economicStep = (pending: string[]): Step => ({
   pending: pending.map(P),
   pillage: {},
 });
+
+/**
+ * The kingdom most part-2 cases start from: 'k' (GERMAN 1 unless `position` says otherwise) holds three
+ * cities with its capital at r0c0 and four units, and 'b' (SLAV 1) has a horde next door; turn 12,
+ * k's economic phase.
+ */
+export function kingdomScenario(extra: Partial<RealmSpec> = {}, position: 'GERMAN 1' | 'HUN' = 'GERMAN 1') {
+  return realmScenario({
+    turn: 12,
+    players: [
+      { id: 'k', position, stage: 'kingdom', money: 10, vp: 50 },
+      { id: 'b', position: 'SLAV 1' },
+    ],
+    units: [
+      ['k', 'infantry', 'r0c0'],
+      ['k', 'cavalry', 'r1c1'],
+      ['k', 'bow', 'r1c1'],
+      ['k', 'leader', 'r1c1'],
+      ['b', 'barbarianInfantry', 'r1c3'],
+    ],
+    owners: { r0c0: 'k', r1c1: 'k', r2c1: 'k' },
+    capitals: { k: 'r0c0' },
+    stageTurns: { k: 10 },
+    step: economicStep(['k']),
+    ...extra,
+  });
+}

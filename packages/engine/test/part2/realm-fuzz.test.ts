@@ -35,7 +35,8 @@ function position(seed: number): GameState {
       ['k', 'infantry', 'r2c2'],
       ['k', 'cavalry', 'r3c2'],
       ['k', 'bow', 'r3c2'],
-      ['k', 'leader', 'r3c2'],
+      // 13.6 seeds: the kingdom's leader stands alone next to the barbarian, to be captured.
+      ['k', 'leader', seed % 2 === 1 ? 'r2c7' : 'r3c2'],
       ['e', 'elite', 'r4c4'],
       ['e', 'garrison', 'r3c3'],
       ['e', 'infantry', 'r4c6'],
@@ -50,7 +51,10 @@ function position(seed: number): GameState {
       ['b', 'horseBow', 'r3c7'],
     ] as [string, UnitKind, string][],
     step: { kind: 'entry', queue: [], rolls: {} },
-    options: { opt: { auction: seed % 2 === 0 } },
+    // 13.4 and 13.6 on some seeds, so leases, captures and ransoms are played too.
+    options: {
+      opt: { auction: seed % 2 === 0, mercenaries: seed % 3 !== 0, optionalLeaders: seed % 2 === 1 },
+    },
   });
   const own: Record<string, string> = {
     r2c2: 'k',
@@ -149,7 +153,18 @@ describe('random legal play with kingdoms and empires', () => {
       for (const s of r.stages) stages.add(s);
     }
     expect([...stages].sort()).toEqual(['barbarian', 'empire', 'kingdom']);
-    for (const fact of ['ledgerRow', 'administrationRolled', 'rebellionRolled', 'upkeepPaid', 'becameEmpire'])
+    for (const fact of [
+      'ledgerRow',
+      'administrationRolled',
+      'rebellionRolled',
+      'upkeepPaid',
+      'becameEmpire',
+      'leaseOffered',
+      'leaseAccepted',
+      'leaseStarted',
+      'leaderCaptured',
+      'ransomOffered',
+    ])
       expect(seen.get(fact) ?? 0, fact).toBeGreaterThan(0);
     if (process.env.REALM_FUZZ_FACTS) console.log(JSON.stringify(Object.fromEntries(seen)));
     expect(total).toBeGreaterThan(SEEDS * TURNS * 4);

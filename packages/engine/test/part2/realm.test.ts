@@ -14,39 +14,20 @@ import {
   realmEconomicLegal,
   realmWaitingFor,
   resolveEconomicWithRealms,
+  runRealmAdministration as runRealmAdministrationWithRows,
 } from '../../src/ledger/seam.ts';
 import { realmOf, realmPlayer } from '../../src/ledger/state.ts';
 import { collect, fixOwnership } from '../../src/phases/economic.ts';
 import type { Game } from '../../src/state-ops.ts';
 import { A, adminStep, P, U, unitsAt } from '../helpers/scenario.ts';
-import { economicStep, realmScenario } from './realm-fixture.ts';
+import { economicStep, kingdomScenario, type RealmSpec } from './realm-fixture.ts';
 
 const resolve = (ctx: EngineContext, g: Game) =>
   resolveEconomicWithRealms(ctx, g, (s, id) => collect(ctx, s, id, []));
 const money = (g: Game, id: string) => g.players.find((p) => p.id === id)!.money;
 const vp = (g: Game, id: string) => g.players.find((p) => p.id === id)!.cycle?.vp ?? 0;
 
-function kingdom(extra: Partial<Parameters<typeof realmScenario>[0]> = {}) {
-  return realmScenario({
-    turn: 12,
-    players: [
-      { id: 'k', position: 'GERMAN 1', stage: 'kingdom', money: 10, vp: 50 },
-      { id: 'b', position: 'SLAV 1' },
-    ],
-    units: [
-      ['k', 'infantry', 'r0c0'],
-      ['k', 'cavalry', 'r1c1'],
-      ['k', 'bow', 'r1c1'],
-      ['k', 'leader', 'r1c1'],
-      ['b', 'barbarianInfantry', 'r1c3'],
-    ],
-    owners: { r0c0: 'k', r1c1: 'k', r2c1: 'k' },
-    capitals: { k: 'r0c0' },
-    stageTurns: { k: 10 },
-    step: economicStep(['k']),
-    ...extra,
-  });
-}
+const kingdom = (extra: Partial<RealmSpec> = {}) => kingdomScenario(extra);
 
 describe('economic phase of a kingdom (4.5, 10.4, 10.5, 10.6.1, 14.3.3)', () => {
   it('tax with the capital, upkeep, a purchase and an administration column add up on the ledger', () => {
@@ -165,6 +146,8 @@ describe('administration phase of kingdoms and empires (10.6.2, 11.1, 11.6, 11.7
     expect(realmWaitingFor(r.state)).toEqual(['k']);
     const legal = realmAdminLegal(ctx, r.state, P('k'));
     expect(legal).toContainEqual({ type: 'realmGarrisons', units: ['u1'] });
+    // One candidate: "all of them" and "u1 alone" are the same choice, listed once.
+    expect(legal.filter((o) => o.type === 'realmGarrisons' && o.units.join() === 'u1')).toHaveLength(1);
     const a = applyRealmOrder(ctx, r.state, P('k'), { type: 'realmGarrisons', units: [U('u1')] });
     expect(a.ok).toBe(true);
     if (!a.ok) return;
@@ -398,6 +381,23 @@ describe('administration phase of kingdoms and empires (10.6.2, 11.1, 11.6, 11.7
     const r = admin(g as GameState, ctx, 'k');
     expect(r.events.map((e) => e.type)).toEqual(['administrationRolled', 'rebellionRolled']);
     expect(r.events[1]).toMatchObject({ cause: 'capitalLoss' });
+  });
+});
+
+describe('14.3.3 column 11 reaches whoever keeps the sheet from the events', () => {
+  it("the administration roll re-emits the turn's ledger row with its result", () => {
+    const { state, ctx } = kingdom({ turn: 15, dice: [3, 4] });
+    const economy = resolve(ctx, state);
+    const emitted = economy.events.filter((e) => e.type === 'ledgerRow' && e.row.player === 'k');
+    expect(emitted).toHaveLength(1);
+    expect(emitted[0]).toMatchObject({ row: { player: 'k', turn: 15, adminResult: null } });
+    const g = { ...economy.state, step: { ...adminStep([]), player: P('k') } } as Game;
+    const r = runRealmAdministrationWithRows(ctx, g, P('k'));
+    const rolled = r.events.find((e) => e.type === 'administrationRolled');
+    expect(rolled).toMatchObject({ dice: [3, 4] });
+    const echo = r.events.filter((e) => e.type === 'ledgerRow');
+    expect(echo).toHaveLength(1);
+    expect(echo[0]).toMatchObject({ row: { player: 'k', turn: 15, adminResult: { roll: 7 } } });
   });
 });
 

@@ -5,7 +5,7 @@ import { patchRealmPlayer } from '../../src/ledger/state.ts';
 import { applyShipMove, cargoOptions, shipMoveLegal } from '../../src/naval/movement.ts';
 import { CRT, crtColumnIndex, crtResult } from '../../src/tables/crt.ts';
 import { A, P, phase, scenario, U } from '../helpers/scenario.ts';
-import { NAVAL_MAP } from './naval-fixture.ts';
+import { NAVAL_MAP, navalKingdoms } from './naval-fixture.ts';
 
 function sea(people: 'GERMAN 1' | 'VIKING', stage: 'kingdom' | 'empire', dice: number[]) {
   return scenario({
@@ -59,7 +59,11 @@ describe('5.2 ships in the movement phase', () => {
     const { state, ctx } = sea('GERMAN 1', 'kingdom', []);
     expect(applyShipMove(ctx, state, P('a'), move(['east'], [])).ok).toBe(false); // b's unit there
     const legal = shipMoveLegal(ctx, state, P('a'));
-    expect(legal.some((o) => o.path.includes(A('east')))).toBe(false);
+    // 8.2: east may only be landed in (from the sea), never passed through.
+    expect(legal.some((o) => o.path.slice(0, -1).includes(A('east')))).toBe(false);
+    expect(
+      legal.filter((o) => o.path.at(-1) === 'east').every((o) => o.landing && o.path.at(-2) === 'nord'),
+    ).toBe(true);
     expect(legal.some((o) => o.path.at(-1) === 'bay')).toBe(true);
     expect(applyShipMove(ctx, state, P('a'), move(['nord', 'bay'], ['u2', 'u2'])).ok).toBe(false);
   });
@@ -73,12 +77,7 @@ describe('8.1 interception in play (D-8)', () => {
     throw new Error('no such result on 1-1');
   };
   function intercepted(dice: number[], intercept = true) {
-    const s = scenario({
-      map: NAVAL_MAP,
-      players: [
-        { id: 'a', position: 'GERMAN 1', stage: 'kingdom' },
-        { id: 'b', position: 'SLAV 1', stage: 'kingdom' },
-      ],
+    const s = navalKingdoms({
       units: [
         ['a', 'ship', 'west'], // u1
         ['a', 'infantry', 'west'], // u2
