@@ -103,6 +103,17 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
         },
       ],
       ledger: [{ playerId: 'p1', cycle: 1, turn: 2, column: 'vp', value: 4 }],
+      adminResults: [
+        {
+          playerId: 'p1',
+          cycle: 1,
+          turn: 9,
+          roll: 7,
+          result: 'rebellion',
+          rebellions: [3, 4],
+          becameEmpire: false,
+        },
+      ],
     },
   },
   joinWorld: { body: { colour: 'red' }, response: { world: summary, seat } },
@@ -123,12 +134,37 @@ export const SOCKET_EXAMPLES: {
         status,
         legal: [{ type: 'endPhase' }],
         chat: [chat],
+        recent: [{ seq: 41, index: 0, turn: 3, event: { type: 'turnStarted', turn: 3 } }],
       },
     },
     'world/unsubscribe': { payload: { worldId: W }, result: {} },
     'world/order': {
       payload: { worldId: W, version: 41, order: { type: 'move', unit: 'u7', path: ['sarmatia', 'dacia'] } },
       result: { version: 42, deferred: false },
+    },
+    'world/planCost': {
+      payload: {
+        worldId: W,
+        plan: {
+          disband: [],
+          garrisonDisband: [],
+          purchases: [{ kind: 'infantry', area: 'rome' }],
+          adminPercent: 20,
+        },
+      },
+      result: {
+        cost: {
+          tax: 12,
+          other: 0,
+          available: 14,
+          upkeep: 5,
+          purchases: 2,
+          administration: 3,
+          adminPercent: 20,
+          treasury: 4,
+          problem: null,
+        },
+      },
     },
     'chat/send': { payload: { worldId: W, to: null, body: 'Rome will fall.' }, result: { message: chat } },
   },
@@ -139,6 +175,7 @@ export const SOCKET_EXAMPLES: {
     'world/legal': { worldId: W, version: 42, orders: [{ type: 'endPhase' }] },
     'world/status': status,
     'chat/message': chat,
+    'chat/deleted': { worldId: W, id: '5f0c0d2e-6a51-4d38-9a43-0a4c1c1c9a11' },
     error: { code: 'socket/rate_limited' },
   },
 };

@@ -48,6 +48,11 @@ export const createWorldSchema = z
     deadline: deadlineSettingsSchema.default({ mode: 'live', minutesPerPhase: 10 }),
     earlyResolution: z.boolean().default(true),
     maxPlayers: z.number().int().min(1).max(6).default(6),
+    /**
+     * The dice's seed, for a world that must be reproducible (tournament replays, e2e tests).
+     * Admins only (`auth/forbidden` otherwise); the server draws a random one when omitted.
+     */
+    seed: z.string().trim().min(1).max(200).optional(),
   })
   .strict();
 export type CreateWorld = z.input<typeof createWorldSchema>;
@@ -105,6 +110,22 @@ export const ledgerRowSchema = z.object({
   value: z.number().int(),
 });
 
+/**
+ * Column 11 of the turn record sheet (14.3.3): the Administration Table roll (2d6) and its result —
+ * a named event or a number compared with the turns spent in the stage (10.6.2) — the Rebellion
+ * Table rolls it led to, in order, and whether the kingdom became an empire.
+ */
+export const adminResultRowSchema = z.object({
+  playerId: z.string(),
+  cycle: z.number().int(),
+  turn: z.number().int(),
+  roll: z.number().int(),
+  result: z.union([z.enum(['rebellion', 'corruption', 'goodRuler', 'revival']), z.number().int()]),
+  rebellions: z.array(z.number().int()),
+  becameEmpire: z.boolean(),
+});
+export type AdminResultRow = z.infer<typeof adminResultRowSchema>;
+
 export const worldListResponseSchema = z.object({ worlds: z.array(worldSummarySchema) });
 export const worldResponseSchema = z.object({ world: worldSummarySchema });
 export const worldDetailResponseSchema = z.object({
@@ -112,5 +133,7 @@ export const worldDetailResponseSchema = z.object({
   options: z.unknown(),
   cycles: z.array(cycleRowSchema),
   ledger: z.array(ledgerRowSchema),
+  /** Column 11 per player, cycle and turn (one row per administration phase the player had). */
+  adminResults: z.array(adminResultRowSchema),
 });
 export const joinResponseSchema = z.object({ world: worldSummarySchema, seat: seatSchema });

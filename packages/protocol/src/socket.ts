@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { errorSchema, type WireError } from './errors.ts';
+import { type ChatDeleted, chatDeletedSchema } from './moderation.ts';
 import { patchOpSchema } from './patch.ts';
 
 export const helloSchema = z.object({
@@ -50,7 +51,44 @@ export const chatSendSchema = z
   })
   .strict();
 
+export const planCostRequestSchema = z
+  .object({
+    worldId,
+    /** A kingdom's or empire's economic plan (the `plan` of a `realmPlan` order); the engine checks it. */
+    plan: z.object({}).catchall(z.unknown()),
+  })
+  .strict();
+
 // ---- server → client ----
+
+/**
+ * What an economic plan costs, from the engine (4.5, 10.6.1): money available this turn, upkeep,
+ * purchases, administration spending and the % column it buys, and the treasury left.
+ */
+export const planCostSchema = z.object({
+  /** Column 2: tax income (unmodified). */
+  tax: z.number().int(),
+  /** Column 3: Good Ruler or Corruption, plunder, tribute and other income. */
+  other: z.number().int(),
+  available: z.number().int(),
+  upkeep: z.number().int(),
+  purchases: z.number().int(),
+  administration: z.number().int(),
+  adminPercent: z.number().int(),
+  /**
+   * The column the roll is read on, when the engine reports it and it differs from `adminPercent`
+   * (Viking and Hun realms read one column to the left, AMBIG-26; an administrator leader shifts it).
+   */
+  effectivePercent: z.number().int().optional(),
+  /** Treasury left after the plan; negative when the plan is not affordable. */
+  treasury: z.number().int(),
+  /** Why the engine would refuse this plan (an `order/invalid` reason such as `cannotAfford`), or null. */
+  problem: z.string().nullable(),
+});
+export type PlanCost = z.infer<typeof planCostSchema>;
+/** `cost` is null when there is nothing to price (not this player's economic phase, or no engine support). */
+export const planCostResultSchema = z.object({ cost: planCostSchema.nullable() });
+export type PlanCostResult = z.infer<typeof planCostResultSchema>;
 
 export const chatMessageSchema = z.object({
   id: z.string(),
@@ -102,6 +140,18 @@ export const worldStatusMessageSchema = z.object({
 });
 export type WorldStatusMessage = z.infer<typeof worldStatusMessageSchema>;
 
+/** How many of the world's latest events a `world/subscribe` ack carries (`recent`). */
+export const RECENT_EVENTS = 300;
+
+/** A logged event: the order (`seq`) whose commit produced it, its place in that order's events, its turn. */
+export const recentEventSchema = z.object({
+  seq: z.number().int(),
+  index: z.number().int(),
+  turn: z.number().int(),
+  event: z.object({ type: z.string() }).catchall(z.unknown()),
+});
+export type RecentEvent = z.infer<typeof recentEventSchema>;
+
 export const subscribeResultSchema = z.object({
   role: z.enum(['player', 'spectator']),
   playerId: z.string().nullable(),
@@ -112,6 +162,11 @@ export const subscribeResultSchema = z.object({
   status: worldStatusMessageSchema,
   legal: z.array(z.object({ type: z.string() }).catchall(z.unknown())),
   chat: z.array(chatMessageSchema),
+  /**
+   * The world's latest events (at most RECENT_EVENTS, oldest first, up to the synced version), so a
+   * new spectator or a cleared browser sees the event log and the last turn's summary.
+   */
+  recent: z.array(recentEventSchema),
 });
 export type SubscribeResult = z.infer<typeof subscribeResultSchema>;
 
@@ -137,6 +192,8 @@ export interface ServerToClientEvents {
   'world/legal': (msg: LegalMessage) => void;
   'world/status': (msg: WorldStatusMessage) => void;
   'chat/message': (msg: ChatMessage) => void;
+  /** A moderator deleted one of the world's chat messages: drop it from the screen. */
+  'chat/deleted': (msg: ChatDeleted) => void;
   /** A message the server could not answer through an acknowledgement (none was given). */
   error: (error: WireError) => void;
 }
@@ -145,6 +202,10 @@ export interface ClientToServerEvents {
   'world/subscribe': (msg: z.input<typeof subscribeSchema>, ack: (r: Ack<SubscribeResult>) => void) => void;
   'world/unsubscribe': (msg: z.input<typeof unsubscribeSchema>, ack: (r: Ack<object>) => void) => void;
   'world/order': (msg: z.input<typeof orderMessageSchema>, ack: (r: Ack<OrderResult>) => void) => void;
+  'world/planCost': (
+    msg: z.input<typeof planCostRequestSchema>,
+    ack: (r: Ack<PlanCostResult>) => void,
+  ) => void;
   'chat/send': (
     msg: z.input<typeof chatSendSchema>,
     ack: (r: Ack<z.infer<typeof chatSendResultSchema>>) => void,
@@ -157,6 +218,7 @@ export const SOCKET_EVENTS = {
     'world/subscribe': { payload: subscribeSchema, result: subscribeResultSchema },
     'world/unsubscribe': { payload: unsubscribeSchema, result: z.object({}) },
     'world/order': { payload: orderMessageSchema, result: orderResultSchema },
+    'world/planCost': { payload: planCostRequestSchema, result: planCostResultSchema },
     'chat/send': { payload: chatSendSchema, result: chatSendResultSchema },
   },
   serverToClient: {
@@ -166,6 +228,7 @@ export const SOCKET_EVENTS = {
     'world/legal': legalMessageSchema,
     'world/status': worldStatusMessageSchema,
     'chat/message': chatMessageSchema,
+    'chat/deleted': chatDeletedSchema,
     error: errorSchema,
   },
 } as const;

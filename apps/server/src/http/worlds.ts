@@ -1,5 +1,11 @@
 /** Lobby routes: list, create, show, join, leave. */
-import { type DeadlineSettings, HTTP_ROUTES, type WorldSummary } from '@bke/protocol';
+import {
+  type AdminResultRow,
+  adminResultRowSchema,
+  type DeadlineSettings,
+  HTTP_ROUTES,
+  type WorldSummary,
+} from '@bke/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
@@ -29,6 +35,21 @@ const STATUS: Record<string, number> = {
 function failure(error: { code: string; [k: string]: unknown }): never {
   const { code, ...params } = error;
   throw new HttpError(STATUS[code] ?? 400, code, `The request was refused (${code}).`, params);
+}
+
+/** The ledger's column-11 rows (store.ts `projectLedgerRow`): the roll as value, the rest as detail. */
+const ADMIN_RESULT = 'adminResult';
+const adminDetailSchema = adminResultRowSchema.pick({ result: true, rebellions: true, becameEmpire: true });
+
+function adminResultOf(l: {
+  playerId: string;
+  cycle: number;
+  turn: number;
+  value: number;
+  detail: unknown;
+}): AdminResultRow {
+  const d = adminDetailSchema.parse(l.detail);
+  return { playerId: l.playerId, cycle: l.cycle, turn: l.turn, roll: l.value, ...d };
 }
 
 export async function summarize(db: Database, rt: WorldRuntime): Promise<WorldSummary> {
@@ -96,6 +117,10 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
   app.post(HTTP_ROUTES.createWorld.path, async (request) => {
     const user = await requireUser(db, request);
     const body = parseBody(HTTP_ROUTES.createWorld.body, request.body);
+    if (body.seed !== undefined && user.role !== 'admin')
+      throw new HttpError(403, 'auth/forbidden', "Only an admin may choose a world's seed.", {
+        reason: 'seed',
+      });
     const r = await hub.createWorld(user.id, body);
     if (!r.ok) {
       const { code: reason, ...params } = r.error;
@@ -114,7 +139,10 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
       world: await summarize(db, rt),
       options: rt.state.options,
       cycles: cycles.map(({ worldId: _w, updatedSeq: _u, ...c }) => c),
-      ledger: ledger.map(({ worldId: _w, seq: _s, ...l }) => l),
+      ledger: ledger
+        .filter((l) => l.column !== ADMIN_RESULT)
+        .map(({ worldId: _w, seq: _s, detail: _d, ...l }) => l),
+      adminResults: ledger.filter((l) => l.column === ADMIN_RESULT).map(adminResultOf),
     };
   });
 

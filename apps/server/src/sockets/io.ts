@@ -12,6 +12,9 @@ import {
   MAX_SOCKET_MESSAGE_BYTES,
   orderMessageSchema,
   type PatchMessage,
+  type PlanCostResult,
+  planCostRequestSchema,
+  RECENT_EVENTS,
   SESSION_COOKIE,
   type ServerToClientEvents,
   type SubscribeResult,
@@ -28,8 +31,16 @@ import { parseCookies, type SessionUser, userForToken } from '../auth/sessions.t
 import type { Database } from '../db/database.ts';
 import { SERVER_VERSION } from '../http/health.ts';
 import type { WorldHub } from '../worlds/hub.ts';
+import { planCost } from '../worlds/plan-cost.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
-import { readOrders } from '../worlds/store.ts';
+import { readOrders, recentEvents } from '../worlds/store.ts';
+import {
+  canonical,
+  type PrivateSlice,
+  privatePartStale,
+  privateSlice,
+  touchesSlice,
+} from './private-view.ts';
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -95,6 +106,7 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
   hub.events = {
     patches(rt, patches) {
       for (const p of patches) io.to(worldRoom(rt.id)).emit('world/patch', p);
+      sendPrivateParts(rt, patches);
       if (legalDue.size === 0) setImmediate(flushLegal);
       legalDue.set(rt.id, rt);
     },
@@ -133,6 +145,46 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
       if (lastLegal.get(room) === key) continue;
       lastLegal.set(room, key);
       io.to(room).emit('world/legal', { worldId: rt.id, version: rt.version, orders });
+    }
+  }
+
+  /**
+   * The private slice of the realm each player's screens hold (player room → slice), as far as the
+   * server knows: set at subscribe, moved on by the public patches. A player whose own slice differs
+   * from that after a commit (its plan recorded, a bid, a lease offer) gets a fresh view (private-view.ts).
+   */
+  const heldSlice = new Map<string, PrivateSlice>();
+  const ownSlice = (rt: WorldRuntime, player: string) =>
+    privateSlice((hub.engine.view(rt.state, player as never) as { realm?: unknown }).realm, player);
+  /** The state's own objects behind each room's slice at the last check (the state is immutable). */
+  const sliceRefs = new Map<string, { player: unknown; leases: unknown }>();
+  function sendPrivateParts(rt: WorldRuntime, patches: readonly PatchMessage[]) {
+    const realm = (rt.state as { realm?: { players?: Record<string, unknown>; leases?: unknown } }).realm;
+    for (const p of rt.state.players) {
+      const room = playerRoom(rt.id, p.id);
+      if (!io.sockets.adapter.rooms.get(room)?.size) {
+        heldSlice.delete(room);
+        sliceRefs.delete(room);
+        continue;
+      }
+      // Fast path: the same objects as last time and no patch touching the slice — nothing changed.
+      const refs = { player: realm?.players?.[p.id], leases: realm?.leases };
+      const last = sliceRefs.get(room);
+      sliceRefs.set(room, refs);
+      if (
+        last &&
+        heldSlice.has(room) &&
+        last.player === refs.player &&
+        last.leases === refs.leases &&
+        !touchesSlice(patches, p.id)
+      )
+        continue;
+      const own = ownSlice(rt, p.id);
+      const held = heldSlice.get(room);
+      heldSlice.set(room, own);
+      if (held === undefined || !privatePartStale(held, p.id, patches, own)) continue;
+      const view = hub.engine.view(rt.state, p.id as never);
+      io.to(room).emit('world/view', { worldId: rt.id, version: rt.version, view });
     }
   }
 
@@ -213,7 +265,19 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
         socket.data.worlds.set(rt.id, playerId);
         const v = msg.version;
         let sync: SubscribeResult['sync'];
-        if (v !== undefined && v <= rt.version && rt.version - v <= MAX_PATCH_GAP) {
+        // A player's private part (its realm) is not in the stored public patches: when it differs
+        // from the public one, a player catching up gets a full view instead.
+        const own = playerId ? ownSlice(rt, playerId) : null;
+        const privateDiffers =
+          playerId !== null &&
+          own !== null &&
+          canonical(own) !==
+            canonical(privateSlice((hub.engine.view(rt.state, null) as { realm?: unknown }).realm, playerId));
+        if (playerId && own) {
+          heldSlice.set(playerRoom(rt.id, playerId), own);
+          sliceRefs.delete(playerRoom(rt.id, playerId));
+        }
+        if (v !== undefined && v <= rt.version && rt.version - v <= MAX_PATCH_GAP && !privateDiffers) {
           const rows = await readOrders(db, rt.id, v, rt.version);
           const patches: PatchMessage[] = rows.map((r) => ({
             worldId: rt.id,
@@ -237,6 +301,7 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
           status: await statusOf(rt),
           legal,
           chat: await chatHistory(rt.id, playerId),
+          recent: await recentEvents(db, rt.id, rt.version, rt.state.turn, RECENT_EVENTS),
         };
       });
     });
@@ -266,6 +331,20 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
           });
       }
       return r.ok ? { ok: true, version: r.version, deferred: r.deferred } : r;
+    });
+
+    on(socket, 'world/planCost', planCostRequestSchema, async (msg): Promise<Ack<PlanCostResult>> => {
+      if (!socket.data.worlds.has(msg.worldId)) return err('world/not_subscribed');
+      const playerId = socket.data.worlds.get(msg.worldId);
+      if (!playerId) return err('auth/forbidden', { reason: 'spectator' });
+      const rt = await hub.get(msg.worldId);
+      if (!rt) return err('world/not_found');
+      const r = planCost(hub.engine, rt.state, playerId, msg.plan);
+      if (!r.ok) {
+        const { code, ...params } = r.error;
+        return err(code, params);
+      }
+      return { ok: true, cost: r.cost };
     });
 
     on(socket, 'chat/send', chatSendSchema, async (msg) => {

@@ -76,7 +76,7 @@ export class WorldHub {
       });
     const options = parsedOptions.data;
     const setup = gameSetupSchema.parse({
-      seed: randomBytes(16).toString('hex'),
+      seed: input.seed ?? randomBytes(16).toString('hex'),
       options,
       rulesVersion: RULES_VERSION,
     });

@@ -102,6 +102,48 @@ export async function readOrders(db: Database, worldId: string, after: number, u
   return rows as StoredOrder[];
 }
 
+/** One logged event as a late joiner receives it: its order's seq, its place there, its turn. */
+export interface RecentEvent {
+  seq: number;
+  index: number;
+  turn: number;
+  event: { type: string; [k: string]: unknown };
+}
+
+/**
+ * The world's last `limit` events up to `upTo` (the events of the log are public: every viewer
+ * receives them in the patches). Turns are counted back from `turn`, the turn at `upTo`: events
+ * before a `turnStarted` belong to the turn before it. The walk stops at a rollback row, whose
+ * restored turn is known but not the turn of what it undid.
+ */
+export async function recentEvents(
+  db: Database,
+  worldId: string,
+  upTo: number,
+  turn: number,
+  limit: number,
+): Promise<RecentEvent[]> {
+  const rows = await db.sql<{ seq: number; kind: string; events: unknown }>(
+    `SELECT seq, kind, events FROM world_orders
+      WHERE world_id = $1 AND seq <= $2 AND jsonb_array_length(events) > 0
+      ORDER BY seq DESC LIMIT $3`,
+    [worldId, upTo, limit],
+  );
+  const out: RecentEvent[] = [];
+  let current = turn;
+  for (const row of rows) {
+    const events = Array.isArray(row.events) ? (row.events as RecentEvent['event'][]) : [];
+    for (let i = events.length - 1; i >= 0 && out.length < limit; i--) {
+      const event = events[i];
+      if (!event || typeof event.type !== 'string') continue;
+      out.push({ seq: row.seq, index: i, turn: current, event });
+      if (event.type === 'turnStarted' && typeof event.turn === 'number') current = event.turn - 1;
+    }
+    if (row.kind === 'rollback' || out.length >= limit) break;
+  }
+  return out.reverse();
+}
+
 /**
  * A rollback row (written by the moderation tools, issue 8): `order { type: 'rollback', toSeq, turn }`
  * at seq N+1, with the restored state stored as the snapshot at N+1. Nothing before it is rewritten.
@@ -196,16 +238,15 @@ export async function projectEvents(
           where: { worldId, playerId: e.player, number: cycle },
           data: { kingdomTurn: e.turn, updatedSeq: seq },
         });
-    } else if ((e as { type: string }).type === 'becameEmpire') {
-      const x = e as unknown as { player: string; turn: number };
-      const cycle = cycleNumberOf(state, x.player);
+    } else if (e.type === 'becameEmpire') {
+      const cycle = cycleNumberOf(state, e.player);
       if (cycle !== null)
         await db.prisma.worldCycle.updateMany({
-          where: { worldId, playerId: x.player, number: cycle },
-          data: { empireTurn: x.turn, updatedSeq: seq },
+          where: { worldId, playerId: e.player, number: cycle },
+          data: { empireTurn: e.turn, updatedSeq: seq },
         });
-    } else if ((e as { type: string }).type === 'ledgerRow') {
-      await projectLedgerRow(db, worldId, seq, (e as unknown as { row: LedgerRowEvent }).row);
+    } else if (e.type === 'ledgerRow') {
+      await projectLedgerRow(db, worldId, seq, e.row);
     } else if (e.type === 'cycleEnded') {
       const p = state.players.find((q) => q.id === e.player);
       const last = p?.pastCycles[p.pastCycles.length - 1];
@@ -231,22 +272,8 @@ export async function projectEvents(
   }
 }
 
-/** The engine's turn record sheet row (part 2, `ledgerRow` event): columns 1–10 are numbers. */
-interface LedgerRowEvent {
-  player: string;
-  cycle: number;
-  turn: number;
-  tax: number;
-  other: number;
-  vp: number;
-  carried: number;
-  available: number;
-  upkeep: number;
-  purchases: number;
-  administration: number;
-  treasury: number;
-  adminPercent: number;
-}
+/** The engine's turn record sheet row (part 2, `ledgerRow` event): columns 1–10 are numbers, 11 a result. */
+type LedgerRowEvent = Extract<GameEvent, { type: 'ledgerRow' }>['row'];
 
 /** Sheet columns stored per row; `vpTotal` is column 4 (the cycle's VP so far). */
 const LEDGER_COLUMNS = [
@@ -266,12 +293,22 @@ const LEDGER_COLUMNS = [
 async function projectLedgerRow(db: Database, worldId: string, seq: number, row: LedgerRowEvent) {
   for (const [column, field] of LEDGER_COLUMNS) {
     const value = row[field];
-    if (typeof value !== 'number') continue;
     const key = { worldId, playerId: row.player, cycle: row.cycle, turn: row.turn, column };
     await db.prisma.vpLedgerRow.upsert({
       where: { worldId_playerId_cycle_turn_column: key },
       create: { ...key, value, seq },
       update: { value, seq },
+    });
+  }
+  const a = row.adminResult;
+  if (a) {
+    // Column 11: the roll as the value, the rest as detail (an earlier emission is replaced).
+    const key = { worldId, playerId: row.player, cycle: row.cycle, turn: row.turn, column: 'adminResult' };
+    const detail = { result: a.result, rebellions: [...a.rebellions], becameEmpire: a.becameEmpire };
+    await db.prisma.vpLedgerRow.upsert({
+      where: { worldId_playerId_cycle_turn_column: key },
+      create: { ...key, value: a.roll, detail, seq },
+      update: { value: a.roll, detail, seq },
     });
   }
   await db.prisma.worldCycle.updateMany({

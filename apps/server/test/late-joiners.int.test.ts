@@ -1,0 +1,243 @@
+/**
+ * What a newcomer receives (issue 7): a spectator who subscribes late, or a player whose browser
+ * forgot everything, gets the world's recent events with their turns in the subscribe ack; and the
+ * world's record carries column 11 of the turn record sheet (14.3.3) as the engine reported it.
+ */
+import { RECENT_EVENTS, type RecentEvent } from '@bke/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { projectEvents } from '../src/worlds/store.ts';
+import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+let t: TestDatabase;
+let app: App;
+let base: string;
+let alice: string;
+let bob: string;
+let worldId: string;
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  app = await buildApp({
+    db: t.db,
+    webDist: '/nonexistent',
+    deadlinePollMs: 0,
+    authLimits: { burst: 30, perSecond: 0.01 },
+  });
+  base = await app.http.listen({ port: 0, host: '127.0.0.1' });
+  alice = await signup(base, 'alice');
+  bob = await signup(base, 'bob');
+  const created = await api(base, alice, 'POST', '/api/worlds', { name: 'Late Joiners' });
+  worldId = (created.body.world as { id: string }).id;
+  await api(base, alice, 'POST', `/api/worlds/${worldId}/join`, {});
+  await api(base, bob, 'POST', `/api/worlds/${worldId}/join`, {});
+});
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await app?.close();
+  await t?.dispose();
+});
+
+const client = (cookie: string | null) => {
+  const c = new TestClient(base, cookie, worldId);
+  clients.push(c);
+  return c;
+};
+
+/** Plays with the helper's policy until the world reaches `turn`. */
+async function playUntilTurn(turn: number) {
+  const a = client(alice);
+  const b = client(bob);
+  await a.subscribe();
+  await b.subscribe();
+  const byPlayer = new Map([
+    [a.playerId ?? '', a],
+    [b.playerId ?? '', b],
+  ]);
+  const policy = { done: false };
+  for (let i = 0; i < 400; i++) {
+    const rt = await app.hub.get(worldId);
+    if (!rt || rt.state.turn >= turn) break;
+    const c = byPlayer.get(rt.waitingFor()[0] ?? '');
+    if (!c) throw new Error('nobody to play');
+    await c.until(rt.version);
+    const order = pickOrder(c.legal, policy);
+    const r = await c.order(order);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+  }
+}
+
+describe('recent events for late joiners', () => {
+  it('a new spectator gets the latest events, each with its seq and turn, in the subscribe ack', async () => {
+    await playUntilTurn(3);
+    const rt = await app.hub.get(worldId);
+    if (!rt) throw new Error('no world');
+    await rt.settled();
+
+    const watcher = client(null);
+    const r = await watcher.subscribe();
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    expect(r.role).toBe('spectator');
+    const recent: RecentEvent[] = r.recent;
+    expect(recent.length).toBeGreaterThan(0);
+    expect(recent.length).toBeLessThanOrEqual(RECENT_EVENTS);
+
+    // The same events, in the same order, as the order log holds for those seqs.
+    const rows = await t.db.prisma.worldOrder.findMany({
+      where: { worldId, seq: { gte: recent[0]?.seq ?? 0 } },
+      orderBy: { seq: 'asc' },
+    });
+    const logged = rows.flatMap((row) =>
+      (row.events as { type: string }[]).map((event, index) => ({ seq: row.seq, index, event })),
+    );
+    const tail = logged.slice(logged.length - recent.length);
+    expect(recent.map(({ seq, index, event }) => ({ seq, index, event }))).toEqual(tail);
+    expect(recent[recent.length - 1]?.seq).toBeLessThanOrEqual(r.status.version);
+
+    // Turns: each turnStarted carries its own turn; the turn never goes down; the last is now.
+    for (const e of recent) if (e.event.type === 'turnStarted') expect(e.turn).toBe(e.event.turn);
+    for (let i = 1; i < recent.length; i++)
+      expect(recent[i]?.turn).toBeGreaterThanOrEqual(recent[i - 1]?.turn ?? 0);
+    expect(recent[recent.length - 1]?.turn).toBe(rt.state.turn);
+    const starts = recent.filter((e) => e.event.type === 'turnStarted').map((e) => e.turn);
+    expect(starts).toContain(rt.state.turn);
+  });
+
+  it('a player resuming from a version gets the recent events too, alongside the missed patches', async () => {
+    const rt = await app.hub.get(worldId);
+    const c = client(alice);
+    const r = await c.subscribe(Math.max(0, (rt?.version ?? 1) - 1));
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    expect(r.sync.kind).toBe('patches');
+    expect(r.recent.length).toBeGreaterThan(0);
+  });
+});
+
+describe('column 11 of the record sheet', () => {
+  it('GET /api/worlds/:id returns the administration result: roll, result, rebellion rolls, empire', async () => {
+    const rt = await app.hub.get(worldId);
+    if (!rt) throw new Error('no world');
+    const row = {
+      player: 'p1',
+      cycle: 1,
+      position: 'GOTH',
+      stage: 'kingdom',
+      turn: 2,
+      tax: 6,
+      other: 0,
+      vp: 6,
+      carried: 0,
+      available: 6,
+      upkeep: 2,
+      purchases: 0,
+      administration: 1,
+      treasury: 3,
+      adminPercent: 10,
+      adminResult: null as null | Record<string, unknown>,
+    };
+    const ev = (r: typeof row) => [{ type: 'ledgerRow', row: r }] as never;
+    // The economic phase emits the row without column 11; the administration phase fills it in.
+    await projectEvents(t.db, worldId, 900, rt.state, ev(row));
+    await projectEvents(
+      t.db,
+      worldId,
+      901,
+      rt.state,
+      ev({ ...row, adminResult: { roll: 7, result: 'rebellion', rebellions: [3, 4], becameEmpire: false } }),
+    );
+    await projectEvents(
+      t.db,
+      worldId,
+      902,
+      rt.state,
+      ev({ ...row, turn: 3, adminResult: { roll: 11, result: 4, rebellions: [], becameEmpire: true } }),
+    );
+    const r = await api(base, null, 'GET', `/api/worlds/${worldId}`);
+    expect(r.status).toBe(200);
+    const results = r.body.adminResults as unknown[];
+    expect(results).toEqual([
+      {
+        playerId: 'p1',
+        cycle: 1,
+        turn: 2,
+        roll: 7,
+        result: 'rebellion',
+        rebellions: [3, 4],
+        becameEmpire: false,
+      },
+      { playerId: 'p1', cycle: 1, turn: 3, roll: 11, result: 4, rebellions: [], becameEmpire: true },
+    ]);
+    const ledger = r.body.ledger as { playerId: string; column: string; turn: number; value: number }[];
+    expect(ledger.some((l) => l.column === 'adminResult')).toBe(false);
+    const p1 = ledger.filter((l) => l.playerId === 'p1' && l.turn === 2);
+    expect(p1.find((l) => l.column === 'adminPercent')?.value).toBe(10);
+  });
+});
+
+describe('world/planCost', () => {
+  it('prices a plan for a player only; a spectator is refused; a bad message is invalid', async () => {
+    const plan = { disband: [], garrisonDisband: [], purchases: [], adminPercent: 0 };
+    const watcher = client(null);
+    await watcher.subscribe();
+    const refused = await watcher.emit('world/planCost', { worldId, plan });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'auth/forbidden' } });
+    const player = client(alice);
+    await player.subscribe();
+    const r = await player.emit<{ cost: unknown }>('world/planCost', { worldId, plan });
+    expect(r.ok).toBe(true);
+    // A barbarian has no realm plan to price: no cost (null), never a made-up number.
+    expect(r).toEqual({ ok: true, cost: null });
+    const bad = await player.emit('world/planCost', { worldId, plan: 'everything' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'socket/invalid' } });
+    const nonsense = await player.emit('world/planCost', { worldId, plan: { adminPercent: 'all' } });
+    expect(nonsense).toMatchObject({ ok: false, error: { code: 'order/invalid' } });
+  });
+});
+
+describe("a player's private part of the view", () => {
+  it('reaches that player alone, as a fresh view, when a commit leaves its screen behind', async () => {
+    const a = client(alice);
+    const b = client(bob);
+    await a.subscribe();
+    await b.subscribe();
+    const views = { a: 0, b: 0 };
+    a.socket.on('world/view', () => views.a++);
+    b.socket.on('world/view', () => views.b++);
+    const rt = await app.hub.get(worldId);
+    if (!rt || !a.playerId) throw new Error('no world');
+    // A sealed bid only its maker sees (13.3): put in place as if recorded earlier, out of any patch.
+    const realm = (rt.state as unknown as { realm: { players: Record<string, object> } }).realm;
+    const mine = {
+      incomeEffect: null,
+      revivalTurn: null,
+      capitalCapture: null,
+      lastIncome: 0,
+      lastIncomeTurn: 0,
+      plan: null,
+      adminPercent: 0,
+      coupTurn: null,
+      ...(realm.players[a.playerId] ?? {}),
+      bids: { turn: 99, list: [] },
+    };
+    rt.state = {
+      ...rt.state,
+      realm: { ...realm, players: { ...realm.players, [a.playerId]: mine } },
+    } as typeof rt.state;
+    // Any order commits; the public patches cannot carry the bid, so its owner gets a view.
+    const who = rt.waitingFor()[0] === a.playerId ? a : b;
+    await who.until(rt.version);
+    const r = await who.order(pickOrder(who.legal, { done: true }));
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    await a.until(r.version);
+    await b.until(r.version);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(views).toEqual({ a: 1, b: 0 });
+    const held = (a.view as unknown as { realm: { players: Record<string, { bids?: unknown }> } }).realm;
+    expect(held.players[a.playerId]?.bids).toEqual({ turn: 99, list: [] });
+    // Resubscribing from its version, the player gets a full view rather than public patches.
+    const again = await a.subscribe(a.version);
+    expect(again.ok && again.sync.kind).toBe('view');
+  });
+});

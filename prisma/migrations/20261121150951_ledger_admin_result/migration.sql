@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "vp_ledger" ADD COLUMN     "detail" JSONB;
