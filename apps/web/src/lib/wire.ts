@@ -91,6 +91,28 @@ export interface GameView {
     readonly cfg?: { readonly tribeStrength?: number; readonly tribeMA?: number };
     readonly victory?: string;
   };
+  /** Kingdoms' and empires' affairs (only what this viewer may see). */
+  readonly realm?: ViewRealm;
+}
+
+/** The parts of the engine's realm state the client reads. */
+export interface ViewRealm {
+  /** 13.4 mercenary leases: offers only in the two parties' views, running ones in everyone's. */
+  readonly leases?: readonly {
+    readonly owner: string;
+    readonly hirer: string;
+    readonly units: readonly string[];
+    readonly price: number;
+    readonly status: string;
+  }[];
+  /** 13.6 captured leaders, off the board; `ransom` is the captor's demand. */
+  readonly prisoners?: readonly {
+    readonly leader: string;
+    readonly owner: string;
+    readonly captor: string;
+    readonly holder: string;
+    readonly ransom?: number;
+  }[];
 }
 
 /** Legal orders as the engine lists them (grouped per unit, like chessground's dests). */
@@ -110,7 +132,18 @@ export type LegalOrder =
   | { type: 'endPhase' }
   | { type: 'undo' }
   /** 5.2: a ship sails a path (start excluded) carrying units from its start area. */
-  | { type: 'shipMove'; ship: string; path: string[]; cargo: string[] }
+  | {
+      type: 'shipMove';
+      ship: string;
+      path: string[];
+      cargo: string[];
+      /** 8.2: the path ends in an enemy-held coastal area: the cargo lands there in the combat phase. */
+      landing?: boolean;
+      /** AMBIG-15: units waiting on this path that a stop could take aboard. */
+      pickups?: { at: string; units: string[] }[];
+      /** 8.1: the player's other unmoved ships in the same area that may sail with this one (`with`). */
+      companions?: string[];
+    }
   | CombatLegalOrder
   | RealmLegalOrder;
 
@@ -130,7 +163,13 @@ export type RealmLegalOrder =
   | { type: 'realmProvince'; province: string }
   | { type: 'realmCities'; cities: string[] }
   | { type: 'realmCapital'; area: string | null }
-  | { type: 'realmGarrisons'; units: string[] };
+  | { type: 'realmGarrisons'; units: string[] }
+  /** 13.7 (opt.tribute): pay tribute to the phasing player before its combat phase; one per amount. */
+  | { type: 'realmTribute'; to: string; amount: number }
+  /** 8.1: the standing choice whether this player's ships intercept (the toggle to the other value). */
+  | { type: 'realmInterception'; intercept: boolean }
+  /** 13.3 (opt.auction): a sealed bid for a unit of this kind if that empire auctions one. */
+  | { type: 'realmBid'; auctioneer: string; kind: string; amount: number };
 
 /** One way to make an attack, with the odds column it would be fought on (shown before confirming). */
 export interface AttackChoice {
@@ -150,11 +189,15 @@ export type CombatLegalOrder =
       neutral: number | null;
       eligible: { unit: string; from: string; halved: boolean }[];
       choices: AttackChoice[];
+      /** 8.2: the owed attack of a landing force declared in the movement phase. */
+      landing?: boolean;
     }
   | { type: 'combatRetreat'; unit: string; from: string; paths: string[][]; eliminated: boolean }
   | { type: 'combatExchangeLoss'; owed: number; sets: string[][] }
   | { type: 'combatAdvance'; unit: string; from: string; to: string[]; pursuit: boolean }
   | { type: 'combatStop' }
+  /** 8.4: take the beaten enemy ship (true) or let it be (false); `ship` is the ship concerned. */
+  | { type: 'combatCapture'; capture: boolean; ship?: string }
   | { type: 'combatEliteChoice'; refuse: boolean; elites: string[] }
   | { type: 'combatReroll'; abort: boolean }
   | { type: 'combatDone' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorWords, eventWords, stepWords, unitWords } from './words.ts';
+import { errorWords, eventWords, realmChoiceWords, stepWords, unitWords } from './words.ts';
 
 const names = {
   player: (id: unknown) => ({ p1: 'Alaric', p2: 'Brenna' })[String(id)] ?? String(id),
@@ -50,6 +50,33 @@ describe('words', () => {
     expect(eventWords({ type: 'phaseStarted', player: 'p1', phase: 'movement' }, names)).toBeNull();
   });
 
+  it('words a creation roll whose ship cannot be placed inland (9.1)', () => {
+    const base = { type: 'unitCreated', player: 'p1', area: 'rhenus', die: 3, pair: [], units: [] };
+    expect(eventWords({ ...base, kinds: [], lost: ['ship'] }, names)).toBe(
+      'A combined pair of Alaric in Rhenus rolled a ship (die 3), which cannot be placed inland: nothing was created.',
+    );
+    expect(eventWords({ ...base, kinds: ['infantry'], lost: ['ship'] }, names)).toMatch(
+      /became .+ \(die 3\); the ship it also rolled cannot be placed inland\.$/,
+    );
+  });
+
+  it('words each way a mercenary agreement ends (13.4)', () => {
+    const pair = { owner: 'p1', hirer: 'p2' };
+    expect(eventWords({ type: 'leaseStarted', ...pair, units: ['u1', 'u2'], price: 5 }, names)).toBe(
+      "Alaric's 2 unit(s) now serve Brenna as mercenaries. Brenna paid 5 for them.",
+    );
+    expect(eventWords({ type: 'leaseLapsed', ...pair }, names)).toContain('did not start');
+    const gone = { type: 'leaseDissolved', ...pair, units: ['u1'] };
+    expect(eventWords({ ...gone, reason: 'ended' }, names)).toBe(
+      "1 unit(s) of Alaric's mercenaries in Brenna's service went home.",
+    );
+    expect(eventWords({ ...gone, reason: 'ownerGone' }, names)).toContain('left the board');
+    expect(eventWords({ ...gone, reason: 'hirerGone' }, names)).toContain("the hirer's position is gone");
+    expect(eventWords({ ...gone, units: [], reason: 'ended' }, names)).toBe(
+      'The mercenary agreement between Alaric and Brenna is over.',
+    );
+  });
+
   it('turns error codes into words, falling back to the server message', () => {
     expect(errorWords('order/not_your_turn')).toBe('It is not your turn to act.');
     expect(errorWords('world/unheard_of', 'Odd.')).toBe('Odd.');
@@ -62,5 +89,66 @@ describe('words', () => {
     );
     expect(unitWords('barbarianHorse').face).toBe('3-4');
     expect(unitWords('tribe', { options: { cfg: { tribeStrength: 2, tribeMA: 1 } } }).face).toBe('(2)-1');
+  });
+
+  it('tells agreements and captures in words (13.4, 13.6, 13.7)', () => {
+    expect(eventWords({ type: 'tributePaid', from: 'p1', to: 'p2', amount: 3 }, names)).toBe(
+      'Alaric paid Brenna 3 in tribute.',
+    );
+    expect(
+      eventWords({ type: 'ransomOffered', leader: 'u9', owner: 'p1', captor: 'p2', amount: 5 }, names),
+    ).toBe("Brenna demands 5 in ransom for Alaric's leader.");
+    expect(
+      eventWords({ type: 'leaseStarted', owner: 'p1', hirer: 'p2', units: ['u1', 'u2'], price: 4 }, names),
+    ).toBe("Alaric's 2 unit(s) now serve Brenna as mercenaries. Brenna paid 4 for them.");
+    // 13.4: a running lease ended by one side lasts until the next turn start; a withdrawn offer goes at once.
+    const ended = { type: 'leaseEnded', owner: 'p1', hirer: 'p2', by: 'p2' };
+    expect(eventWords({ ...ended, atTurnStart: true }, names)).toBe(
+      'Brenna ends the mercenary agreement between Alaric and Brenna: the units go home at the start of the next turn.',
+    );
+    expect(eventWords({ ...ended, atTurnStart: false }, names)).toBe(
+      'The mercenary agreement between Alaric and Brenna is over.',
+    );
+    expect(
+      eventWords(
+        { type: 'unitAuctioned', auctioneer: 'p2', unit: 'u5', winner: 'p1', bid: 6, newUnit: 'u40' },
+        names,
+      ),
+    ).toBe('Brenna sold a unit at auction to Alaric for 6.');
+  });
+
+  it('names each pending realm choice (11.7.2 rebellion results, 10.6.2 revival, 11.1 garrisons)', () => {
+    expect(realmChoiceWords({ kind: 'cities', reason: 'civilDisorder', target: 6 }, 'Alaric')).toBe(
+      'Rebellion — civil disorder: choose cities worth at least 6 that revolt',
+    );
+    expect(realmChoiceWords({ kind: 'units', reason: 'defection', count: 1 }, 'Alaric')).toBe(
+      'Rebellion — defection: choose the unit of Alaric that joins you (or none)',
+    );
+    expect(realmChoiceWords({ kind: 'capital', reason: 'revival' }, 'Alaric')).toBe(
+      'Revival: you may move your capital',
+    );
+    expect(realmChoiceWords(null, 'Alaric')).toBeNull();
+  });
+
+  it('words the administration roll with its result (10.6.2)', () => {
+    const roll = (result: string | number) =>
+      eventWords({ type: 'administrationRolled', player: 'p1', percent: 20, dice: [2, 4], result }, names);
+    expect(roll('goodRuler')).toBe('Alaric rolled 2+4 on the 20% administration column: Good Ruler.');
+    expect(roll(7)).toBe('Alaric rolled 2+4 on the 20% administration column: it reads 7.');
+  });
+
+  it('words a Rebellion Table roll with its cause and result (11.7.2)', () => {
+    expect(
+      eventWords(
+        {
+          type: 'rebellionRolled',
+          player: 'p1',
+          dice: [2, 3],
+          result: 'provincialRebellion',
+          cause: 'empireNumber',
+        },
+        names,
+      ),
+    ).toBe("Rebellion in Alaric's realm (an empire's administration number): rolled 2+3: a province rebels.");
   });
 });

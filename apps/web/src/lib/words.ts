@@ -76,6 +76,8 @@ export const ERROR_WORDS: Record<string, string> = {
   'order/invalid': 'That order is not understood.',
   'order/not_your_turn': 'It is not your turn to act.',
   'order/wrong_phase': 'That cannot be done in this phase.',
+  'order/support_move_owed':
+    'Units out of imperial support must first move back into support before the phase can end.',
   'order/unknown_unit': 'That unit is no longer on the map.',
   'order/not_your_unit': 'That unit is not yours.',
   'order/not_adjacent': 'Those areas are not next to each other.',
@@ -101,6 +103,7 @@ export const ERROR_WORDS: Record<string, string> = {
   'order/nothing_to_undo': 'There is nothing to take back.',
   'order/game_idle': 'The world is waiting for players.',
   'combat/not_combat_phase': 'Attacks are made in the combat phase.',
+  'combat/landing_owed': 'Your landing force must attack before the combat phase can end.',
   'combat/not_your_choice': 'Another player has to decide this.',
   'combat/resolution_pending': 'Finish the current combat first (losses, retreats or advances).',
   'combat/no_attackers': 'Choose at least one attacking unit.',
@@ -179,8 +182,15 @@ export function eventWords(e: GameEvent, n: Names): string | null {
       return `${p}'s tribe tried to cross ${n.area(e.sea)} (die ${e.die}): ${e.success ? 'it landed safely' : 'it was lost at sea'}.`;
     case 'unitsRemoved':
       return `${p} lost ${arr(e.units).length} unit(s) (${REMOVAL_WORDS[String(e.reason)] ?? String(e.reason)}).`;
-    case 'unitCreated':
-      return `A combined pair of ${p} in ${n.area(e.area)} became ${list(arr(e.kinds).map((k) => unitWords(String(k)).name.toLowerCase()))} (die ${e.die}).`;
+    case 'unitCreated': {
+      const made = list(arr(e.kinds).map((k) => unitWords(String(k)).name.toLowerCase()));
+      const lost = arr(e.lost).length;
+      const where = `A combined pair of ${p} in ${n.area(e.area)}`;
+      // A ship rolled away from the coast cannot be placed (9.1): say so rather than list nothing.
+      if (!made)
+        return `${where} rolled a ship (die ${e.die}), which cannot be placed inland: nothing was created.`;
+      return `${where} became ${made} (die ${e.die})${lost ? '; the ship it also rolled cannot be placed inland' : ''}.`;
+    }
     case 'economicPhaseStarted':
       return `The economic phase of turn ${e.turn} begins.`;
     case 'cityOwnerChanged':
@@ -297,13 +307,24 @@ function realmWords(e: GameEvent, n: Names): string | null {
       return `${p} spent ${e.cost} on administration (the ${e.percent}% column).`;
     case 'administrationRolled': {
       const d = arr(e.dice).map(Number);
-      return `${p} rolled ${d.join('+')} on the ${e.percent}% administration column: ${String(e.result)}.`;
+      const result =
+        typeof e.result === 'number'
+          ? `it reads ${e.result}`
+          : ({
+              goodRuler: 'Good Ruler',
+              corruption: 'Corruption',
+              rebellion: 'Rebellion',
+              revival: 'Revival',
+            }[String(e.result)] ?? String(e.result));
+      return `${p} rolled ${d.join('+')} on the ${e.percent}% administration column: ${result}.`;
     }
     case 'becameEmpire':
       return `${p}'s kingdom became an empire.`;
     case 'rebellionRolled': {
       const d = arr(e.dice).map(Number);
-      return `Rebellion in ${p}'s realm (${String(e.cause)}): rolled ${d.join('+')}, result ${String(e.result)}.`;
+      const cause = REBELLION_CAUSE_WORDS[String(e.cause)] ?? String(e.cause);
+      const result = REBELLION_RESULT_WORDS[String(e.result)] ?? String(e.result);
+      return `Rebellion in ${p}'s realm (${cause}): rolled ${d.join('+')}: ${result}.`;
     }
     case 'citiesRevolted':
       return `${arr(e.cities)
@@ -324,7 +345,156 @@ function realmWords(e: GameEvent, n: Names): string | null {
       return `${p} lost ${arr(e.units).length} unit(s).`;
     case 'shipSinkingRolled':
       return `${p}'s ship ${e.sunk ? 'sank' : 'stayed afloat'} (die ${e.die}).`;
+    case 'tributePaid':
+      return `${n.player(e.from)} paid ${n.player(e.to)} ${e.amount} in tribute.`;
+    case 'unitAuctioned':
+      return `${n.player(e.auctioneer)} sold a unit at auction to ${n.player(e.winner)} for ${e.bid}.`;
+    case 'shipIntercepted':
+      return `${n.player(e.by)} intercepted ${p}'s ship in ${n.area(e.sea)} at ${e.odds}, rolled ${arr(e.dice).map(Number).join('+')}: ${String(e.result)}.`;
+    case 'leaderTypeRolled':
+      return `${p}'s leader is ${humanWord(String(e.leaderType))} (die ${e.die}).`;
+    case 'coupDeclared':
+      return `A coup in ${p}'s realm.`;
+    case 'combatLeaderCaptured':
+    case 'leaderCaptured':
+      return `${n.player(e.captor)} captured ${n.player(e.owner)}'s leader.`;
+    case 'leaderFreed':
+      return `${n.player(e.owner)}'s leader is free again.`;
+    case 'ransomOffered':
+      return `${n.player(e.captor)} demands ${e.amount} in ransom for ${n.player(e.owner)}'s leader.`;
+    case 'ransomPaid':
+      return `${n.player(e.owner)} paid ${e.amount} in ransom and has its leader back.`;
+    case 'leaderExecuted':
+      return `${n.player(e.captor)} executed ${n.player(e.owner)}'s captured leader.`;
+    case 'prisonerMoved':
+      return `${n.player(e.captor)} moved a prisoner to another unit.`;
+    case 'leaseOffered':
+      return `${n.player(e.owner)} offers ${arr(e.units).length} unit(s) to ${n.player(e.hirer)} as mercenaries for ${e.price}.`;
+    case 'leaseAccepted':
+      return `${n.player(e.hirer)} accepted ${n.player(e.owner)}'s mercenaries for ${e.price}.`;
+    case 'leaseStarted':
+      return `${n.player(e.owner)}'s ${arr(e.units).length} unit(s) now serve ${n.player(e.hirer)} as mercenaries. ${n.player(e.hirer)} paid ${e.price} for them.`;
+    case 'leaseEnded':
+      // 13.4: a running lease ends at the next turn start; an offer not yet in force goes at once.
+      return e.atTurnStart
+        ? `${n.player(e.by)} ends the mercenary agreement between ${n.player(e.owner)} and ${n.player(e.hirer)}: the units go home at the start of the next turn.`
+        : `The mercenary agreement between ${n.player(e.owner)} and ${n.player(e.hirer)} is over.`;
+    case 'leaseLapsed':
+      // 13.4: an accepted lease starts only if the hirer can still pay and both still qualify.
+      return `The mercenary agreement between ${n.player(e.owner)} and ${n.player(e.hirer)} did not start: the price could not be paid, or one of them may no longer make it.`;
+    case 'leaseDissolved': {
+      const home = arr(e.units).length;
+      const who = `${n.player(e.owner)}'s mercenaries in ${n.player(e.hirer)}'s service`;
+      if (e.reason === 'ownerGone') return `${who} left the board: their owner's position is gone.`;
+      if (e.reason === 'hirerGone') return `${who} went home: the hirer's position is gone.`;
+      return home
+        ? `${home} unit(s) of ${who} went home.`
+        : `The mercenary agreement between ${n.player(e.owner)} and ${n.player(e.hirer)} is over.`;
+    }
+    case 'mercenaryPillage':
+      return `${n.player(e.hirer)}'s mercenaries pillaged ${n.area(e.area)} for ${e.loot}.`;
+    case 'combatShipSinkingRolled':
+      return `${p}'s retreating ship ${e.sunk ? 'sank' : 'stayed afloat'} (die ${e.die}${Number(e.modifier) ? `, ${Number(e.modifier) > 0 ? '+' : ''}${e.modifier}` : ''}).`;
+    case 'navalLandingDeclared':
+      return `${p}'s ship waits off ${n.area(e.target)} with ${arr(e.cargo).length} unit(s) to land.`;
+    case 'navalLanded':
+      return `${p} landed ${arr(e.units).length} unit(s) in ${n.area(e.target)}.`;
+    case 'navalLandingFailed':
+      return `${p}'s landing in ${n.area(e.target)} failed.`;
+    case 'combatShipCaptured':
+      return `${p} captured an enemy ship in ${n.area(e.area)}.`;
     default:
       return null;
   }
 }
+
+/** Why the engine would refuse an economic plan (`realmPlanCost` problem / `order/invalid` reason). */
+export const PLAN_PROBLEM_WORDS: Record<string, string> = {
+  cannotAfford: 'This plan costs more than the money available.',
+  badColumn: 'That administration column is not available.',
+  badPurchase: 'One of the purchases cannot be placed there.',
+  badCapital: 'The capital cannot go there.',
+  disbandNotMinimal: 'Only as many units as upkeep requires may be disbanded for it.',
+  disbandLeavesUnsupported: 'Disbanding those garrisons would leave other units unsupported.',
+  garrisonNotIsolated: 'Only isolated garrisons may be disbanded at will.',
+  duplicate: 'A unit is listed twice.',
+  notYourUnit: 'That unit is not yours.',
+};
+
+export const planProblemWords = (reason: string): string =>
+  PLAN_PROBLEM_WORDS[reason] ?? `The plan cannot be made (${reason}).`;
+
+/** "goodRuler" → "good ruler" (a vocabulary word shown as text). */
+function humanWord(w: string): string {
+  return w.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** A kingdom's or empire's pending choice as the view shows it (`realm.pending`). */
+export interface PendingRealmChoice {
+  readonly kind: string;
+  readonly reason?: string;
+  readonly count?: number;
+  readonly target?: number;
+  readonly upTo?: boolean;
+  readonly rebel?: string;
+}
+
+/** The heading of a pending rebellion, revival or empire choice, in words (null: no pending choice). */
+export function realmChoiceWords(c: PendingRealmChoice | null | undefined, rebel: string): string | null {
+  if (!c) return null;
+  const n = c.count ?? 1;
+  const units = `${c.upTo ? 'up to ' : ''}${n} unit${n === 1 ? '' : 's'}`;
+  switch (c.kind) {
+    case 'units':
+      switch (c.reason) {
+        case 'mercenariesGoHome':
+          return `Rebellion — mercenaries go home: choose ${units} to leave`;
+        case 'armyMutiny':
+          return `Rebellion — army mutiny: choose ${units} to remove`;
+        case 'defection':
+          return `Rebellion — defection: choose the unit of ${rebel} that joins you (or none)`;
+        case 'garrisonsRemoval':
+          return `Garrisons removed: choose ${units}`;
+        case 'financialDisaster':
+          return `Rebellion — financial disaster: choose ${units} to disband`;
+        default:
+          return `Choose ${units}`;
+      }
+    case 'province':
+      return 'Rebellion: choose the province that revolts';
+    case 'cities':
+      return c.reason === 'pirates'
+        ? 'Rebellion — pirates: choose the city they pillage'
+        : `Rebellion — civil disorder: choose cities worth at least ${c.target ?? '?'} that revolt`;
+    case 'capital':
+      return c.reason === 'revival'
+        ? 'Revival: you may move your capital'
+        : 'Your capital was taken: choose where the new one goes';
+    case 'garrisons':
+      return 'Your kingdom becomes an empire: choose which infantry become garrisons';
+    default:
+      return null;
+  }
+}
+
+/** Why the Rebellion Table was rolled (11.7). */
+const REBELLION_CAUSE_WORDS: Record<string, string> = {
+  administration: 'an administration result',
+  empireNumber: "an empire's administration number",
+  capitalLoss: 'the loss of its capital',
+};
+
+/** The Rebellion Table's results (11.7.2), as the event log says them. */
+export const REBELLION_RESULT_WORDS: Record<string, string> = {
+  mercenaryDefection: 'mercenaries defect to a barbarian',
+  financialDisaster: 'financial disaster',
+  pirateAttack: 'pirates attack a city',
+  provincialRebellion: 'a province rebels',
+  civilDisorder: 'civil disorder',
+  completeCollapse: 'complete collapse',
+  mercenariesGoHome: 'mercenaries go home',
+  armyMutiny: 'army mutiny',
+  provincialRebellionNotSmallest: 'a province rebels (not the smallest)',
+  attemptedCoup: 'an attempted coup',
+  rebellionAndRevival: 'rebellion and revival',
+};

@@ -20,6 +20,19 @@ describe('MapView', () => {
     expect(screen.getByTestId('counter-rhenus-tribe').textContent).toContain('B');
   });
 
+  it('draws mercenaries in their barbarian owner colours while the hirer commands them (AMBIG-21)', () => {
+    const view = {
+      ...FIXTURE_VIEW,
+      // u3 belongs to Brenna's horde, hired by Alaric (its owner in the view is the hirer).
+      realm: { leases: [{ owner: 'p2', hirer: 'p1', units: ['u3'], price: 3, status: 'active' }] },
+    };
+    render(MapView, { map: FIXTURE_MAP, view });
+    const merc = screen.getByTestId('counter-belgica-barbarianInfantry');
+    expect(merc.textContent).toContain('B');
+    expect(merc.querySelector('title')?.textContent).toContain('Alaric, mercenaries of Brenna');
+    expect(screen.getByTestId('counter-belgica-tribe').textContent).toContain('R');
+  });
+
   it('shows neutral garrisons, city values and pillage markers', () => {
     const { container } = render(MapView, { map: FIXTURE_MAP, view: FIXTURE_VIEW });
     expect(screen.getByTestId('neutral-lutetia').textContent).toContain('(2)');

@@ -44,6 +44,8 @@ export interface BoardMap {
 /** Units of one owner and kind in one area: drawn as one counter with a count. */
 export interface CounterGroup {
   readonly owner: string;
+  /** Whose colours the counter wears: the owner, or for mercenaries the barbarian who hired them out (AMBIG-21). */
+  readonly colourOf: string;
   readonly kind: string;
   readonly units: readonly ViewUnit[];
   readonly inverted: boolean;
@@ -72,11 +74,29 @@ const kindRank = (k: string) => {
   return i < 0 ? KIND_ORDER.length : i;
 };
 
-/** Group a view's units per area, then per owner and kind (inverted tribes apart). */
-export function stacksOf(units: Readonly<Record<string, ViewUnit>>): Map<string, AreaStack> {
+/**
+ * Leased units (13.4) in the view: unit → the barbarian who owns them. While a lease runs its
+ * units obey the hirer (their `owner` in the view) but keep their owner's colours (AMBIG-21).
+ */
+export function mercenaryColours(view: {
+  readonly realm?: {
+    readonly leases?: readonly { owner: string; units: readonly string[]; status: string }[];
+  };
+}): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const l of view.realm?.leases ?? [])
+    if (l.status === 'active' || l.status === 'ending') for (const u of l.units) out.set(u, l.owner);
+  return out;
+}
+
+/** Group a view's units per area, then per owner and kind (inverted tribes and mercenaries apart). */
+export function stacksOf(
+  units: Readonly<Record<string, ViewUnit>>,
+  colours: ReadonlyMap<string, string> = new Map(),
+): Map<string, AreaStack> {
   const byArea = new Map<string, Map<string, ViewUnit[]>>();
   for (const u of Object.values(units)) {
-    const key = `${u.owner}|${u.kind}|${u.inverted ? 'inv' : ''}`;
+    const key = `${u.owner}|${u.kind}|${u.inverted ? 'inv' : ''}|${colours.get(u.id) ?? ''}`;
     const groups = byArea.get(u.area) ?? new Map<string, ViewUnit[]>();
     byArea.set(u.area, groups);
     const g = groups.get(key);
@@ -89,6 +109,7 @@ export function stacksOf(units: Readonly<Record<string, ViewUnit>>): Map<string,
       const first = us[0] as ViewUnit;
       return {
         owner: first.owner,
+        colourOf: colours.get(first.id) ?? first.owner,
         kind: first.kind,
         inverted: Boolean(first.inverted),
         units: us.sort((a, b) => (a.id < b.id ? -1 : 1)),

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { FIXTURE_VIEW } from '../../test/fixtures.ts';
 import type { GameView, LegalOrder } from '../wire.ts';
@@ -11,10 +11,10 @@ const names = {
   playerName: (p: string | null) => p ?? 'nobody',
 };
 
-function panel(legal: LegalOrder[], view: GameView = FIXTURE_VIEW) {
+function panel(legal: LegalOrder[], view: GameView = FIXTURE_VIEW, extra: Record<string, unknown> = {}) {
   const onorder = vi.fn();
   const onselect = vi.fn();
-  render(OrdersPanel, { view, legal, selection: NONE, ...names, onorder, onselect });
+  render(OrdersPanel, { view, legal, selection: NONE, ...names, onorder, onselect, ...extra });
   return { onorder, onselect };
 }
 
@@ -54,6 +54,52 @@ describe('OrdersPanel', () => {
         adminPercent: 20,
       },
     });
+  });
+
+  it("kingdom economy: shows the server's price of the plan being composed, and the treasury left", async () => {
+    const base = { disband: [], garrisonDisband: [], purchases: [], adminPercent: 0 };
+    // The server's answer (realmPlanCost): the 30% column is more than this kingdom can pay.
+    const price = vi.fn(async (plan: { adminPercent: number }) => ({
+      cost: {
+        tax: 10,
+        other: 0,
+        available: 12,
+        upkeep: 4,
+        purchases: 0,
+        administration: plan.adminPercent / 5,
+        adminPercent: plan.adminPercent,
+        // As for a Hun realm: the roll is read one column to the left (AMBIG-26).
+        ...(plan.adminPercent === 20 ? { effectivePercent: 10 } : {}),
+        treasury: 8 - plan.adminPercent / 5,
+        problem: plan.adminPercent === 30 ? 'cannotAfford' : null,
+      },
+      problem: null,
+    }));
+    panel(
+      [
+        { type: 'realmPlan', plan: base },
+        { type: 'realmPlan', plan: { ...base, adminPercent: 20 } },
+        { type: 'realmPlan', plan: { ...base, adminPercent: 30 } },
+        { type: 'endPhase' },
+      ],
+      economic,
+      { price },
+    );
+    await waitFor(() => expect(screen.getByTestId('treasury-left').textContent).toBe('8'));
+    // Each column is priced on its own by the server and the price shown beside it.
+    await waitFor(() => expect(screen.getByTestId('column-cost-20').textContent).toBe('costs 4'));
+    // The price stays outside the choice's name (a label still reads "20% column").
+    expect(screen.getByRole('radio', { name: '20% column' })).toBeTruthy();
+    await fireEvent.click(screen.getByLabelText(/20% column/));
+    await waitFor(() => expect(screen.getByTestId('treasury-left').textContent).toBe('4'));
+    expect(screen.getByTestId('plan-cost').textContent).toContain('Administration (20% column, read as 10%)');
+    expect(price).toHaveBeenLastCalledWith({ ...base, adminPercent: 20 });
+    await fireEvent.click(screen.getByLabelText(/30% column/));
+    await waitFor(() =>
+      expect(screen.getByTestId('plan-problem').textContent).toContain('more than the money'),
+    );
+    expect(screen.getByTestId('treasury-left').textContent).toBe('2');
+    expect((screen.getByTestId('send-plan') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('combat: shows the odds of each choice before the attack is confirmed', async () => {
@@ -104,5 +150,338 @@ describe('OrdersPanel', () => {
     ]);
     await fireEvent.click(screen.getByRole('button', { name: '→ LUTETIA' }));
     expect(onorder).toHaveBeenLastCalledWith({ type: 'combatRetreat', unit: 'u1', path: ['lutetia'] });
+  });
+
+  it('offers any legal order it has no control for, in words, and sends it as listed', async () => {
+    // An order type this client was built without (the server may list new ones at any time).
+    const unknown = { type: 'ransomOffer', leader: 'u1', to: 'p2', amount: 5 } as unknown as LegalOrder;
+    const { onorder } = panel([unknown, { type: 'endPhase' }]);
+    const button = screen.getByRole('button', { name: /^Ransom offer/ });
+    expect(button.textContent).toContain('to: p2');
+    await fireEvent.click(button);
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'ransomOffer', leader: 'u1', to: 'p2', amount: 5 });
+  });
+
+  it('standing orders: interception toggle and tribute; they alone leave nothing to decide now', async () => {
+    const { onorder } = panel([
+      { type: 'realmInterception', intercept: false },
+      { type: 'realmTribute', to: 'p2', amount: 1 },
+      { type: 'realmTribute', to: 'p2', amount: 2 },
+    ]);
+    expect(screen.getByTestId('no-orders')).toBeTruthy();
+    await fireEvent.click(screen.getByRole('button', { name: 'Stop intercepting' }));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'realmInterception', intercept: false });
+    await fireEvent.input(screen.getByLabelText('Tribute amount'), { target: { value: '2' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Pay 2 in tribute' }));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'realmTribute', to: 'p2', amount: 2 });
+  });
+
+  it('auction: a sealed bid per lot, at least the smallest amount offered', async () => {
+    const { onorder } = panel(
+      [
+        { type: 'realmBid', auctioneer: 'p2', kind: 'infantry', amount: 4 },
+        { type: 'realmBid', auctioneer: 'p2', kind: 'infantry', amount: 7 },
+        { type: 'endPhase' },
+      ],
+      economic,
+    );
+    const input = screen.getByRole('spinbutton', { name: /Bid for/ }) as HTMLInputElement;
+    expect(input.value).toBe('4');
+    await fireEvent.input(input, { target: { value: '6' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Bid' }));
+    expect(onorder).toHaveBeenLastCalledWith({
+      type: 'realmBid',
+      auctioneer: 'p2',
+      kind: 'infantry',
+      amount: 6,
+    });
+  });
+
+  it('entry: two areas can be picked from the keyboard as well as on the map', async () => {
+    const { onorder } = panel([{ type: 'placeEntryTribes', areas: ['lutetia', 'belgica', 'rhenus'] }]);
+    await fireEvent.click(screen.getByLabelText('LUTETIA'));
+    await fireEvent.click(screen.getByLabelText('RHENUS'));
+    expect((screen.getByLabelText('BELGICA') as HTMLInputElement).disabled).toBe(true);
+    await fireEvent.click(screen.getByRole('button', { name: 'Enter in LUTETIA and RHENUS' }));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'placeEntryTribes', areas: ['lutetia', 'rhenus'] });
+  });
+
+  it('ships: a landing is named as such; stops pick units up and put cargo ashore (AMBIG-15)', async () => {
+    const movement: GameView = {
+      ...FIXTURE_VIEW,
+      step: { kind: 'playerTurn', player: 'p1', phase: 'movement', moved: [] },
+    };
+    const legal = [
+      {
+        type: 'shipMove',
+        ship: 'u1',
+        path: ['belgica', 'rhenus'],
+        cargo: ['u3'],
+        landing: true,
+        pickups: [{ at: 'belgica', units: ['u9'] }],
+      },
+      { type: 'shipMove', ship: 'u1', path: ['belgica'], cargo: ['u3'] },
+      { type: 'endPhase' },
+    ] as LegalOrder[];
+    const onorder = vi.fn();
+    render(OrdersPanel, {
+      view: movement,
+      legal,
+      selection: { kind: 'unit', unit: 'u1', from: 'lutetia', hover: null, cargo: ['u3'] },
+      ...names,
+      onorder,
+      onselect: vi.fn(),
+      isLand: (a: string) => a !== 'mare',
+    });
+    expect(screen.getByTestId('voyage-rhenus').textContent).toContain('Land in RHENUS');
+    await fireEvent.change(screen.getByLabelText('Destination of the voyage'), {
+      target: { value: 'rhenus' },
+    });
+    await fireEvent.click(screen.getByLabelText(/Pick up unit u9 at BELGICA/));
+    await fireEvent.change(screen.getByLabelText('Where unit u3 goes ashore'), {
+      target: { value: 'belgica' },
+    });
+    await fireEvent.click(screen.getByRole('button', { name: /Sail to RHENUS with 1 stop/ }));
+    expect(onorder).toHaveBeenLastCalledWith({
+      type: 'shipMove',
+      ship: 'u1',
+      path: ['belgica', 'rhenus'],
+      cargo: ['u3'],
+      stops: [{ at: 'belgica', load: ['u9'], unload: ['u3'] }],
+    });
+  });
+
+  it('combat: capturing a beaten ship is a yes-or-no decision (8.4)', async () => {
+    const { onorder } = panel([
+      { type: 'combatCapture', capture: false, ship: 'u4' },
+      { type: 'combatCapture', capture: true, ship: 'u4' },
+    ]);
+    await fireEvent.click(screen.getByTestId('capture-yes'));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'combatCapture', capture: true });
+    expect(screen.queryByTestId('other-orders')).toBeNull();
+  });
+
+  it('mercenaries and prisoners: offers, acceptance, ransom demands and execution are buttons (13.4, 13.6)', async () => {
+    const listed = [
+      { type: 'realmLeaseOffer', hirer: 'p2', units: ['u1', 'u3'], price: 3 },
+      { type: 'realmLeaseAccept', owner: 'p2' },
+      { type: 'realmRansomOffer', leader: 'u9', amount: 5 },
+      { type: 'realmRansomOffer', leader: 'u9', amount: 10 },
+      { type: 'realmExecute', leader: 'u9' },
+    ] as unknown as LegalOrder[];
+    const { onorder } = panel(listed);
+    expect(screen.getByTestId('no-orders')).toBeTruthy();
+    expect(screen.queryByTestId('other-orders')).toBeNull();
+    await fireEvent.click(screen.getByRole('button', { name: 'Offer 2 units to p2 for 3' }));
+    expect(onorder).toHaveBeenLastCalledWith({
+      type: 'realmLeaseOffer',
+      hirer: 'p2',
+      units: ['u1', 'u3'],
+      price: 3,
+    });
+    await fireEvent.click(screen.getByTestId('lease-accept-p2'));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'realmLeaseAccept', owner: 'p2' });
+    await fireEvent.click(screen.getByRole('button', { name: '10' }));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'realmRansomOffer', leader: 'u9', amount: 10 });
+    await fireEvent.click(screen.getByTestId('execute-u9'));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'realmExecute', leader: 'u9' });
+  });
+
+  it('lease offers name the units once, then one button per price; ticking units picks the offer (13.4)', async () => {
+    const listed = [
+      { type: 'realmLeaseOffer', hirer: 'p2', units: ['u1', 'u3'], price: 0 },
+      { type: 'realmLeaseOffer', hirer: 'p2', units: ['u1', 'u3'], price: 5 },
+      { type: 'realmLeaseOffer', hirer: 'p2', units: ['u1'], price: 2 },
+    ] as unknown as LegalOrder[];
+    const { onorder } = panel(listed);
+    // Each unit's label appears once, not once per price.
+    expect(screen.getByTestId('diplomacy').textContent?.match(/unit u1/g)).toHaveLength(1);
+    // All units ticked at first: the prices of the offer of both.
+    expect(screen.getByTestId('lease-offer-p2-2-0').textContent).toBe('0');
+    expect(screen.getByTestId('lease-offer-p2-2-5')).toBeTruthy();
+    expect(screen.queryByTestId('lease-offer-p2-1-2')).toBeNull();
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'unit u3' }));
+    expect(screen.queryByTestId('lease-offer-p2-2-5')).toBeNull();
+    await fireEvent.click(screen.getByTestId('lease-offer-p2-1-2'));
+    expect(onorder).toHaveBeenLastCalledWith({
+      type: 'realmLeaseOffer',
+      hirer: 'p2',
+      units: ['u1'],
+      price: 2,
+    });
+    // No offer holds u3 alone: no price button, a word why.
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'unit u1' }));
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'unit u3' }));
+    expect(screen.queryByRole('button', { name: /^Offer / })).toBeNull();
+    expect(screen.getByTestId('diplomacy').textContent).toContain('No offer lists exactly the ticked units.');
+  });
+
+  it('one set of units offered: a plain list, no checkboxes (13.4)', () => {
+    panel([
+      { type: 'realmLeaseOffer', hirer: 'p2', units: ['u1'], price: 0 },
+      { type: 'realmLeaseOffer', hirer: 'p2', units: ['u1'], price: 10 },
+    ] as unknown as LegalOrder[]);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByTestId('lease-units-p2').textContent).toContain('unit u1');
+    expect(screen.getByRole('button', { name: 'Offer 1 unit to p2 for 10' })).toBeTruthy();
+  });
+
+  it("a running lease is told on both parties' panels from the view: units, whom they serve, price, its end (13.4)", () => {
+    const lease = { owner: 'p2', hirer: 'p1', units: ['u1', 'u3'], price: 5, status: 'active' };
+    // The same pair twice (a public patch ahead of the private view): told once, no crash.
+    const asHirer = {
+      ...FIXTURE_VIEW,
+      realm: { leases: [lease, { ...lease, status: 'accepted' }] },
+    } as GameView;
+    panel([{ type: 'realmLeaseEnd', with: 'p2' }] as unknown as LegalOrder[], asHirer);
+    expect(screen.getByTestId('lease-active-p2').textContent).toContain(
+      "p2's units serve you as mercenaries, for 5: unit u1, unit u3.",
+    );
+    expect(screen.queryByTestId('lease-accepted-p2')).toBeNull();
+    expect(screen.getByTestId('lease-end-p2')).toBeTruthy();
+    cleanup();
+    // The owner, with nothing to decide: the panel still says it; and an ending lease says when.
+    const asOwner = {
+      ...FIXTURE_VIEW,
+      viewer: 'p2',
+      realm: { leases: [{ ...lease, status: 'ending' }] },
+    } as GameView;
+    panel([], asOwner);
+    const told = screen.getByTestId('lease-ending-p1').textContent ?? '';
+    expect(told).toContain('Your units serve p1 as mercenaries, for 5: unit u1, unit u3.');
+    expect(told).toContain('Ending: the units go home at the start of next turn.');
+    cleanup();
+    // A third player sees no agreement of its own.
+    panel([], { ...asOwner, viewer: 'p3' } as GameView);
+    expect(screen.queryByTestId('diplomacy')).toBeNull();
+  });
+
+  it('tribute paid to the viewer this turn is told on its panel, from the events (13.7)', () => {
+    const view = { ...FIXTURE_VIEW, turn: 4 } as GameView;
+    const paid = (turn: number, to: string, amount: number) => ({
+      seq: turn * 10 + amount,
+      turn,
+      event: { type: 'tributePaid', from: 'p2', to, amount },
+    });
+    panel([], view, { log: [paid(3, 'p1', 1), paid(4, 'p1', 3), paid(4, 'p3', 2)] });
+    const told = screen.getAllByTestId('tribute-received');
+    expect(told.map((t) => t.textContent)).toEqual(['p2 paid you 3 in tribute.']);
+  });
+
+  it('ending a mere offer reads as declining it (hirer) or withdrawing it (owner) (13.4)', () => {
+    const lease = { owner: 'p2', hirer: 'p1', units: ['u1'], price: 2, status: 'offered' };
+    const end = [{ type: 'realmLeaseEnd', with: 'p2' }] as unknown as LegalOrder[];
+    panel(end, { ...FIXTURE_VIEW, realm: { leases: [lease] } } as GameView);
+    expect(screen.getByTestId('lease-end-p2').textContent?.trim()).toBe('Decline the offer of p2');
+    cleanup();
+    const asOwner = { ...FIXTURE_VIEW, viewer: 'p2', realm: { leases: [lease] } } as GameView;
+    panel([{ type: 'realmLeaseEnd', with: 'p1' }] as unknown as LegalOrder[], asOwner);
+    expect(screen.getByTestId('lease-end-p1').textContent?.trim()).toBe('Withdraw the offer to p1');
+    cleanup();
+    panel(end, { ...FIXTURE_VIEW, realm: { leases: [{ ...lease, status: 'active' }] } } as GameView);
+    expect(screen.getByTestId('lease-end-p2').textContent?.trim()).toBe('End the agreement with p2');
+  });
+
+  it('rebellion: the heading says what the choice is for, from the pending choice in the view (11.7.2)', async () => {
+    const view = {
+      ...FIXTURE_VIEW,
+      realm: {
+        pending: {
+          kind: 'units',
+          chooser: 'p1',
+          rebel: 'p1',
+          reason: 'armyMutiny',
+          count: 2,
+          candidates: ['u1', 'u3'],
+          upTo: false,
+        },
+      },
+    } as GameView;
+    const { onorder } = panel([{ type: 'realmUnits', units: ['u1', 'u3'] }], view);
+    expect(
+      screen.getByRole('heading', { name: 'Rebellion — army mutiny: choose 2 units to remove' }),
+    ).toBeTruthy();
+    await fireEvent.click(screen.getByRole('button', { name: 'unit u1, unit u3' }));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'realmUnits', units: ['u1', 'u3'] });
+  });
+
+  it('prisoners are named by whose leader they are, with the ransom asked (13.6)', async () => {
+    const view = {
+      ...FIXTURE_VIEW,
+      realm: { prisoners: [{ leader: 'u50', owner: 'p1', captor: 'p2', holder: 'u4', ransom: 6 }] },
+    };
+    const { onorder } = panel(
+      [{ type: 'realmRansomAccept', leader: 'u50' }] as unknown as LegalOrder[],
+      view,
+    );
+    await fireEvent.click(screen.getByRole('button', { name: "Pay the ransom of 6 for p1's leader" }));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'realmRansomAccept', leader: 'u50' });
+  });
+
+  it('founding a kingdom with no unit left for the leader sends leaderWith null', async () => {
+    const { onorder } = panel([{ type: 'foundKingdom', leaderWith: [], capital: ['rhenus'] }]);
+    await fireEvent.click(screen.getByRole('button', { name: 'Found the kingdom' }));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'foundKingdom', leaderWith: null, capital: 'rhenus' });
+  });
+
+  it('a revolting province is named from the map, not by its id', async () => {
+    const onorder = vi.fn();
+    render(OrdersPanel, {
+      view: FIXTURE_VIEW,
+      legal: [{ type: 'realmProvince', province: 'gallia' }],
+      selection: NONE,
+      ...names,
+      onorder,
+      onselect: vi.fn(),
+      provinceName: (id: string) => (id === 'gallia' ? 'Gallia' : id),
+    });
+    await fireEvent.click(screen.getByRole('button', { name: 'Gallia' }));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'realmProvince', province: 'gallia' });
+  });
+
+  it('ships: companions from the same area sail with the selected ship, each with its cargo (8.1)', async () => {
+    const movement: GameView = {
+      ...FIXTURE_VIEW,
+      step: { kind: 'playerTurn', player: 'p1', phase: 'movement', moved: [] },
+    };
+    const legal = [
+      { type: 'shipMove', ship: 'u1', path: ['rhenus'], cargo: [], companions: ['u2'] },
+      { type: 'shipMove', ship: 'u2', path: ['rhenus'], cargo: [] },
+      { type: 'shipMove', ship: 'u2', path: ['rhenus'], cargo: ['u3'] },
+    ] as LegalOrder[];
+    const onorder = vi.fn();
+    render(OrdersPanel, {
+      view: movement,
+      legal,
+      selection: { kind: 'unit', unit: 'u1', from: 'belgica', hover: null, cargo: [] },
+      ...names,
+      onorder,
+      onselect: vi.fn(),
+    });
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'unit u2' }));
+    await fireEvent.click(screen.getByRole('radio', { name: 'carrying unit u3' }));
+    await fireEvent.click(screen.getByTestId('voyage-rhenus'));
+    expect(onorder).toHaveBeenLastCalledWith({
+      type: 'shipMove',
+      ship: 'u1',
+      path: ['rhenus'],
+      cargo: [],
+      with: [{ ship: 'u2', cargo: ['u3'] }],
+    });
+  });
+
+  it('upkeep shortfall: another set of units to disband can be chosen, starting from the suggested one (10.4)', async () => {
+    const base = { disband: ['u1'], garrisonDisband: [], purchases: [], adminPercent: 0 };
+    const { onorder } = panel([{ type: 'realmPlan', plan: base }, { type: 'endPhase' }], economic);
+    expect(screen.getByTestId('realm-plan').textContent).toContain('unit u1 will be disbanded');
+    await fireEvent.click(screen.getByText('Choose which units are disbanded'));
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'unit u1' }));
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'unit u3' }));
+    expect(screen.getByTestId('realm-plan').textContent).toContain('unit u3 will be disbanded');
+    await fireEvent.click(screen.getByTestId('send-plan'));
+    expect(onorder).toHaveBeenLastCalledWith({
+      type: 'realmPlan',
+      plan: { disband: ['u3'], garrisonDisband: [], purchases: [], adminPercent: 0 },
+    });
   });
 });

@@ -62,6 +62,44 @@ export function voyagesOf(
   return out;
 }
 
+/** The legal entry of a ship's voyage to `to` with this cargo (its landing flag and pick-ups). */
+export function voyageEntry(
+  legal: readonly LegalOrder[],
+  ship: string,
+  cargo: readonly string[],
+  to: string,
+): Of<'shipMove'> | undefined {
+  const path = voyagesOf(legal, ship, cargo).get(to);
+  return ofType(legal, 'shipMove').find(
+    (o) => o.ship === ship && sameSet(o.cargo, cargo) && o.path.join() === path?.join(),
+  );
+}
+
+/** A stop on a voyage (AMBIG-15): units taken aboard or put ashore at an area of the path. */
+export interface Stop {
+  readonly at: string;
+  readonly load: string[];
+  readonly unload: string[];
+}
+
+/**
+ * The `stops` of a shipMove from the player's picks, in the order of the path: `load` maps a unit
+ * to where it is picked up, `unload` a cargo unit to where it is put ashore.
+ */
+export function stopsOf(
+  path: readonly string[],
+  load: Readonly<Record<string, string>>,
+  unload: Readonly<Record<string, string>>,
+): Stop[] {
+  const out: Stop[] = [];
+  for (const at of path) {
+    const l = Object.keys(load).filter((u) => load[u] === at);
+    const d = Object.keys(unload).filter((u) => unload[u] === at);
+    if (l.length || d.length) out.push({ at, load: l, unload: d });
+  }
+  return out;
+}
+
 /** The cargo sets a ship may take (the empty set first). */
 export function cargoSetsOf(legal: readonly LegalOrder[], ship: string): string[][] {
   const sets: string[][] = [];

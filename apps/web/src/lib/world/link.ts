@@ -7,13 +7,23 @@ import type {
   ChatMessage,
   OrderResult,
   PatchMessage,
+  PlanCost,
   SubscribeResult,
   ViewMessage,
   WorldStatusMessage,
 } from '@bke/protocol';
-import type { GameEvent, LegalOrder, Order } from '../wire.ts';
+import type { EconomicPlan, GameEvent, LegalOrder, Order } from '../wire.ts';
 
-export type { Ack, ChatMessage, OrderResult, PatchMessage, SubscribeResult, ViewMessage, WorldStatusMessage };
+export type {
+  Ack,
+  ChatMessage,
+  OrderResult,
+  PatchMessage,
+  PlanCost,
+  SubscribeResult,
+  ViewMessage,
+  WorldStatusMessage,
+};
 
 /** An event with the turn it happened in, as the log shows it. */
 export interface LoggedEvent {
@@ -34,6 +44,8 @@ export interface WorldHandlers {
   legal(l: LegalUpdate): void;
   status(s: WorldStatusMessage): void;
   chat(m: ChatMessage): void;
+  /** A moderator deleted a chat message of this world. */
+  chatDeleted(d: { worldId: string; id: string }): void;
 }
 
 export interface WorldLink {
@@ -42,6 +54,8 @@ export interface WorldLink {
   unsubscribe(worldId: string): void;
   order(worldId: string, version: number, order: Order): Promise<Ack<OrderResult>>;
   chat(worldId: string, to: string | null, body: string): Promise<Ack<{ message: ChatMessage }>>;
+  /** What an economic plan would cost (null: the server cannot price it). */
+  planCost(worldId: string, plan: EconomicPlan): Promise<Ack<{ cost: PlanCost | null }>>;
   listen(h: WorldHandlers): () => void;
   /** Called whenever the connection comes back, so the page can resync. */
   onReconnect(cb: () => void): () => void;

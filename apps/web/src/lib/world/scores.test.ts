@@ -1,7 +1,9 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_VIEW, player } from '../../test/fixtures.ts';
 import type { GameView } from '../wire.ts';
-import { ranked, sheetRows, standings, vpSeries } from './scores.ts';
+import Scores from './Scores.svelte';
+import { adminResultWords, ranked, sheetRows, standings, vpSeries } from './scores.ts';
 
 describe('standings', () => {
   // 14.3.2 worked example (D-14): 426 VP in 27 turns, then 191 VP in 21 turns → 12.85 per turn.
@@ -93,5 +95,64 @@ describe('sheetRows', () => {
       [1, 2, 10, 10],
       [2, 3, 2, null],
     ]);
+  });
+});
+
+describe('column 11: the administration result (14.3.3, 10.6.2)', () => {
+  const results = [
+    { playerId: 'p1', cycle: 1, turn: 2, roll: 7, result: 'goodRuler', rebellions: [], becameEmpire: false },
+    {
+      playerId: 'p1',
+      cycle: 1,
+      turn: 3,
+      roll: 4,
+      result: 'rebellion',
+      rebellions: [3, 4],
+      becameEmpire: false,
+    },
+    { playerId: 'p1', cycle: 1, turn: 4, roll: 11, result: 6, rebellions: [], becameEmpire: true },
+  ];
+
+  it('puts each result in words: the roll, the result, the rebellion rolls, the empire', () => {
+    expect(results.map(adminResultWords)).toEqual([
+      '7: Good Ruler',
+      '4: Rebellion; Rebellion 3, 4',
+      '11: 6 → Empire',
+    ]);
+    expect(adminResultWords(null)).toBe('—');
+    // A rebellion without an administration roll (a capital lost, 10.3): only the rebellion roll.
+    expect(adminResultWords({ roll: 0, result: 'rebellion', rebellions: [9], becameEmpire: false })).toBe(
+      'Rebellion 9',
+    );
+  });
+
+  it('joins them to the sheet lines of the same player, cycle and turn', () => {
+    const rows = sheetRows([{ playerId: 'p1', cycle: 1, turn: 2, column: 'tax', value: 5 }], results);
+    expect(rows.map((r) => [r.turn, r.tax, r.adminResult?.roll ?? null])).toEqual([
+      [2, 5, 7],
+      [3, null, 4],
+      [4, null, 11],
+    ]);
+  });
+
+  it('shows them in the record sheet on the Scores tab', () => {
+    const ledger = sheetRows([{ playerId: 'p1', cycle: 1, turn: 2, column: 'tax', value: 5 }], results);
+    render(Scores, { view: FIXTURE_VIEW, log: [], ledger });
+    // Newest turn first.
+    expect(screen.getAllByTestId('admin-result').map((c) => c.textContent)).toEqual([
+      '11: 6 → Empire',
+      '4: Rebellion; Rebellion 3, 4',
+      '7: Good Ruler',
+    ]);
+  });
+
+  it('opens the record sheet over the whole window and closes it with Escape', async () => {
+    const ledger = sheetRows([{ playerId: 'p1', cycle: 1, turn: 2, column: 'tax', value: 5 }], results);
+    render(Scores, { view: FIXTURE_VIEW, log: [], ledger });
+    await fireEvent.click(screen.getByTestId('sheet-wide'));
+    const dialog = screen.getByRole('dialog', { name: 'Turn record sheet' });
+    expect(dialog.querySelector('[data-testid="record-sheet"]')).toBeTruthy();
+    await fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

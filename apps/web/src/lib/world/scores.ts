@@ -30,7 +30,41 @@ export interface LedgerRow {
   /** 10 % of column 2 spent on administration (the column used) */
   readonly adminPercent: number | null;
   /** 11 administration result */
-  readonly adminResult: string | number | null;
+  readonly adminResult: AdminOutcome | null;
+}
+
+/** Column 11 as the server sends it (packages/protocol adminResultRowSchema). */
+export interface AdminOutcome {
+  readonly roll: number;
+  /** A named result, or a number compared with the turns spent in the stage (10.6.2). */
+  readonly result: string | number;
+  /** Rebellion Table rolls made in that administration phase (11.7), in order. */
+  readonly rebellions: readonly number[];
+  readonly becameEmpire: boolean;
+}
+
+export interface WireAdminResult extends AdminOutcome {
+  readonly playerId: string;
+  readonly cycle: number;
+  readonly turn: number;
+}
+
+const ADMIN_RESULT_WORDS: Record<string, string> = {
+  goodRuler: 'Good Ruler',
+  corruption: 'Corruption',
+  rebellion: 'Rebellion',
+  revival: 'Revival',
+};
+
+/** Column 11 in words: "7: Good Ruler", "4: Rebellion; Rebellion 3, 4", "11: 6 → Empire". */
+export function adminResultWords(a: AdminOutcome | null): string {
+  if (!a) return '—';
+  const result = typeof a.result === 'number' ? String(a.result) : (ADMIN_RESULT_WORDS[a.result] ?? a.result);
+  const rebellions = a.rebellions.length ? `Rebellion ${a.rebellions.join(', ')}` : '';
+  const empire = a.becameEmpire ? ' → Empire' : '';
+  // Roll 0: no administration roll this turn, only a rebellion (e.g. after losing the capital).
+  if (a.roll === 0) return `${rebellions || result}${empire}`;
+  return `${a.roll}: ${result}${rebellions ? `; ${rebellions}` : ''}${empire}`;
 }
 
 /** The server's ledger: one row per player, cycle, turn and column (packages/protocol ledgerRowSchema). */
@@ -57,8 +91,22 @@ const NUMERIC = [
  * Folds the server's column rows into sheet lines. Column 4 is the cycle's running total; when
  * the server records only the VP gained in a turn ('vp'), the total is that gain summed up.
  */
-export function sheetRows(rows: readonly WireLedgerRow[]): LedgerRow[] {
+export function sheetRows(
+  rows: readonly WireLedgerRow[],
+  adminResults: readonly WireAdminResult[] = [],
+): LedgerRow[] {
   const lines = new Map<string, Map<string, number>>();
+  const column11 = new Map<string, AdminOutcome>();
+  for (const a of adminResults) {
+    const key = `${a.playerId}|${a.cycle}|${a.turn}`;
+    column11.set(key, {
+      roll: a.roll,
+      result: a.result,
+      rebellions: a.rebellions,
+      becameEmpire: a.becameEmpire,
+    });
+    if (!lines.has(key)) lines.set(key, new Map());
+  }
   for (const r of rows) {
     const key = `${r.playerId}|${r.cycle}|${r.turn}`;
     const cols = lines.get(key) ?? new Map<string, number>();
@@ -70,7 +118,7 @@ export function sheetRows(rows: readonly WireLedgerRow[]): LedgerRow[] {
   const ordered = [...lines.entries()]
     .map(([key, cols]) => {
       const [player = '', cycle = '0', turn = '0'] = key.split('|');
-      return { player, cycle: Number(cycle), turn: Number(turn), cols };
+      return { key, player, cycle: Number(cycle), turn: Number(turn), cols };
     })
     .sort((a, b) => a.turn - b.turn);
   for (const l of ordered) {
@@ -89,7 +137,7 @@ export function sheetRows(rows: readonly WireLedgerRow[]): LedgerRow[] {
       ...num,
       tax: num.tax ?? (l.cols.has('vp') ? gained - (num.other ?? 0) : null),
       vpTotal: total,
-      adminResult: l.cols.get('adminResult') ?? null,
+      adminResult: column11.get(l.key) ?? null,
     });
   }
   return out;

@@ -31,6 +31,8 @@ export function socketLink(): WorldLink {
     order: (worldId, version, order) =>
       acked((reply) => socket.emit('world/order', { worldId, version, order }, reply)),
     chat: (worldId, to, body) => acked((reply) => socket.emit('chat/send', { worldId, to, body }, reply)),
+    planCost: (worldId, plan) =>
+      acked((reply) => socket.emit('world/planCost', { worldId, plan: { ...plan } }, reply)),
     listen(h: WorldHandlers) {
       const legal: Parameters<typeof socket.on<'world/legal'>>[1] = (m) =>
         h.legal({ ...m, orders: m.orders as LegalOrder[] });
@@ -39,12 +41,14 @@ export function socketLink(): WorldLink {
       socket.on('world/legal', legal);
       socket.on('world/status', h.status);
       socket.on('chat/message', h.chat);
+      socket.on('chat/deleted', h.chatDeleted);
       return () => {
         socket.off('world/view', h.view);
         socket.off('world/patch', h.patch);
         socket.off('world/legal', legal);
         socket.off('world/status', h.status);
         socket.off('chat/message', h.chat);
+        socket.off('chat/deleted', h.chatDeleted);
       };
     },
     onReconnect(cb) {

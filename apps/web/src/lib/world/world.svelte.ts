@@ -6,13 +6,14 @@
  * its version with the missed patches instead of starting over.
  */
 import { applyPatch, type PatchOp } from '@bke/protocol';
-import type { GameEvent, GameView, LegalOrder, Order } from '../wire.ts';
+import type { EconomicPlan, GameEvent, GameView, LegalOrder, Order } from '../wire.ts';
 import { errorWords } from '../words.ts';
 import type {
   ChatMessage,
   LegalUpdate,
   LoggedEvent,
   PatchMessage,
+  PlanCost,
   SubscribeResult,
   ViewMessage,
   WorldLink,
@@ -20,6 +21,15 @@ import type {
 } from './link.ts';
 
 const LOG_LIMIT = 3000;
+
+/** A plan's price from the server, or why it cannot be priced (a refused plan, in words). */
+export interface PlanQuote {
+  readonly cost: PlanCost | null;
+  readonly problem: string | null;
+}
+
+/** A logged event's key: the order (version) that produced it, then its place among that order's events. */
+const logKey = (seq: number, index: number) => seq * 1000 + index;
 
 interface Saved {
   readonly version: number;
@@ -50,6 +60,8 @@ export class WorldStore {
   /** The chat channel on screen; its messages are read as they come. */
   openChannel: string | null = null;
   private pendingLegal: LegalUpdate | null = null;
+  /** Unread messages by id → their channel, so a deleted one leaves its unread count too. */
+  private readonly unseen = new Map<string, string>();
   private readonly unsubs: (() => void)[] = [];
   private me: string | null = null;
 
@@ -68,6 +80,7 @@ export class WorldStore {
         legal: (l) => this.onLegal(l),
         status: (s) => this.onStatus(s),
         chat: (m) => this.onChat(m),
+        chatDeleted: (d) => this.onChatDeleted(d),
       }),
       this.link.onReconnect(() => void this.resync()),
     );
@@ -120,7 +133,23 @@ export class WorldStore {
     this.legal = r.legal as LegalOrder[];
     this.status = r.status;
     this.chat = [...r.chat];
+    this.mergeRecent(r.recent);
     this.loading = false;
+  }
+
+  /**
+   * The server's latest events join what this page saw itself (a new spectator or a cleared
+   * browser starts from them): one entry per order seq and place, the server's turn winning.
+   */
+  private mergeRecent(recent: SubscribeResult['recent'] | undefined): void {
+    if (!recent?.length) return;
+    const byKey = new Map(this.log.map((l) => [l.seq, l]));
+    for (const r of recent) {
+      const seq = logKey(r.seq, r.index);
+      byKey.set(seq, { seq, turn: r.turn, event: r.event as GameEvent });
+    }
+    this.log = [...byKey.values()].sort((a, b) => a.seq - b.seq).slice(-LOG_LIMIT);
+    this.save();
   }
 
   onView(v: ViewMessage): void {
@@ -153,7 +182,7 @@ export class WorldStore {
     let turn = before;
     const logged = p.events.map((event, i) => {
       if (event.type === 'turnStarted' && typeof event.turn === 'number') turn = event.turn;
-      return { seq: p.to * 1000 + i, turn, event: event as GameEvent };
+      return { seq: logKey(p.to, i), turn, event: event as GameEvent };
     });
     if (logged.length) this.log = [...this.log, ...logged].slice(-LOG_LIMIT);
     this.legalSettled = false;
@@ -189,11 +218,25 @@ export class WorldStore {
     const channel = m.to === null ? 'all' : mine ? m.to : (m.from.playerId ?? 'all');
     if (!mine && channel !== this.openChannel) {
       this.unread = { ...this.unread, [channel]: (this.unread[channel] ?? 0) + 1 };
+      this.unseen.set(m.id, channel);
     }
+  }
+
+  /** A moderator deleted a message: it leaves the screen at once (and its unread count with it). */
+  onChatDeleted(d: { worldId: string; id: string }): void {
+    if (d.worldId !== this.worldId) return;
+    const gone = this.chat.find((c) => c.id === d.id);
+    if (!gone) return;
+    this.chat = this.chat.filter((c) => c.id !== d.id);
+    const channel = this.unseen.get(d.id);
+    if (channel === undefined) return;
+    this.unseen.delete(d.id);
+    this.unread = { ...this.unread, [channel]: Math.max(0, (this.unread[channel] ?? 0) - 1) };
   }
 
   markRead(channel: string): void {
     this.openChannel = channel;
+    for (const [id, c] of this.unseen) if (c === channel) this.unseen.delete(id);
     if (this.unread[channel]) this.unread = { ...this.unread, [channel]: 0 };
   }
 
@@ -213,6 +256,14 @@ export class WorldStore {
     } finally {
       this.sending = false;
     }
+  }
+
+  /** The server's price of an economic plan, or null when it cannot give one (never computed here). */
+  async planCost(plan: EconomicPlan): Promise<PlanQuote> {
+    const r = await this.link.planCost(this.worldId, plan);
+    return r.ok
+      ? { cost: r.cost, problem: null }
+      : { cost: null, problem: errorWords(r.error.code, r.error.message) };
   }
 
   async say(to: string | null, body: string): Promise<boolean> {

@@ -18,7 +18,10 @@ const status = {
   pauseReason: null,
 };
 
-function fakeLink(first: SubscribeResult['sync'] = { kind: 'view', version: 12, view: FIXTURE_VIEW }) {
+function fakeLink(
+  first: SubscribeResult['sync'] = { kind: 'view', version: 12, view: FIXTURE_VIEW },
+  recent: SubscribeResult['recent'] = [],
+) {
   const calls: { subscribe: (number | null)[]; orders: Order[] } = { subscribe: [], orders: [] };
   let handlers: WorldHandlers | null = null;
   let reconnect: (() => void) | null = null;
@@ -35,6 +38,7 @@ function fakeLink(first: SubscribeResult['sync'] = { kind: 'view', version: 12, 
         status,
         legal: [{ type: 'endPhase' }],
         chat: [],
+        recent,
       };
       sync = { kind: 'patches', patches: [] };
       return r;
@@ -46,6 +50,9 @@ function fakeLink(first: SubscribeResult['sync'] = { kind: 'view', version: 12, 
     },
     async chat() {
       return { ok: false, error: { code: 'auth/required' } };
+    },
+    async planCost() {
+      return { ok: true, cost: null };
     },
     listen(h) {
       handlers = h;
@@ -66,6 +73,7 @@ function fakeLink(first: SubscribeResult['sync'] = { kind: 'view', version: 12, 
     ) => handlers?.patch({ worldId: 'w1', events: [], ...p }),
     legal: (version: number) => handlers?.legal({ worldId: 'w1', version, orders: [{ type: 'undo' }] }),
     chat: (m: ChatMessage) => handlers?.chat(m),
+    chatDeleted: (id: string, worldId = 'w1') => handlers?.chatDeleted({ worldId, id }),
     reconnect: () => reconnect?.(),
     answer: (a: OrderAck) => {
       answer = a;
@@ -180,5 +188,56 @@ describe('WorldStore', () => {
     s.markRead('p2');
     f.chat(msg('4', 'p2', 'p1'));
     expect(s.unread).toEqual({ all: 1, p2: 0 });
+  });
+
+  it('drops a message a moderator deleted at once, with its unread count (chat/deleted)', async () => {
+    const f = fakeLink();
+    const s = new WorldStore('w1', f.link);
+    await s.start();
+    const msg = (id: string, from: string): ChatMessage => ({
+      id,
+      worldId: 'w1',
+      from: { userId: `u-${from}`, username: from, playerId: from },
+      to: null,
+      body: `message ${id}`,
+      at: '2026-01-01T00:00:00Z',
+    });
+    f.chat(msg('1', 'p2'));
+    f.chat(msg('2', 'p2'));
+    expect(s.unread).toEqual({ all: 2 });
+    f.chatDeleted('1', 'w2');
+    expect(s.chat.map((m) => m.id)).toEqual(['1', '2']);
+    f.chatDeleted('1');
+    expect(s.chat.map((m) => m.id)).toEqual(['2']);
+    expect(s.unread).toEqual({ all: 1 });
+    s.markRead('all');
+    f.chatDeleted('2');
+    expect(s.chat).toEqual([]);
+    expect(s.unread).toEqual({ all: 0 });
+  });
+
+  it('starts the event log from the recent events in the subscription (late joiner)', async () => {
+    const f = fakeLink({ kind: 'view', version: 12, view: FIXTURE_VIEW }, [
+      { seq: 11, index: 0, turn: 1, event: { type: 'turnEnded', turn: 1 } },
+      { seq: 11, index: 1, turn: 2, event: { type: 'turnStarted', turn: 2 } },
+      { seq: 12, index: 0, turn: 2, event: { type: 'moveOrderFixed' } },
+    ]);
+    const s = new WorldStore('w1', f.link);
+    await s.start();
+    expect(s.log.map((l) => [l.turn, l.event.type])).toEqual([
+      [1, 'turnEnded'],
+      [2, 'turnStarted'],
+      [2, 'moveOrderFixed'],
+    ]);
+    // A later patch adds to it; a resubscribe with the same events does not repeat them.
+    f.patch({ from: 12, to: 13, ops: turn(2), events: [{ type: 'unitMoved' }] });
+    f.reconnect();
+    await Promise.resolve();
+    expect(s.log.map((l) => l.event.type)).toEqual([
+      'turnEnded',
+      'turnStarted',
+      'moveOrderFixed',
+      'unitMoved',
+    ]);
   });
 });
