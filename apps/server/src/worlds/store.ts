@@ -28,7 +28,8 @@ export interface WorldHead {
 /**
  * Appends `rows` and moves the world's head from `fromVersion`, in one statement: the UPDATE's
  * version guard makes it a compare-and-set, so two processes can never both append the same seq.
- * Returns false (nothing written) when the world had moved on.
+ * Returns false (nothing written) when the world had moved on. Prepared once per connection: on
+ * the order path, planning this statement cost about as much as running it (metric 1).
  */
 export async function appendOrders(
   db: Database,
@@ -72,6 +73,7 @@ export async function appendOrders(
       JSON.stringify(recs),
       allowPaused,
     ],
+    'bke_append_orders',
   );
   return out.length === rows.length;
 }
