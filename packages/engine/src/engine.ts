@@ -18,7 +18,7 @@ import {
   realmAnytimeLegal,
   realmWaitingFor,
 } from './ledger/seam.ts';
-import { realmViewFor } from './ledger/state.ts';
+import { type RealmView, realmViewFor } from './ledger/state.ts';
 import { indexMap, type MapIndex, type MapInput } from './map-index.ts';
 import { applyShipMove } from './naval/movement.ts';
 import { type LegalOrder, type Order, parseOrder } from './order-schema.ts';
@@ -49,7 +49,8 @@ import { endPlayerPhase, finishCombat, settle, startTurn } from './turn.ts';
 export type Actor = PlayerId | 'system';
 
 /** What a viewer may see: everything but the dice's future (2.4: all bookkeeping is open). */
-export type GameView = Omit<GameStateCore, 'rng' | 'riggedDice'> & {
+export type GameView = Omit<GameStateCore, 'rng' | 'riggedDice' | 'realm'> & {
+  readonly realm?: RealmView;
   readonly viewer: PlayerId | null;
   readonly waitingFor: PlayerId[];
   /** Players who may take back an order now. */

@@ -41,15 +41,18 @@ function diffValue(a: unknown, b: unknown, path: string, out: PatchOp[]): void {
     return;
   }
   if (isObj(a) && isObj(b)) {
+    // A changed record (units, areas) has hundreds of keys and usually one or two changed
+    // values: compare first, build a path only for what differs.
     for (const k of Object.keys(b)) {
       const vb = b[k];
-      if (vb === undefined) continue;
+      const va = a[k];
+      if (va === vb || vb === undefined) continue;
       const p = `${path}/${escapePointer(k)}`;
-      if (!(k in a) || a[k] === undefined) out.push({ op: 'add', path: p, value: vb });
-      else diffValue(a[k], vb, p, out);
+      if (va === undefined) out.push({ op: 'add', path: p, value: vb });
+      else diffValue(va, vb, p, out);
     }
     for (const k of Object.keys(a)) {
-      if (a[k] !== undefined && (!(k in b) || b[k] === undefined))
+      if (a[k] !== undefined && b[k] === undefined)
         out.push({ op: 'remove', path: `${path}/${escapePointer(k)}` });
     }
     return;

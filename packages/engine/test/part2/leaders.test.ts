@@ -71,7 +71,7 @@ describe('11.5 support and 11.7.2 result 11 (Attempted Coup) limit empire moves'
 });
 
 describe('views of the part-2 state (STYLE habit 14)', () => {
-  it('other players’ sealed bids and pending plans are hidden; the ledger is open', async () => {
+  it('other players’ sealed bids and pending plans are hidden; the ledger travels as events, not in the view', async () => {
     const { realmViewFor } = await import('../../src/ledger/state.ts');
     const realm = {
       players: {
@@ -90,7 +90,22 @@ describe('views of the part-2 state (STYLE habit 14)', () => {
     const forB = realmViewFor(realm, 'b' as never)!;
     expect(forB.players.a).toMatchObject({ plan: null, lastIncome: 7 });
     expect('bids' in forB.players.a!).toBe(false);
-    expect(forB.ledger).toHaveLength(1);
+    expect('ledger' in forB).toBe(false);
     expect(realmViewFor(realm, 'a' as never)!.players.a?.plan?.adminPercent).toBe(20);
+  });
+
+  it('a view shares what did not change with the previous view, as the state does', async () => {
+    const { realmViewFor } = await import('../../src/ledger/state.ts');
+    const a = { plan: null, bids: { turn: 3, list: [] }, lastIncome: 7 };
+    const realm = { players: { a, b: { plan: null, lastIncome: 4 } }, ledger: [], tasks: [] } as never;
+    const first = realmViewFor(realm, null)!;
+    expect(realmViewFor(realm, null)).toBe(first);
+    // The next state: b's entry changed, a's did not.
+    const next = { ...(realm as object), players: { a, b: { plan: null, lastIncome: 9 } } } as never;
+    const second = realmViewFor(next, null)!;
+    expect(second.players.a).toBe(first.players.a);
+    expect(second.players.b).toMatchObject({ lastIncome: 9 });
+    // Another viewer's view of the same realm is its own (a sees its bids).
+    expect(realmViewFor(realm, 'a' as never)!.players.a).toBe(a);
   });
 });
