@@ -3,6 +3,7 @@
  * tests build it directly on a throwaway database.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { startBus } from './cluster/bus.ts';
 import type { Database } from './db/database.ts';
 import { type AuthLimits, registerAuth } from './http/auth.ts';
 import { installErrorHandlers } from './http/errors.ts';
@@ -10,7 +11,8 @@ import { installCsrfGuard } from './http/guard.ts';
 import { registerHealth } from './http/health.ts';
 import { registerWeb } from './http/web.ts';
 import { registerWorlds } from './http/worlds.ts';
-import { attachSockets, type Io, type SocketLimits } from './sockets/io.ts';
+import { moderationFromBus, socketNotifier } from './moderation/notify.ts';
+import { attachSockets, deliverStoredChat, type Io, type SocketLimits } from './sockets/io.ts';
 import { WorldHub } from './worlds/hub.ts';
 
 export interface AppOptions {
@@ -46,6 +48,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerWorlds(http, options.db, hub);
   await registerWeb(http, options.webDist);
   const io = attachSockets(http, options.db, hub, options.socketLimits);
+  hub.bus = await listenToOtherProcesses(options.db, hub, io, (msg, data) => http.log.warn(data ?? {}, msg));
   const poll = options.deadlinePollMs ?? 1000;
   if (poll > 0) hub.startDeadlines(poll);
   let closing: Promise<void> | undefined;
@@ -56,10 +59,36 @@ export async function buildApp(options: AppOptions): Promise<App> {
     close() {
       closing ??= (async () => {
         hub.stopDeadlines();
+        await hub.bus.stop();
         io.disconnectSockets(true);
         await http.close();
       })();
       return closing;
     },
   };
+}
+
+/**
+ * The other server processes on this database (cluster/bus.ts): what they change reaches this
+ * process's sockets — world patches and status, chat, moderation notices and ended sockets.
+ */
+function listenToOtherProcesses(
+  db: Database,
+  hub: WorldHub,
+  io: Io,
+  log: (msg: string, data?: object) => void,
+) {
+  const local = socketNotifier(db, io);
+  return startBus(db, {
+    message(m) {
+      if (m.k === 'world') hub.refresh(m.w);
+      else if (m.k === 'chat')
+        deliverStoredChat(io, db, m.w, m.id).catch((e) =>
+          log('bus: chat delivery failed', { err: String(e) }),
+        );
+      else moderationFromBus(io, local, m);
+    },
+    gap: () => hub.refreshAll(),
+    log,
+  });
 }

@@ -49,7 +49,7 @@ beforeAll(async () => {
     ...real,
     async notice(w, actor, action, text, reason) {
       told.push({ worldId: w, action, text });
-      await real.notice(w, actor, action, text, reason);
+      return real.notice(w, actor, action, text, reason);
     },
   };
   registerModeration(app.http, t.db, app.hub, app.io, {

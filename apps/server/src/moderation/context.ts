@@ -54,5 +54,6 @@ export async function writeHead(
     ...(data.earlyResolution !== undefined ? { earlyResolution: data.earlyResolution } : {}),
     ...(data.pauseReason !== undefined ? { pauseReason: data.pauseReason } : {}),
   };
+  ctx.hub.publish(rt.id);
   return true;
 }

@@ -162,6 +162,7 @@ export function rollbackWorld(
     const patch: PatchMessage = { worldId: rt.id, from: seq - 1, to: seq, ops: row.patch, events };
     ctx.hub.events.patches(rt, [patch]);
     ctx.hub.events.status(rt);
+    ctx.hub.publish(rt.id);
     for (const f of ctx.hub.afterCommit) f(rt);
     return {
       ok: true,

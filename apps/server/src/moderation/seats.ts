@@ -46,6 +46,7 @@ export function removePlayer(ctx: ModContext, worldId: string, playerId: string,
       data: { leftAt: new Date(), absent: false },
     });
     absentCache.delete(worldId);
+    ctx.hub.publish(worldId);
     ctx.notify.endSeatSockets(worldId, playerId);
     return {
       ok: true,
@@ -75,6 +76,7 @@ export function handOverSeat(ctx: ModContext, worldId: string, playerId: string,
       data: { userId: to.id, missedTurns: 0, readyKey: null, absent: false },
     });
     absentCache.delete(worldId);
+    ctx.hub.publish(worldId);
     // The old account's sockets still play as this seat: end them; they come back as spectators.
     ctx.notify.endSeatSockets(worldId, playerId);
     return {
@@ -100,6 +102,7 @@ export function markAbsent(ctx: ModContext, worldId: string, playerId: string, a
       data: { absent },
     });
     absentCache.delete(worldId);
+    ctx.hub.publish(worldId);
     const held = absent ? await holdAbsentSeats(ctx, rt) : 0;
     return { ok: true, userId: seat.userId, params: { playerId, absent, ordersApplied: held } };
   });
@@ -154,6 +157,8 @@ export async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promis
  * absent seats (which commits again and so on until nobody absent is waited for).
  */
 export function watchAbsentSeats(ctx: ModContext): void {
+  // Another process may have marked a seat absent or back.
+  ctx.hub.changedElsewhere.push((worldId) => absentCache.delete(worldId));
   ctx.hub.afterCommit.push((rt) => {
     // Queued at once (not after the cache lookup) so that `rt.settled()` covers the hold too; the
     // lookup is a cached promise after the world's first commit in this process.

@@ -376,12 +376,8 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
         include: { fromUser: { select: { username: true } } },
       });
       const message = toChat(row);
-      if (to === null) io.to(worldRoom(msg.worldId)).emit('chat/message', message);
-      else
-        io.to([playerRoom(msg.worldId, to), playerRoom(msg.worldId, from as string)]).emit(
-          'chat/message',
-          message,
-        );
+      deliverChat(io, message);
+      hub.bus.publish({ k: 'chat', w: message.worldId, id: message.id });
       return { ok: true, message };
     });
 
@@ -393,6 +389,27 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
       user: user ? { id: user.id, username: user.username, role: user.role } : null,
     });
   });
+}
+
+/** Sends a stored chat message to this process's sockets: the world, or the two players of a private one. */
+export function deliverChat(io: Io, message: ChatMessage): void {
+  const { worldId, to } = message;
+  const from = message.from.playerId;
+  if (to === null) io.to(worldRoom(worldId)).emit('chat/message', message);
+  else
+    io.to([playerRoom(worldId, to), ...(from ? [playerRoom(worldId, from)] : [])]).emit(
+      'chat/message',
+      message,
+    );
+}
+
+/** Delivers a chat message another process stored (cluster/bus.ts); a deleted one is not sent. */
+export async function deliverStoredChat(io: Io, db: Database, worldId: string, id: string): Promise<void> {
+  const row = await db.prisma.chatMessage.findFirst({
+    where: { id: BigInt(id), worldId, deletedAt: null },
+    include: { fromUser: { select: { username: true } } },
+  });
+  if (row) deliverChat(io, toChat(row));
 }
 
 function toChat(row: {

@@ -13,6 +13,7 @@ import {
   type PatchMessage,
   type WireError,
 } from '@bke/protocol';
+import { type Bus, SILENT_BUS } from '../cluster/bus.ts';
 import type { Database } from '../db/database.ts';
 import { getEngine } from './engine.ts';
 import { type CommitResult, type RuntimeHooks, WorldRuntime } from './runtime.ts';
@@ -52,6 +53,10 @@ export class WorldHub {
    * hold absent seats from here). Queue further work with `rt.run`, never await it inline.
    */
   readonly afterCommit: ((rt: WorldRuntime) => void)[] = [];
+  /** The other server processes on this database (cluster/bus.ts); silent until `buildApp` sets it. */
+  bus: Bus = SILENT_BUS;
+  /** Called when another process changed a world (the moderation tools drop what they cached). */
+  readonly changedElsewhere: ((worldId: string) => void)[] = [];
 
   constructor(
     readonly db: Database,
@@ -109,6 +114,38 @@ export class WorldHub {
       this.worlds.set(worldId, p);
     }
     return p;
+  }
+
+  /**
+   * Tells the other server processes that a world changed outside its order log (head, seats,
+   * ready flags). Order appends tell them by themselves (store.ts).
+   */
+  publish(worldId: string): void {
+    this.bus.publish({ k: 'world', w: worldId });
+  }
+
+  /**
+   * Another process changed this world: bring this process's copy up to date (its sockets get the
+   * missed patches through the usual hooks) and send the status, which may hold ready flags. A
+   * world not loaded here needs nothing: it is read fresh when first asked for.
+   */
+  refresh(worldId: string): void {
+    for (const f of this.changedElsewhere) f(worldId);
+    const p = this.worlds.get(worldId);
+    if (!p) return;
+    void p
+      .then((rt) =>
+        rt?.run(async () => {
+          await rt.catchUp();
+          this.events.status(rt);
+        }),
+      )
+      .catch((e) => this.log('refresh failed', { worldId, err: String(e) }));
+  }
+
+  /** Refreshes every world this process holds (after the bus may have missed messages). */
+  refreshAll(): void {
+    for (const id of this.worlds.keys()) this.refresh(id);
   }
 
   /** Drops every cached world (tests simulate a fresh process). */
@@ -174,6 +211,7 @@ export class WorldHub {
         where: { worldId_playerId: { worldId, playerId: seat.playerId } },
         data: { leftAt: new Date() },
       });
+      this.publish(worldId);
       return { ok: true as const };
     });
   }
@@ -204,6 +242,7 @@ export class WorldHub {
           data: { readyKey: rt.head.stepKey },
         });
         this.events.status(rt);
+        this.publish(worldId);
         return { ok: true as const, version: rt.version, deferred: true };
       }
       const r = await rt.commit([{ actor: playerId as PlayerId, userId, kind: 'player', order }]);

@@ -4,7 +4,7 @@
  * compare-and-set on the world's version, and only then acknowledged and broadcast.
  */
 import type { Engine, GameEvent, GameState, GameView, PlayerId } from '@bke/engine';
-import type { PatchMessage, WireError } from '@bke/protocol';
+import type { PatchMessage, PatchOp, WireError } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { diffViews } from './diff.ts';
 import {
@@ -110,7 +110,10 @@ export class WorldRuntime {
 
   /**
    * Replays orders committed by another process since our version and refreshes the head (status,
-   * deadline) from the database. Call inside `run`. Returns whether orders were replayed.
+   * deadline) from the database. Call inside `run`. What moved is news to the sockets of this
+   * process: the stored patches of those orders, and the head when it changed, go to the
+   * `committed` hook like this process's own commits (the snapshots and projections were written by
+   * the process that committed). Returns whether orders were replayed.
    */
   async catchUp(): Promise<boolean> {
     // The head first: the orders up to its version were committed with it, so reading them after
@@ -121,6 +124,10 @@ export class WorldRuntime {
       this.state = await replayRows(this.db, this.engine, this.id, this.state, rows);
       this.publicView = this.engine.view(this.state, null);
     }
+    const headChanged =
+      w.stepKey !== this.head.stepKey ||
+      w.status !== this.head.status ||
+      w.deadlineAt?.getTime() !== this.head.deadlineAt?.getTime();
     this.head = { version: w.version, stepKey: w.stepKey, deadlineAt: w.deadlineAt, status: w.status };
     this.settings = {
       ...this.settings,
@@ -129,6 +136,16 @@ export class WorldRuntime {
       earlyResolution: w.earlyResolution,
       pauseReason: w.pauseReason,
     };
+    if (rows.length > 0 || headChanged) {
+      const patches = rows.map((r) => ({
+        worldId: this.id,
+        from: r.seq - 1,
+        to: r.seq,
+        ops: r.patch as PatchOp[],
+        events: r.events as PatchMessage['events'],
+      }));
+      this.hooks.committed(this, patches, headChanged);
+    }
     return rows.length > 0;
   }
 

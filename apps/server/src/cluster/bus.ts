@@ -1,0 +1,87 @@
+/**
+ * Several server processes on one PostgreSQL database (behind a load balancer) each hold their own
+ * copy of the worlds their sockets watch. The bus tells the other processes what changed here —
+ * through PostgreSQL's LISTEN/NOTIFY, so it needs nothing but the database — and each process then
+ * brings its copy up to date from the database and tells its own sockets. Messages name what
+ * changed, never carry it: the database stays the only source of truth.
+ *
+ * On the embedded database (one process) the bus is silent.
+ */
+import { moderationNoticeSchema } from '@bke/protocol';
+import { z } from 'zod';
+import type { Database } from '../db/database.ts';
+
+export const BUS_CHANNEL = 'bke_bus';
+
+const id = z.string().regex(/^\d+$/);
+export const busMessageSchema = z.discriminatedUnion('k', [
+  /** A world's log, head (status, deadline, step), seats or ready flags changed. */
+  z.object({ k: z.literal('world'), w: z.uuid() }),
+  /** A chat message was stored (the receiver reads it from the database and delivers it). */
+  z.object({ k: z.literal('chat'), w: z.uuid(), id }),
+  z.object({ k: z.literal('chatDeleted'), w: z.uuid(), id }),
+  z.object({ k: z.literal('notice'), notice: moderationNoticeSchema }),
+  /** An account was banned: its sockets end everywhere. */
+  z.object({ k: z.literal('endUser'), u: z.uuid() }),
+  /** A seat changed hands or was freed: the sockets playing it end everywhere. */
+  z.object({ k: z.literal('endSeat'), w: z.uuid(), p: z.string().max(8) }),
+]);
+export type BusMessage = z.infer<typeof busMessageSchema>;
+
+const envelopeSchema = z.object({ o: z.string().max(64) });
+
+/** The payload of a bus message from this process (also sent by the order append's SQL). */
+export const busPayload = (db: Database, m: BusMessage): string => JSON.stringify({ o: db.instanceId, ...m });
+
+export interface Bus {
+  /** Tells the other processes; never throws, never waits (a lost message costs a late update). */
+  publish(m: BusMessage): void;
+  stop(): Promise<void>;
+}
+
+/** The bus of a process alone on its database. */
+export const SILENT_BUS: Bus = { publish() {}, stop: async () => {} };
+
+export interface BusHandlers {
+  message(m: BusMessage): void;
+  /** The listening connection came back: anything may have been missed. */
+  gap(): void;
+  log(msg: string, data?: object): void;
+}
+
+export async function startBus(db: Database, handlers: BusHandlers): Promise<Bus> {
+  const stop = await db.listen(
+    BUS_CHANNEL,
+    (payload) => {
+      const m = parseBusPayload(payload, db.instanceId);
+      if (m === 'invalid')
+        handlers.log('bus: an unreadable message was dropped', { payload: payload.slice(0, 200) });
+      else if (m) handlers.message(m);
+    },
+    handlers.gap,
+  );
+  if (!stop) return SILENT_BUS;
+  return {
+    publish(m) {
+      db.sql(`SELECT pg_notify('${BUS_CHANNEL}', $1)`, [busPayload(db, m)], 'bke_bus_publish').catch((e) =>
+        handlers.log('bus: publish failed', { err: String(e), kind: m.k }),
+      );
+    },
+    stop,
+  };
+}
+
+/** The message in `payload`; null when this process sent it; 'invalid' when it is not one. */
+export function parseBusPayload(payload: string, self: string): BusMessage | null | 'invalid' {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payload);
+  } catch {
+    return 'invalid';
+  }
+  const env = envelopeSchema.safeParse(raw);
+  if (!env.success) return 'invalid';
+  if (env.data.o === self) return null;
+  const m = busMessageSchema.safeParse(raw);
+  return m.success ? m.data : 'invalid';
+}

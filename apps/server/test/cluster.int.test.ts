@@ -1,0 +1,200 @@
+/**
+ * Two server processes on one PostgreSQL database, as behind a load balancer: each has its own
+ * database connections (its own pool, its own name on the database), its own copy of the world and
+ * its own sockets. A player on one process sees, live, what is done on the other: orders (patches,
+ * in order, no gaps, ending at the same view), chat, a moderator's pause and a ban
+ * (cluster/bus.ts). The embedded database is one process's own: there the bus stays silent.
+ */
+import { MODERATION_NOTICE_EVENT } from '@bke/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { createUser } from '../src/auth/users.ts';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import { registerModeration } from '../src/http/moderation.ts';
+import { api, pickOrder, shared, signup, TestClient } from './helpers/client.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+let t: TestDatabase;
+let second: Database | null = null;
+const apps: App[] = [];
+const bases: string[] = [];
+const clients: TestClient[] = [];
+
+async function start(db: Database) {
+  const app = await buildApp({
+    db,
+    webDist: '/nonexistent',
+    deadlinePollMs: 0,
+    authLimits: { burst: 50, perSecond: 1 },
+  });
+  registerModeration(app.http, db, app.hub, app.io, { limits: { burst: 100, perSecond: 10 } });
+  apps.push(app);
+  bases.push(await app.http.listen({ port: 0, host: '127.0.0.1' }));
+}
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  await start(t.db);
+  if (t.url) {
+    second = await openDatabase({ kind: 'postgres', url: t.url, poolSize: 5 });
+    await start(second);
+  }
+});
+afterAll(async () => {
+  for (const c of clients) c.close();
+  for (const a of apps) await a.close();
+  await second?.close();
+  await t?.dispose();
+});
+
+const waitFor = async (what: string, ok: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe.runIf(process.env.DATABASE_URL)('two server processes on one database', () => {
+  const [one, two] = [0, 1];
+  let alice: string;
+  let bob: string;
+  let carol: string;
+  let admin: string;
+  let worldId: string;
+  const byPlayer = new Map<string, TestClient>();
+  let spectator: TestClient;
+  const client = (at: number, cookie: string) => {
+    const c = new TestClient(bases[at] ?? '', cookie, worldId);
+    clients.push(c);
+    return c;
+  };
+
+  it('the two processes are distinct on the database', () => {
+    expect(second?.instanceId).toBeDefined();
+    expect(second?.instanceId).not.toBe(t.db.instanceId);
+  });
+
+  it('players on different processes play turns and see every order of the other, in order', async () => {
+    alice = await signup(bases[one] ?? '', 'alice');
+    bob = await signup(bases[two] ?? '', 'bob');
+    carol = await signup(bases[two] ?? '', 'carol');
+    const created = await api(bases[one] ?? '', alice, 'POST', '/api/worlds', {
+      name: 'Two processes',
+      deadline: { mode: 'live', minutesPerPhase: 10 },
+    });
+    worldId = (created.body.world as { id: string }).id;
+    // Alice joins through one process, Bob through the other.
+    expect((await api(bases[one] ?? '', alice, 'POST', `/api/worlds/${worldId}/join`, {})).status).toBe(200);
+    expect((await api(bases[two] ?? '', bob, 'POST', `/api/worlds/${worldId}/join`, {})).status).toBe(200);
+    const a = client(one, alice);
+    const b = client(two, bob);
+    spectator = client(two, carol);
+    for (const c of [a, b, spectator]) expect((await c.subscribe()).ok).toBe(true);
+    byPlayer.set(a.playerId ?? '', a);
+    byPlayer.set(b.playerId ?? '', b);
+    expect(a.version).toBe(b.version);
+
+    const policy = { done: false };
+    const startTurn = (a.view?.turn as number) ?? 0;
+    let orders = 0;
+    for (let i = 0; i < 400 && ((a.view?.turn as number) ?? 0) < startTurn + 2; i++) {
+      // Process one's copy is current: its client has every version so far (below).
+      const rt = await apps[one]?.hub.get(worldId);
+      const waiting = rt?.waitingFor()[0];
+      const c = byPlayer.get(waiting ?? '');
+      if (!c) throw new Error(`nobody to play for: ${waiting}`);
+      const order = pickOrder(c.legal, policy);
+      if (!order) throw new Error(`no order among ${JSON.stringify(c.legal)}`);
+      const r = await c.order(order);
+      if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.error)}`);
+      orders++;
+      // Every client, on either process, reaches the new version through patches.
+      for (const x of [a, b, spectator]) await x.until(r.version);
+    }
+    expect(orders).toBeGreaterThan(5);
+    expect(((a.view?.turn as number) ?? 0) - startTurn).toBe(2);
+    // Both processes played orders: each process's copy ends equal, and so do all clients.
+    const [r1, r2] = [await apps[one]?.hub.get(worldId), await apps[two]?.hub.get(worldId)];
+    await r2?.settled();
+    expect(r2?.version).toBe(r1?.version);
+    const view = shared(apps[one]?.hub.engine.view(r1?.state as never, null));
+    for (const x of [a, b, spectator]) {
+      expect(x.gaps).toBe(0);
+      expect(shared(x.view)).toEqual(view);
+    }
+  });
+
+  it('chat crosses processes: world-wide and private', async () => {
+    const [a, b] = [...byPlayer.values()] as [TestClient, TestClient];
+    const sent = await a.emit('chat/send', { worldId, body: 'hello from process one' });
+    expect(sent.ok).toBe(true);
+    await waitFor('world chat on the other process', () =>
+      [b, spectator].every((c) => c.chat.some((m) => m.body === 'hello from process one')),
+    );
+    const whisper = await b.emit('chat/send', { worldId, body: 'just you', to: a.playerId });
+    expect(whisper.ok).toBe(true);
+    await waitFor('a private message on the other process', () => a.chat.some((m) => m.body === 'just you'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(spectator.chat.some((m) => m.body === 'just you')).toBe(false);
+    expect(a.chat.filter((m) => m.body === 'hello from process one')).toHaveLength(1);
+  });
+
+  it('a pause made on one process reaches players on the other, with its notice', async () => {
+    await createUser(t.db, 'admin1', 'password123', 'admin');
+    const login = await api(bases[one] ?? '', null, 'POST', '/api/auth/login', {
+      username: 'admin1',
+      password: 'password123',
+    });
+    admin = login.cookie ?? '';
+    const b = [...byPlayer.values()][1] as TestClient;
+    const notices: unknown[] = [];
+    b.socket.on(MODERATION_NOTICE_EVENT, (n: unknown) => notices.push(n));
+    const paused = await api(bases[one] ?? '', admin, 'POST', `/api/moderation/worlds/${worldId}/pause`, {
+      reason: 'server maintenance',
+    });
+    expect(paused.status).toBe(200);
+    await waitFor('paused status on the other process', () => b.status?.status === 'paused');
+    await waitFor('the notice on the other process', () => notices.length === 1);
+    expect(notices[0]).toMatchObject({ worldId, action: 'world.pause', reason: 'server maintenance' });
+    await waitFor('the moderator line in chat', () =>
+      b.chat.some((m) => m.body.includes('server maintenance')),
+    );
+    // The other process refuses orders too: its copy is paused.
+    const refused = await b.order({ type: 'endPhase' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'world/paused' } });
+    const resumed = await api(bases[two] ?? '', admin, 'POST', `/api/moderation/worlds/${worldId}/resume`, {
+      reason: 'done',
+    });
+    expect(resumed.status).toBe(200);
+    const a = [...byPlayer.values()][0] as TestClient;
+    await waitFor('running status back on the first process', () => a.status?.status === 'running');
+  });
+
+  it('a ban made on one process ends the account’s sockets on the other', async () => {
+    const carolId = (await t.db.prisma.user.findFirstOrThrow({ where: { username: 'carol' } })).id;
+    expect(spectator.socket.connected).toBe(true);
+    const r = await api(bases[one] ?? '', admin, 'POST', `/api/moderation/users/${carolId}/ban`, {
+      reason: 'spam',
+    });
+    expect(r.status).toBe(200);
+    await waitFor('the spectator disconnected', () => !spectator.socket.connected);
+  });
+});
+
+describe('one process on the embedded database', () => {
+  it('has nobody to tell: the bus is silent', async () => {
+    const embedded = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
+    try {
+      expect(
+        await embedded.listen(
+          'bke_bus',
+          () => {},
+          () => {},
+        ),
+      ).toBeNull();
+    } finally {
+      await embedded.close();
+    }
+  });
+});
