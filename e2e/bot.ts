@@ -154,7 +154,10 @@ function stateOf(view: GameView): GameState {
     waitingFor: unknown;
     canUndo: unknown;
   };
-  return { ...(rest as unknown as GameState), rng: seedRng('bot'), riggedDice: [] } as GameState;
+  // The record sheet is not in views (it travels as `ledgerRow` events); the queries that read it
+  // only look at rows of the turn being played, which an empty sheet stands in for.
+  const realm = rest.realm ? { ...rest.realm, ledger: [] } : rest.realm;
+  return { ...(rest as unknown as GameState), realm, rng: seedRng('bot'), riggedDice: [] } as GameState;
 }
 
 /** One player's live connection: its view, kept current from the server's patches. */
