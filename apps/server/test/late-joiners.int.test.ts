@@ -203,8 +203,15 @@ describe("a player's private part of the view", () => {
     await a.subscribe();
     await b.subscribe();
     const views = { a: 0, b: 0 };
-    a.socket.on('world/view', () => views.a++);
+    const replaced: { to: number; events: { type: string }[] }[][] = [];
+    const patched = { a: [] as number[], b: [] as number[] };
+    a.socket.on('world/view', (m: { replaces?: (typeof replaced)[number] }) => {
+      views.a++;
+      replaced.push(m.replaces ?? []);
+    });
     b.socket.on('world/view', () => views.b++);
+    a.socket.on('world/patch', (p: { to: number }) => patched.a.push(p.to));
+    b.socket.on('world/patch', (p: { to: number }) => patched.b.push(p.to));
     const rt = await app.hub.get(worldId);
     if (!rt || !a.playerId) throw new Error('no world');
     // A sealed bid only its maker sees (13.3): put in place as if recorded earlier, out of any patch.
@@ -234,6 +241,13 @@ describe("a player's private part of the view", () => {
     await b.until(r.version);
     await new Promise((done) => setTimeout(done, 200));
     expect(views).toEqual({ a: 1, b: 0 });
+    // The view stood in for that order's patch, and carries its events; the other player got the patch.
+    expect(patched.a).not.toContain(r.version);
+    expect(patched.b).toContain(r.version);
+    const stored = await t.db.prisma.worldOrder.findUniqueOrThrow({
+      where: { worldId_seq: { worldId, seq: r.version } },
+    });
+    expect(replaced).toEqual([[{ to: r.version, events: stored.events }]]);
     const held = (a.view as unknown as { realm: { players: Record<string, { bids?: unknown }> } }).realm;
     expect(held.players[a.playerId]?.bids).toEqual({ turn: 99, list: [] });
     // Resubscribing from its version, the player gets a full view rather than public patches.

@@ -216,6 +216,9 @@ export function renderProtocolDoc(): string {
     'An order made against another version is refused with `sync/stale` and a fresh `world/view` is',
     'pushed. A client that reconnects subscribes with the last version it holds and receives the missed',
     'patches from the stored log, or a full view when it is more than 200 versions behind.',
+    'A player whose private part of the view (its own realm entry, lease offers it is party to)',
+    'an order changed gets, instead of that order’s patch, a fresh `world/view` whose `replaces`',
+    'lists the events of each order it stands in for.',
     '',
     '## HTTP routes',
     '',
@@ -265,6 +268,7 @@ export function renderProtocolDoc(): string {
   for (const [event, schema] of Object.entries(SOCKET_EVENTS.serverToClient)) {
     const ex = SOCKET_EXAMPLES.serverToClient[event as keyof typeof SOCKET_EVENTS.serverToClient];
     out.push(`### \`${event}\``, '', json(checked(schema, ex, event)), '');
+    out.push(details('payload schema', schemaOf(schema)), '');
   }
   out.push(
     '## Error codes',

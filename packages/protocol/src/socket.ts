@@ -115,6 +115,12 @@ export const viewMessageSchema = z.object({
   version: z.number().int(),
   /** The engine's GameView for this viewer (public view for spectators). */
   view: z.unknown(),
+  /**
+   * Present when this view stands in for patches the viewer was not sent (the orders changed the
+   * viewer's private part, which patches of the public view cannot carry): the events of each of
+   * those orders, `to` being the version it produced, so the viewer's event log misses nothing.
+   */
+  replaces: z.array(z.object({ to: z.number().int(), events: patchMessageSchema.shape.events })).optional(),
 });
 export type ViewMessage = z.infer<typeof viewMessageSchema>;
 

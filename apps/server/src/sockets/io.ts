@@ -3,6 +3,8 @@
  * rate-limited, size-checked and parsed with its zod schema from @bke/protocol before anything
  * else; every answer is an acknowledgement `{ ok, … }` or `{ ok: false, error: { code } }`.
  */
+
+import type { GameView } from '@bke/engine';
 import {
   type Ack,
   type ChatMessage,
@@ -105,8 +107,16 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
   };
   hub.events = {
     patches(rt, patches) {
-      for (const p of patches) io.to(worldRoom(rt.id)).emit('world/patch', p);
-      sendPrivateParts(rt, patches);
+      // A player whose private part these orders changed gets its fresh view, carrying the
+      // patches' events, instead of the patches: applying the public patches first would show
+      // its screen a mix of old private and new public parts (a lease offered and running).
+      const fresh = privateViews(rt, patches);
+      const room = io.to(worldRoom(rt.id));
+      const others = fresh.size > 0 ? room.except([...fresh.keys()]) : room;
+      for (const p of patches) others.emit('world/patch', p);
+      const replaces = patches.map((p) => ({ to: p.to, events: p.events }));
+      for (const [player, view] of fresh)
+        io.to(player).emit('world/view', { worldId: rt.id, version: rt.version, view, replaces });
       if (legalDue.size === 0) setImmediate(flushLegal);
       legalDue.set(rt.id, rt);
     },
@@ -158,7 +168,9 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
     privateSlice((hub.engine.view(rt.state, player as never) as { realm?: unknown }).realm, player);
   /** The state's own objects behind each room's slice at the last check (the state is immutable). */
   const sliceRefs = new Map<string, { player: unknown; leases: unknown }>();
-  function sendPrivateParts(rt: WorldRuntime, patches: readonly PatchMessage[]) {
+  /** Player room → fresh view, for the players whose private part `patches` leave stale. */
+  function privateViews(rt: WorldRuntime, patches: readonly PatchMessage[]): Map<string, GameView> {
+    const out = new Map<string, GameView>();
     const realm = (rt.state as { realm?: { players?: Record<string, unknown>; leases?: unknown } }).realm;
     for (const p of rt.state.players) {
       const room = playerRoom(rt.id, p.id);
@@ -183,9 +195,9 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
       const held = heldSlice.get(room);
       heldSlice.set(room, own);
       if (held === undefined || !privatePartStale(held, p.id, patches, own)) continue;
-      const view = hub.engine.view(rt.state, p.id as never);
-      io.to(room).emit('world/view', { worldId: rt.id, version: rt.version, view });
+      out.set(room, hub.engine.view(rt.state, p.id as never));
     }
+    return out;
   }
 
   async function chatHistory(worldId: string, playerId: string | null): Promise<ChatMessage[]> {

@@ -154,10 +154,41 @@ export class WorldStore {
 
   onView(v: ViewMessage): void {
     if (v.worldId !== this.worldId) return;
+    // A view standing in for patches carries their events: log those this page has not seen.
+    const news = v.replaces?.filter((r) => this.version === null || r.to > this.version) ?? [];
+    const turn = this.view?.turn;
     this.view = v.view as GameView;
     this.version = v.version;
     this.loading = false;
+    let at = turn ?? this.view.turn;
+    for (const r of news) at = this.logEvents(r.to, r.events, at);
+    if (news.length) this.orderMoved();
     this.save();
+  }
+
+  /**
+   * Adds one order's events to the log; events belong to the turn they happened in. Returns the
+   * turn after them.
+   */
+  private logEvents(to: number, events: PatchMessage['events'], turnBefore: number): number {
+    // A patch that ends a turn carries the old turn's last events before its 'turnStarted'.
+    let turn = turnBefore;
+    const logged = events.map((event, i) => {
+      if (event.type === 'turnStarted' && typeof event.turn === 'number') turn = event.turn;
+      return { seq: logKey(to, i), turn, event: event as GameEvent };
+    });
+    if (logged.length) this.log = [...this.log, ...logged].slice(-LOG_LIMIT);
+    return turn;
+  }
+
+  /** After the view moved on by orders: the legal orders sent for the new version are awaited. */
+  private orderMoved(): void {
+    this.legalSettled = false;
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.legalSettled = true;
+    }, 500);
+    if (this.pendingLegal?.version === this.version) this.onLegal(this.pendingLegal);
   }
 
   onPatch(p: PatchMessage): void {
@@ -177,20 +208,8 @@ export class WorldStore {
       return;
     }
     this.version = p.to;
-    // Events belong to the turn they happened in: a patch that ends a turn carries the old
-    // turn's last events before its 'turnStarted'.
-    let turn = before;
-    const logged = p.events.map((event, i) => {
-      if (event.type === 'turnStarted' && typeof event.turn === 'number') turn = event.turn;
-      return { seq: logKey(p.to, i), turn, event: event as GameEvent };
-    });
-    if (logged.length) this.log = [...this.log, ...logged].slice(-LOG_LIMIT);
-    this.legalSettled = false;
-    if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(() => {
-      this.legalSettled = true;
-    }, 500);
-    if (this.pendingLegal?.version === this.version) this.onLegal(this.pendingLegal);
+    this.logEvents(p.to, p.events, before);
+    this.orderMoved();
     this.save();
   }
 

@@ -74,6 +74,8 @@ function fakeLink(
     legal: (version: number) => handlers?.legal({ worldId: 'w1', version, orders: [{ type: 'undo' }] }),
     chat: (m: ChatMessage) => handlers?.chat(m),
     chatDeleted: (id: string, worldId = 'w1') => handlers?.chatDeleted({ worldId, id }),
+    view: (m: Omit<Parameters<WorldHandlers['view']>[0], 'worldId'>) =>
+      handlers?.view({ worldId: 'w1', ...m }),
     reconnect: () => reconnect?.(),
     answer: (a: OrderAck) => {
       answer = a;
@@ -114,6 +116,37 @@ describe('WorldStore', () => {
     f.patch({ from: 15, to: 16, ops: turn(9) });
     expect(s.view?.turn).toBe(3);
     expect(f.calls.subscribe).toEqual([null, 13]);
+  });
+
+  it('logs the events a fresh view carries in place of its patches, then follows patches from it', async () => {
+    const f = fakeLink();
+    const s = new WorldStore('w1', f.link);
+    await s.start();
+    f.legal(14);
+    f.view({
+      version: 14,
+      view: { ...FIXTURE_VIEW, turn: 3 },
+      replaces: [
+        { to: 13, events: [{ type: 'turnStarted', turn: 3 }] },
+        { to: 14, events: [{ type: 'leaseStarted' }] },
+      ],
+    });
+    expect(s.version).toBe(14);
+    expect(s.log.map((l) => [l.turn, l.event.type])).toEqual([
+      [3, 'turnStarted'],
+      [3, 'leaseStarted'],
+    ]);
+    // The legal orders held for that version apply now.
+    expect(s.legal).toEqual([{ type: 'undo' }]);
+    // Seen again (a second socket of the same player), nothing is logged twice.
+    f.view({
+      version: 14,
+      view: { ...FIXTURE_VIEW, turn: 3 },
+      replaces: [{ to: 14, events: [{ type: 'x' }] }],
+    });
+    expect(s.log).toHaveLength(2);
+    f.patch({ from: 14, to: 15, ops: turn(4) });
+    expect(s.view?.turn).toBe(4);
   });
 
   it('ignores patches of other worlds and old versions', async () => {
