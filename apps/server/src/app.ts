@@ -23,6 +23,8 @@ export interface AppOptions {
   deadlinePollMs?: number;
   authLimits?: AuthLimits;
   socketLimits?: SocketLimits;
+  /** Fastify's `trustProxy`: which forwarded-for hops give the client's address (config.ts). */
+  trustProxy?: boolean | number | string;
 }
 
 export interface App {
@@ -39,6 +41,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A hop count becomes proxy-addr's function form (Fastify's types take no number).
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(options.trustProxy)
+        : (options.trustProxy ?? false),
   });
   installErrorHandlers(http);
   installCsrfGuard(http);

@@ -20,6 +20,18 @@ const envSchema = z.object({
   LOG_PRETTY: z.enum(['0', '1']).optional(),
   /** How often this process looks for due deadlines, in ms (0: never; another process does). */
   DEADLINE_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Behind a reverse proxy or load balancer: which `X-Forwarded-For` hops to believe, so that rate
+   * limits and logs see the player's address rather than the proxy's. `true` trusts every hop, a
+   * number that many hops, otherwise a comma-separated list of proxy addresses or CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/,
+      'TRUST_PROXY: true, false, a hop count, or addresses/CIDRs',
+    )
+    .optional(),
   /** Creates this admin account at start-up when no account of that name exists (with the password). */
   BKE_ADMIN_USERNAME: z.string().min(3).max(24).optional(),
   BKE_ADMIN_PASSWORD: z.string().min(8).max(200).optional(),
@@ -34,6 +46,14 @@ export interface Config {
   logPretty: boolean;
   deadlinePollMs: number;
   admin: { username: string; password: string } | null;
+  /** Fastify's `trustProxy`. */
+  trustProxy: boolean | number | string;
+}
+
+function trustProxyOf(v: string | undefined): Config['trustProxy'] {
+  if (v === undefined || v === 'false') return false;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v.replace(/\s+/g, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.BKE_ADMIN_USERNAME && e.BKE_ADMIN_PASSWORD
         ? { username: e.BKE_ADMIN_USERNAME, password: e.BKE_ADMIN_PASSWORD }
         : null,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
   };
 }

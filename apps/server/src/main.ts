@@ -14,7 +14,13 @@ const logger = {
 
 const db = await openDatabase(config.database);
 const applied = await migrateDatabase(db.adapterFactory);
-const app = await buildApp({ db, webDist: config.webDist, logger, deadlinePollMs: config.deadlinePollMs });
+const app = await buildApp({
+  db,
+  webDist: config.webDist,
+  logger,
+  deadlinePollMs: config.deadlinePollMs,
+  trustProxy: config.trustProxy,
+});
 // Moderation routes (issue 8) are added here rather than in buildApp, whose tests add them themselves.
 registerModeration(app.http, db, app.hub, app.io);
 if (applied.length > 0) app.http.log.info({ applied }, 'database migrated');

@@ -104,3 +104,40 @@ describe('Socket.IO', () => {
     }
   });
 });
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  /** Two log-in attempts with a bad password, from two players behind the same proxy. */
+  async function attempts(trustProxy: boolean | number) {
+    const a = await buildApp({
+      db: t.db,
+      webDist: '/nonexistent',
+      deadlinePollMs: 0,
+      authLimits: { burst: 1, perSecond: 0.0001 },
+      trustProxy,
+    });
+    try {
+      const statuses: number[] = [];
+      for (const player of ['203.0.113.7', '198.51.100.4']) {
+        const res = await a.http.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'x-bke-csrf': '1', 'x-forwarded-for': player, 'content-type': 'application/json' },
+          payload: JSON.stringify({ username: 'nobody', password: 'wrong-password' }),
+        });
+        statuses.push(res.statusCode);
+      }
+      return statuses;
+    } finally {
+      await a.close();
+    }
+  }
+
+  it('rate-limits each player by the address the proxy forwards when the proxy is trusted', async () => {
+    expect(await attempts(true)).toEqual([401, 401]);
+    expect(await attempts(1)).toEqual([401, 401]);
+  });
+
+  it('otherwise sees only the proxy: one bucket for everyone behind it', async () => {
+    expect(await attempts(false)).toEqual([401, 429]);
+  });
+});
