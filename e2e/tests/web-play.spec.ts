@@ -8,8 +8,26 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 const stamp = Date.now().toString(36).slice(-5);
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/web-${name}.png` });
 
+/**
+ * A player's browser. It allows notifications, records those the page shows (`__notes`), and lets
+ * the test put the page in the background (`__hidden`), which headless Chromium never does itself.
+ */
 async function signUp(browser: Browser, name: string): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext();
+  const ctx = await browser.newContext({ permissions: ['notifications'] });
+  await ctx.addInitScript(() => {
+    const w = window as unknown as { __notes: string[]; __hidden: boolean; Notification: unknown };
+    w.__notes = [];
+    w.__hidden = false;
+    Object.defineProperty(Document.prototype, 'hidden', { get: () => w.__hidden, configurable: true });
+    const Real = window.Notification;
+    class Recorded extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        w.__notes.push(title);
+      }
+    }
+    w.Notification = Recorded;
+  });
   const page = await ctx.newPage();
   await page.goto('/#/signup');
   await page.getByLabel('Name').fill(name);
@@ -74,13 +92,45 @@ test('two players and a spectator play turns of a world through the UI', async (
     { page: a.page, start: ['GERMAN 1', 'Cherusci'], march: ['Cherusci', 'hermunduri'], name: 'a' },
     { page: b.page, start: ['GERMAN 2', 'Burgundiones'], march: ['Burgundiones', 'semnones'], name: 'b' },
   ];
+  // The tab title tells whose move it is; the other player asks to be notified and looks away.
+  const first = await whoseMove(players);
+  const other = players.find((x) => x !== first) as Player;
+  await expect(first.page).toHaveTitle(new RegExp(`^▶ Your move · ${worldName}`));
+  await expect(other.page).toHaveTitle(`${worldName} — BKE Online`);
+  await other.page.getByTestId('notify-toggle').click();
+  await expect(other.page.getByTestId('notify-toggle')).toHaveText(/Notifying/);
+  await shot(other.page, 'notify-on');
+  await other.page.evaluate(() => {
+    (window as unknown as { __hidden: boolean }).__hidden = true;
+  });
+
   const seen = new Set<string>();
   let attacked = false;
   let reloaded = false;
+  let notified = false;
   for (let i = 0; i < 80; i++) {
     const turn = Number(await watcher.getByTestId('turn').textContent());
     if (turn >= 3) break;
     const p = await whoseMove(players);
+    if (p === other && !notified) {
+      // Its move came while it looked away: the browser told it.
+      await expect
+        .poll(() => other.page.evaluate(() => (window as unknown as { __notes: string[] }).__notes))
+        .toContain(`Your move in ${worldName}`);
+      notified = true;
+      await other.page.evaluate(() => {
+        (window as unknown as { __hidden: boolean }).__hidden = false;
+      });
+      // Its other tab, the lobby, lists this world first, marked, and counts it in the title.
+      const lobby = await other.page.context().newPage();
+      await lobby.goto('/#/');
+      const row = lobby.getByTestId('world-row').first();
+      await expect(row).toContainText(worldName);
+      await expect(row.getByTestId('your-move')).toBeVisible();
+      await expect(lobby).toHaveTitle(/^\(\d\) BKE Online$/);
+      await shot(lobby, 'lobby-your-move');
+      await lobby.close();
+    }
     const phase = (await p.page.getByTestId('phase').textContent()) ?? '';
     const key = `${p.name}-${phase}`;
     if (!seen.has(key)) {
@@ -100,6 +150,7 @@ test('two players and a spectator play turns of a world through the UI', async (
   expect(Number(await watcher.getByTestId('turn').textContent())).toBeGreaterThanOrEqual(3);
   expect(attacked).toBe(true);
   expect(reloaded).toBe(true);
+  expect(notified).toBe(true);
 
   // The spectator drops off the network while the game goes on, then catches up by itself.
   await watcherCtx.setOffline(true);
