@@ -51,6 +51,9 @@ export async function startServer(port: number): Promise<RunningServer> {
     // The first admin, created by main.ts at start-up (e2e/tests/moderation.spec.ts logs in with it).
     BKE_ADMIN_USERNAME: 'e2e_admin',
     BKE_ADMIN_PASSWORD: 'e2e-admin-password',
+    // Players' webhooks may point at a receiver on this machine (e2e/tests/account.spec.ts).
+    WEBHOOKS_ALLOW_PRIVATE: '1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
   let cleanup = async () => {};
   if (process.env.DATABASE_URL) {

@@ -5,13 +5,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { startBus } from './cluster/bus.ts';
 import type { Database } from './db/database.ts';
+import { registerAccount } from './http/account.ts';
 import { type AuthLimits, registerAuth } from './http/auth.ts';
 import { installErrorHandlers } from './http/errors.ts';
 import { installCsrfGuard } from './http/guard.ts';
 import { registerHealth } from './http/health.ts';
 import { registerWeb } from './http/web.ts';
 import { registerWorlds } from './http/worlds.ts';
-import { moderationFromBus, socketNotifier } from './moderation/notify.ts';
+import { moderationFromBus, playerRoom, socketNotifier } from './moderation/notify.ts';
+import { watchTurns } from './notify/turns.ts';
 import { attachSockets, deliverStoredChat, type Io, type SocketLimits } from './sockets/io.ts';
 import { WorldHub } from './worlds/hub.ts';
 
@@ -23,6 +25,8 @@ export interface AppOptions {
   deadlinePollMs?: number;
   authLimits?: AuthLimits;
   socketLimits?: SocketLimits;
+  /** Turn notifications to players' webhooks: the site's address for links; private targets (tests). */
+  notifications?: { publicUrl?: string | null; allowPrivate?: boolean };
   /** Fastify's `trustProxy`: which forwarded-for hops give the client's address (config.ts). */
   trustProxy?: boolean | number | string;
 }
@@ -58,6 +62,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerWorlds(http, options.db, hub);
   await registerWeb(http, options.webDist);
   const io = attachSockets(http, options.db, hub, options.socketLimits);
+  const notifications = options.notifications ?? {};
+  registerAccount(http, options.db, { allowPrivate: notifications.allowPrivate ?? false });
+  watchTurns(options.db, hub, {
+    publicUrl: notifications.publicUrl ?? null,
+    allowPrivate: notifications.allowPrivate ?? false,
+    online: (worldId, playerId) =>
+      (io.sockets.adapter.rooms.get(playerRoom(worldId, playerId))?.size ?? 0) > 0,
+    log: (msg, data) => http.log.warn(data ?? {}, msg),
+  });
   hub.bus = await listenToOtherProcesses(options.db, hub, io, (msg, data) => http.log.warn(data ?? {}, msg));
   const poll = options.deadlinePollMs ?? 1000;
   if (poll > 0) hub.startDeadlines(poll);

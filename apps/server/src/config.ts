@@ -32,6 +32,10 @@ const envSchema = z.object({
       'TRUST_PROXY: true, false, a hop count, or addresses/CIDRs',
     )
     .optional(),
+  /** The site's public address (https://bke.example.org): links in turn notifications. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Lets players' webhooks point at private addresses (a receiver on this machine; tests). */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** Creates this admin account at start-up when no account of that name exists (with the password). */
   BKE_ADMIN_USERNAME: z.string().min(3).max(24).optional(),
   BKE_ADMIN_PASSWORD: z.string().min(8).max(200).optional(),
@@ -48,6 +52,7 @@ export interface Config {
   admin: { username: string; password: string } | null;
   /** Fastify's `trustProxy`. */
   trustProxy: boolean | number | string;
+  notifications: { publicUrl: string | null; allowPrivate: boolean };
 }
 
 function trustProxyOf(v: string | undefined): Config['trustProxy'] {
@@ -75,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { username: e.BKE_ADMIN_USERNAME, password: e.BKE_ADMIN_PASSWORD }
         : null,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    notifications: { publicUrl: e.PUBLIC_URL ?? null, allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === '1' },
   };
 }

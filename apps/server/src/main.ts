@@ -20,6 +20,7 @@ const app = await buildApp({
   logger,
   deadlinePollMs: config.deadlinePollMs,
   trustProxy: config.trustProxy,
+  notifications: config.notifications,
 });
 // Moderation routes (issue 8) are added here rather than in buildApp, whose tests add them themselves.
 registerModeration(app.http, db, app.hub, app.io);

@@ -118,6 +118,12 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
   },
   joinWorld: { body: { colour: 'red' }, response: { world: summary, seat } },
   leaveWorld: { body: {}, response: { world: summary } },
+  getNotifications: { response: { webhookUrl: null } },
+  setNotifications: {
+    body: { webhookUrl: 'https://discord.com/api/webhooks/123/abc' },
+    response: { webhookUrl: 'https://discord.com/api/webhooks/123/abc' },
+  },
+  testNotifications: { body: {}, response: { delivered: true, status: 204 } },
 };
 
 export const SOCKET_EXAMPLES: {

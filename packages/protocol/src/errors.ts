@@ -50,11 +50,16 @@ export const SOCKET_ERROR_CODES = [
 ] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
 
+/** The player's notification settings (account.ts). */
+export const NOTIFY_ERROR_CODES = ['notify/no_webhook'] as const;
+export type NotifyErrorCode = (typeof NOTIFY_ERROR_CODES)[number];
+
 export const SERVER_ERROR_CODES = [
   ...HTTP_ERROR_CODES,
   ...AUTH_ERROR_CODES,
   ...WORLD_ERROR_CODES,
   ...SOCKET_ERROR_CODES,
+  ...NOTIFY_ERROR_CODES,
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

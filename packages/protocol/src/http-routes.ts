@@ -3,6 +3,7 @@
  * docs/protocol.md is generated from it (a test fails when they drift).
  */
 import { z } from 'zod';
+import { notificationSettingsSchema, webhookTestResultSchema } from './account.ts';
 import { authResponseSchema, credentialsSchema, meResponseSchema, okResponseSchema } from './auth.ts';
 import { healthSchema } from './health.ts';
 import {
@@ -102,5 +103,29 @@ export const HTTP_ROUTES = {
     auth: true,
     body: empty,
     response: worldResponseSchema,
+  },
+  getNotifications: {
+    method: 'GET',
+    path: '/api/account/notifications',
+    summary: 'Where the server tells this player it is their move while they are away.',
+    auth: true,
+    response: notificationSettingsSchema,
+  },
+  setNotifications: {
+    method: 'POST',
+    path: '/api/account/notifications',
+    summary:
+      'Set (or clear, with null) the webhook told when a world starts waiting for this player. Discord and Slack incoming webhooks work as they are.',
+    auth: true,
+    body: notificationSettingsSchema,
+    response: notificationSettingsSchema,
+  },
+  testNotifications: {
+    method: 'POST',
+    path: '/api/account/notifications/test',
+    summary: 'Send a test message to the webhook set, and say whether it arrived.',
+    auth: true,
+    body: empty,
+    response: webhookTestResultSchema,
   },
 } as const satisfies Record<string, RouteSpec>;

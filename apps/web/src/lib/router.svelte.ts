@@ -1,11 +1,12 @@
 /**
  * Hash routes, so the server serves one page and a reload keeps the screen:
- * #/ (lobby), #/login, #/signup, #/world/<id>, #/atlas, #/moderation (issue 8's area).
+ * #/ (lobby), #/login, #/signup, #/account, #/world/<id>, #/atlas, #/moderation (issue 8's area).
  */
 export type Route =
   | { name: 'lobby' }
   | { name: 'login' }
   | { name: 'signup' }
+  | { name: 'account' }
   | { name: 'atlas' }
   | { name: 'moderation' }
   | { name: 'world'; id: string; tab: string | null }
@@ -18,6 +19,7 @@ export function parseRoute(hash: string): Route {
   const [head, id, tab] = parts;
   if (head === 'login' && !id) return { name: 'login' };
   if (head === 'signup' && !id) return { name: 'signup' };
+  if (head === 'account' && !id) return { name: 'account' };
   if (head === 'atlas' && !id) return { name: 'atlas' };
   if (head === 'moderation' && !id) return { name: 'moderation' };
   if (head === 'world' && id) return { name: 'world', id, tab: tab ?? null };

@@ -72,6 +72,7 @@ export const ERROR_WORDS: Record<string, string> = {
   'socket/rate_limited': 'Slow down a little — too many actions at once.',
   'socket/internal': 'The server hit a problem. Try again in a moment.',
   'chat/unknown_recipient': 'That player is not in this world.',
+  'notify/no_webhook': 'Set a webhook address first, then test it.',
   'sync/stale': 'The world moved on while you were choosing; your screen has been refreshed.',
   'order/invalid': 'That order is not understood.',
   'order/not_your_turn': 'It is not your turn to act.',

@@ -1,0 +1,150 @@
+/**
+ * "Your move" for players who are away: a player sets a webhook (checked, tested from the account
+ * settings); when a world starts waiting for that player while no socket of theirs is open on it,
+ * the webhook gets one line with the world, the turn, the step, the deadline and a link — once per
+ * step, however many orders follow.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+let t: TestDatabase;
+let app: App;
+let base: string;
+let receiver: Server;
+let hook: string;
+const received: { content: string; bke: Record<string, unknown> }[] = [];
+let alice: string;
+let bob: string;
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  app = await buildApp({
+    db: t.db,
+    webDist: '/nonexistent',
+    deadlinePollMs: 0,
+    authLimits: { burst: 30, perSecond: 1 },
+    notifications: { publicUrl: 'https://bke.example.org/', allowPrivate: true },
+  });
+  base = await app.http.listen({ port: 0, host: '127.0.0.1' });
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      received.push(JSON.parse(body));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  alice = await signup(base, 'alice');
+  bob = await signup(base, 'bob');
+});
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await app?.close();
+  receiver?.close();
+  await t?.dispose();
+});
+
+const waitFor = async (what: string, ok: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('account notification settings', () => {
+  it('are private to the account and checked', async () => {
+    expect((await api(base, null, 'GET', '/api/account/notifications')).status).toBe(401);
+    expect((await api(base, bob, 'GET', '/api/account/notifications')).body).toEqual({ webhookUrl: null });
+    for (const bad of ['ftp://example.org/x', 'not an address', `https://x.org/${'a'.repeat(600)}`]) {
+      const r = await api(base, bob, 'POST', '/api/account/notifications', { webhookUrl: bad });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error: { code: 'http/invalid' } });
+    }
+    const extra = await api(base, bob, 'POST', '/api/account/notifications', { webhookUrl: null, more: 1 });
+    expect(extra.status).toBe(400);
+  });
+
+  it('a test message needs a webhook, then reaches it', async () => {
+    const none = await api(base, bob, 'POST', '/api/account/notifications/test', {});
+    expect(none).toMatchObject({ status: 409, body: { error: { code: 'notify/no_webhook' } } });
+    const set = await api(base, bob, 'POST', '/api/account/notifications', { webhookUrl: hook });
+    expect(set.body).toEqual({ webhookUrl: hook });
+    const test = await api(base, bob, 'POST', '/api/account/notifications/test', {});
+    expect(test.body).toEqual({ delivered: true, status: 204 });
+    expect(received.at(-1)?.content).toContain('bob');
+    expect(received.at(-1)?.bke).toMatchObject({ test: true });
+    received.length = 0;
+  });
+});
+
+describe('your move, while away', () => {
+  it('tells an away player once per step, and not while its page is open', async () => {
+    const created = await api(base, alice, 'POST', '/api/worlds', {
+      name: 'Long Winter',
+      deadline: { mode: 'correspondence', hoursPerPhase: 24 },
+    });
+    const worldId = (created.body.world as { id: string }).id;
+    for (const c of [alice, bob]) await api(base, c, 'POST', `/api/worlds/${worldId}/join`, {});
+    const rt = await app.hub.get(worldId);
+    if (!rt) throw new Error('no world');
+    const users = await t.db.prisma.worldSeat.findMany({ where: { worldId } });
+    const seatOf = (p: string) => users.find((u) => u.playerId === p);
+    const bobId = (await t.db.prisma.user.findFirstOrThrow({ where: { username: 'bob' } })).id;
+    const bobPlayer = users.find((u) => u.userId === bobId)?.playerId ?? '';
+
+    // Plays whatever the world waits for; counts the steps at which Bob newly became waited for.
+    const policy = { done: false };
+    let becameMine = 0;
+    let wasMine = rt.waitingFor().includes(bobPlayer as never);
+    if (wasMine) becameMine++;
+    const play = async (orders: number) => {
+      for (let i = 0; i < orders; i++) {
+        await rt.settled();
+        const p = rt.waitingFor()[0];
+        const seat = p && seatOf(p);
+        if (!seat) throw new Error('nobody waited for');
+        const order = pickOrder(app.hub.engine.legalOrders(rt.state, p) as { type: string }[], policy);
+        if (!order) throw new Error(`stuck: ${p}`);
+        const r = await app.hub.order(worldId, p, seat.userId, rt.version, order);
+        if (!r.ok) throw new Error(JSON.stringify(r.error));
+        const mine = rt.waitingFor().includes(bobPlayer as never);
+        if (mine && !wasMine) becameMine++;
+        wasMine = mine;
+      }
+    };
+    await play(40);
+    expect(becameMine).toBeGreaterThan(0);
+    await waitFor('the notifications', () => received.length > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    const mine = received.filter((m) => m.content.startsWith('Your move in Long Winter'));
+    expect(mine.length).toBe(received.length);
+    // Once per step: never more lines than times Bob became waited for, never twice for one step.
+    expect(mine.length).toBeLessThanOrEqual(becameMine);
+    const steps = await t.db.prisma.worldSeat.findFirstOrThrow({ where: { worldId, playerId: bobPlayer } });
+    expect(steps.notifiedKey).not.toBeNull();
+    expect(mine[0]?.bke).toMatchObject({ worldId, world: 'Long Winter' });
+    expect(mine[0]?.content).toContain(`https://bke.example.org/#/world/${worldId}`);
+    expect(mine[0]?.content).toMatch(/turn \d+, .+\. Deadline \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
+
+    // With Bob's page open on the world, the page tells him; the webhook stays quiet.
+    const page = new TestClient(base, bob, worldId);
+    clients.push(page);
+    expect((await page.subscribe()).ok).toBe(true);
+    const before = received.length;
+    const seen = becameMine;
+    await play(40);
+    expect(becameMine).toBeGreaterThan(seen);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received.length).toBe(before);
+  });
+});

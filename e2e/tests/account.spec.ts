@@ -1,0 +1,50 @@
+/**
+ * A player sets the webhook that tells them it is their move while away, from the account page,
+ * and checks it with a test message (a receiver on this machine stands in for a chat channel).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+
+test('a player sets a webhook for "your move" and the test message arrives', async ({ page }) => {
+  const got: { content: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      got.push(JSON.parse(body));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/channel`;
+  try {
+    const name = `odo_${Date.now().toString(36).slice(-5)}`;
+    await page.goto('/#/signup');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByTestId('account-name').click();
+    await expect(page).toHaveURL(/#\/account$/);
+    await expect(page.getByRole('heading', { name: 'When it is your move' })).toBeVisible();
+    // Nothing saved yet: nothing to test.
+    await expect(page.getByTestId('webhook-test')).toBeDisabled();
+    await page.getByLabel('Webhook address').fill('ftp://example.org/channel');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toContainText('not filled in correctly');
+    await page.getByLabel('Webhook address').fill(hook);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('account-message')).toContainText('Saved');
+    await page.getByTestId('webhook-test').click();
+    await expect(page.getByTestId('account-message')).toHaveText('The test message was delivered.');
+    expect(got.map((m) => m.content)).toEqual([`BKE Online will post here when a world waits for ${name}.`]);
+    await page.screenshot({ path: 'artifacts/account-webhook.png' });
+    // After a reload the page shows what is saved.
+    await page.reload();
+    await expect(page.getByLabel('Webhook address')).toHaveValue(hook);
+  } finally {
+    receiver.close();
+  }
+});

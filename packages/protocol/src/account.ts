@@ -1,0 +1,29 @@
+/**
+ * A player's own settings: where the server tells them it is their move while they are away
+ * (an incoming webhook, as Discord and Slack give one for a channel).
+ */
+import { z } from 'zod';
+
+export const webhookUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .pipe(z.url({ protocol: /^https?$/, error: 'a web address starting with https://' }));
+
+export const notificationSettingsSchema = z
+  .object({
+    /** Null: no webhook. */
+    webhookUrl: webhookUrlSchema.nullable(),
+  })
+  .strict();
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** The outcome of a test message sent to the webhook. */
+export const webhookTestResultSchema = z.object({
+  delivered: z.boolean(),
+  /** The HTTP status the webhook answered with, when it answered. */
+  status: z.number().int().optional(),
+  /** Why it was not delivered, in words. */
+  reason: z.string().optional(),
+});
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
