@@ -13,7 +13,7 @@ import { registerHealth } from './http/health.ts';
 import { registerWeb } from './http/web.ts';
 import { registerWorlds } from './http/worlds.ts';
 import { moderationFromBus, playerRoom, socketNotifier } from './moderation/notify.ts';
-import { watchTurns } from './notify/turns.ts';
+import { type TurnNotifier, watchTurns } from './notify/turns.ts';
 import { attachSockets, deliverStoredChat, type Io, type SocketLimits } from './sockets/io.ts';
 import { WorldHub } from './worlds/hub.ts';
 
@@ -35,6 +35,8 @@ export interface App {
   http: FastifyInstance;
   io: Io;
   hub: WorldHub;
+  /** "Your move" webhooks: `remind()` sends the deadline reminders due (the app's timer calls it too). */
+  turns: TurnNotifier;
   /** Stops accepting, lets in-flight requests finish, disconnects sockets. The database stays open. */
   close(): Promise<void>;
 }
@@ -64,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const io = attachSockets(http, options.db, hub, options.socketLimits);
   const notifications = options.notifications ?? {};
   registerAccount(http, options.db, { allowPrivate: notifications.allowPrivate ?? false });
-  watchTurns(options.db, hub, {
+  const turns = watchTurns(options.db, hub, {
     publicUrl: notifications.publicUrl ?? null,
     allowPrivate: notifications.allowPrivate ?? false,
     online: (worldId, playerId) =>
@@ -73,15 +75,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   hub.bus = await listenToOtherProcesses(options.db, hub, io, (msg, data) => http.log.warn(data ?? {}, msg));
   const poll = options.deadlinePollMs ?? 1000;
-  if (poll > 0) hub.startDeadlines(poll);
+  if (poll > 0) {
+    hub.startDeadlines(poll);
+    turns.start(Math.max(poll, 15_000));
+  }
   let closing: Promise<void> | undefined;
   return {
     http,
     io,
     hub,
+    turns,
     close() {
       closing ??= (async () => {
         hub.stopDeadlines();
+        turns.stop();
         await hub.bus.stop();
         io.disconnectSockets(true);
         await http.close();

@@ -146,5 +146,23 @@ describe('your move, while away', () => {
     expect(becameMine).toBeGreaterThan(seen);
     await new Promise((r) => setTimeout(r, 200));
     expect(received.length).toBe(before);
+
+    // Bob closes the page. Once a fifth of a step's time is left, a reminder goes to him alone,
+    // once for that step however often the reminders are looked for.
+    page.close();
+    await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 80 && !rt.waitingFor().includes(bobPlayer as never); i++) await play(1);
+    expect(rt.waitingFor()).toContain(bobPlayer);
+    const due = rt.head.deadlineAt?.getTime() ?? 0;
+    const phase = 24 * 3600 * 1000;
+    // (Bob, away again, was also told it is his move: let that land first.)
+    await new Promise((r) => setTimeout(r, 300));
+    received.length = 0;
+    expect(await app.turns.remind(new Date(due - phase * 0.5))).toBe(0);
+    expect(await app.turns.remind(new Date(due - phase * 0.1))).toBe(1);
+    expect(await app.turns.remind(new Date(due - phase * 0.05))).toBe(0);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.content).toMatch(/^Reminder, 2 h 24 min left\. Your move in Long Winter: turn \d+/);
+    expect(received[0]?.bke).toMatchObject({ reminder: true, worldId });
   });
 });

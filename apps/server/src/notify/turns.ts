@@ -65,7 +65,29 @@ export function turnMessage(
   };
 }
 
-export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOptions): void {
+/** "3 h 12 min", "40 min", "50 s": the time left, in words. */
+export function timeLeft(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+  return `${Math.round(h / 24)} days`;
+}
+
+/** A reminder is due once a fifth of the step's time is left (Lichess warns at 80 % elapsed too). */
+export const REMIND_AT_LEFT = 0.2;
+
+export interface TurnNotifier {
+  /** Sends the reminders due now; returns how many went out. Run by the timer, or by tests. */
+  remind(now?: Date): Promise<number>;
+  /** Looks for due reminders every `ms` (every process may; seats are claimed). */
+  start(ms: number): void;
+  stop(): void;
+}
+
+export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOptions): TurnNotifier {
   /** Who each world waited for after the last commit this process saw. */
   const waited = new Map<string, Set<string>>();
   const names = new Map<string, string>();
@@ -80,6 +102,90 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
       options.log('turn notification failed', { err: String(e) }),
     );
   });
+
+  let timer: NodeJS.Timeout | null = null;
+  let reminding = false;
+
+  /**
+   * Worlds whose current step has a fifth of its time left and whose seats with a webhook were not
+   * reminded for that step. Every active seat of such a world is claimed for the step at once (so
+   * the world is not looked at again); the ones the world waits for, away and not ready, are told.
+   */
+  async function remind(now = new Date()): Promise<number> {
+    if (reminding) return 0;
+    reminding = true;
+    try {
+      const worlds = await db.sql<{ id: string; step_key: string }>(
+        `SELECT w.id, w.step_key FROM worlds w
+          WHERE w.status = 'running' AND w.step_key <> '' AND w.deadline_at > $1
+            AND w.deadline_at <= $1::timestamptz + make_interval(secs => w.phase_seconds * $2::float8)
+            AND EXISTS (SELECT 1 FROM world_seats s JOIN users u ON u.id = s.user_id
+                         WHERE s.world_id = w.id AND s.left_at IS NULL AND NOT s.absent
+                           AND u.webhook_url IS NOT NULL AND s.reminded_key IS DISTINCT FROM w.step_key)
+          LIMIT 20`,
+        [now, REMIND_AT_LEFT],
+      );
+      let sent = 0;
+      for (const w of worlds) sent += await remindWorld(w.id, w.step_key, now);
+      return sent;
+    } finally {
+      reminding = false;
+    }
+  }
+
+  async function remindWorld(worldId: string, stepKey: string, now: Date): Promise<number> {
+    const rt = await hub.get(worldId);
+    if (!rt) return 0;
+    await rt.settled();
+    const deadlineAt = rt.head.deadlineAt;
+    if (rt.head.stepKey !== stepKey || !deadlineAt) return 0;
+    const claimed = await db.sql<{ player_id: string; webhook_url: string | null; ready_key: string | null }>(
+      `UPDATE world_seats s SET reminded_key = $2
+         FROM users u
+        WHERE s.world_id = $1 AND s.left_at IS NULL AND NOT s.absent AND u.id = s.user_id
+          AND s.reminded_key IS DISTINCT FROM $2
+      RETURNING s.player_id, u.webhook_url, s.ready_key`,
+      [worldId, stepKey],
+    );
+    const waiting = new Set<string>(rt.waitingFor());
+    const due = claimed.filter(
+      (c) =>
+        c.webhook_url &&
+        waiting.has(c.player_id) &&
+        c.ready_key !== stepKey &&
+        !options.online(worldId, c.player_id),
+    );
+    if (due.length === 0) return 0;
+    const base = turnMessage(
+      { id: worldId, name: await nameOf(worldId) },
+      rt.state,
+      deadlineAt,
+      options.publicUrl,
+    );
+    const left = timeLeft(deadlineAt.getTime() - now.getTime());
+    const message = { text: `Reminder, ${left} left. ${base.text}`, data: { ...base.data, reminder: true } };
+    const results = await Promise.all(
+      due.map((c) => deliver(worldId, c.player_id, c.webhook_url as string, message)),
+    );
+    return results.filter(Boolean).length;
+  }
+
+  async function nameOf(worldId: string): Promise<string> {
+    let name = names.get(worldId);
+    if (!name) {
+      name =
+        (await db.prisma.world.findUnique({ where: { id: worldId }, select: { name: true } }))?.name ??
+        'a world';
+      names.set(worldId, name);
+    }
+    return name;
+  }
+
+  async function deliver(worldId: string, playerId: string, url: string, message: WebhookMessage) {
+    const r = await sendWebhook(url, message, { allowPrivate: options.allowPrivate ?? false });
+    if (!r.delivered) options.log('turn notification not delivered', { worldId, playerId, reason: r.reason });
+    return r.delivered;
+  }
 
   async function tell(rt: WorldRuntime, players: PlayerId[]) {
     const key = rt.head.stepKey;
@@ -96,24 +202,28 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
       [rt.id, players, key],
     );
     if (claimed.length === 0) return;
-    let name = names.get(rt.id);
-    if (!name) {
-      name =
-        (await db.prisma.world.findUnique({ where: { id: rt.id }, select: { name: true } }))?.name ??
-        'a world';
-      names.set(rt.id, name);
-    }
-    const message = turnMessage({ id: rt.id, name }, state, deadlineAt, options.publicUrl);
-    await Promise.all(
-      claimed.map(async (c) => {
-        const r = await sendWebhook(c.webhook_url, message, { allowPrivate: options.allowPrivate ?? false });
-        if (!r.delivered)
-          options.log('turn notification not delivered', {
-            worldId: rt.id,
-            playerId: c.player_id,
-            reason: r.reason,
-          });
-      }),
+    const message = turnMessage(
+      { id: rt.id, name: await nameOf(rt.id) },
+      state,
+      deadlineAt,
+      options.publicUrl,
     );
+    await Promise.all(claimed.map((c) => deliver(rt.id, c.player_id, c.webhook_url, message)));
   }
+
+  return {
+    remind,
+    start(ms) {
+      if (timer) return;
+      timer = setInterval(
+        () => void remind().catch((e) => options.log('reminders failed', { err: String(e) })),
+        ms,
+      );
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
 }

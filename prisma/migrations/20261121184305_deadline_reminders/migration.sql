@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "world_seats" ADD COLUMN     "reminded_key" TEXT;
