@@ -19,6 +19,8 @@ let second: Database | null = null;
 const apps: App[] = [];
 const bases: string[] = [];
 const clients: TestClient[] = [];
+/** Whether the first process thought it had company before the second started. */
+let aloneFirst: boolean | null = null;
 
 async function start(db: Database) {
   const app = await buildApp({
@@ -35,6 +37,7 @@ async function start(db: Database) {
 beforeAll(async () => {
   t = await openTestDatabase();
   await start(t.db);
+  aloneFirst = apps[0]?.hub.bus.peers ?? null;
   if (t.url) {
     second = await openDatabase({ kind: 'postgres', url: t.url, poolSize: 5 });
     await start(second);
@@ -70,9 +73,13 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one database',
     return c;
   };
 
-  it('the two processes are distinct on the database', () => {
+  it('the two processes are distinct on the database, and find each other', async () => {
     expect(second?.instanceId).toBeDefined();
     expect(second?.instanceId).not.toBe(t.db.instanceId);
+    // Alone, the first told nobody; the second said hello when it started.
+    expect(aloneFirst).toBe(false);
+    expect(apps[two]?.hub.bus.peers).toBe(true);
+    await waitFor('the first process to hear the second', () => apps[one]?.hub.bus.peers === true);
   });
 
   it('players on different processes play turns and see every order of the other, in order', async () => {

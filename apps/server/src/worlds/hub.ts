@@ -70,6 +70,7 @@ export class WorldHub {
       for (const f of this.afterCommit) f(rt);
     },
     log: (m, d) => this.log(m, d),
+    notice: (worldId) => this.bus.payload({ k: 'world', w: worldId }),
   };
 
   async createWorld(userId: string, raw: CreateWorld) {

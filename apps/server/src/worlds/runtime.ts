@@ -49,6 +49,8 @@ export interface RuntimeHooks {
    */
   committed(rt: WorldRuntime, patches: PatchMessage[], headChanged: boolean): void;
   log(msg: string, data?: object): void;
+  /** What the order append tells other server processes (cluster/bus.ts); null or absent: nobody. */
+  notice?(worldId: string): string | null;
 }
 
 /** The step a deadline belongs to; a new key starts a new deadline. Empty: nobody must act. */
@@ -190,7 +192,8 @@ export class WorldRuntime {
     newDeadline = false,
   ): Promise<CommitResult> {
     const head = this.nextHead(state, rows.length, now, newDeadline);
-    const written = await appendOrders(this.db, this.id, this.version, head, rows, allowPaused);
+    const notice = this.hooks.notice?.(this.id) ?? null;
+    const written = await appendOrders(this.db, this.id, this.version, head, rows, allowPaused, notice);
     if (!written) {
       await this.catchUp();
       if (this.settings.status === 'paused' && !allowPaused)

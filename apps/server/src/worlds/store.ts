@@ -4,7 +4,7 @@
  */
 import type { Engine, GameEvent, GameState, PlayerId } from '@bke/engine';
 import type { PatchOp } from '@bke/protocol';
-import { BUS_CHANNEL, busPayload } from '../cluster/bus.ts';
+import { BUS_CHANNEL } from '../cluster/bus.ts';
 import type { Database } from '../db/database.ts';
 
 export type OrderKind = 'player' | 'system' | 'timeout' | 'rollback';
@@ -41,6 +41,8 @@ export async function appendOrders(
   rows: LogRow[],
   /** Moderator actions (rollback, resolve now) may write while the world is paused. */
   allowPaused = false,
+  /** What other server processes are told on commit (cluster/bus.ts); null: nobody to tell. */
+  notice: string | null = null,
 ): Promise<boolean> {
   const recs = rows.map((r) => ({
     seq: r.seq,
@@ -60,10 +62,10 @@ export async function appendOrders(
         WHERE id = $1 AND version = $6
           AND (status IN ('open', 'running') OR ($8::boolean AND status = 'paused'))
        RETURNING id),
-     told AS (SELECT pg_notify('${BUS_CHANNEL}', $9) FROM w)
+     told AS (SELECT pg_notify('${BUS_CHANNEL}', $9) FROM w WHERE $9::text IS NOT NULL)
      INSERT INTO world_orders (world_id, seq, actor, user_id, kind, "order", events, patch)
      SELECT w.id, r.seq, r.actor, r.user_id, r.kind, r.ord, r.events, r.patch
-       FROM w, told, jsonb_to_recordset($7::jsonb)
+       FROM w LEFT JOIN told ON true, jsonb_to_recordset($7::jsonb)
          AS r(seq int, actor text, user_id uuid, kind text, ord jsonb, events jsonb, patch jsonb)
      RETURNING seq`,
     [
@@ -75,7 +77,7 @@ export async function appendOrders(
       fromVersion,
       JSON.stringify(recs),
       allowPaused,
-      busPayload(db, { k: 'world', w: worldId }),
+      notice,
     ],
     'bke_append_orders',
   );
