@@ -189,6 +189,16 @@ test('two players and a spectator play turns of a world through the UI', async (
   await expect(b.page.getByTestId('chat-messages')).toContainText('Shall we share the Rhine?');
   await shot(b.page, 'chat');
 
+  // Going on holiday: the default orders play for the away player, who is shown away to everyone.
+  await b.page.getByRole('tab', { name: 'Players' }).click();
+  await b.page.getByTestId('away-toggle').click();
+  await expect(b.page.getByTestId('away-toggle')).toHaveText('I am back');
+  await expect(b.page.getByTestId('players')).toContainText('away (default orders)');
+  await shot(b.page, 'away');
+  await b.page.getByTestId('away-toggle').click();
+  await expect(b.page.getByTestId('away-toggle')).toHaveText('I am away');
+  await expect(b.page.getByTestId('players')).not.toContainText('away (default orders)');
+
   for (const c of [a.ctx, b.ctx, watcherCtx]) await c.close();
 });
 

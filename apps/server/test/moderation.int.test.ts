@@ -354,6 +354,31 @@ describe('players and accounts', () => {
     );
   });
 
+  it('a player going away is held by default orders at once, and comes back', async () => {
+    const rt = await app.hub.get(worldId);
+    if (!rt) throw new Error('no world');
+    const spectator = await api(base, carol, 'POST', `/api/worlds/${worldId}/away`, { away: true });
+    expect(spectator).toMatchObject({ status: 409, body: { error: { code: 'world/not_seated' } } });
+    const bad = await api(base, bob, 'POST', `/api/worlds/${worldId}/away`, { away: 'yes' });
+    expect(bad.status).toBe(400);
+    const before = await t.db.prisma.worldOrder.count({ where: { worldId, actor: 'p2', kind: 'timeout' } });
+    const away = await api(base, bob, 'POST', `/api/worlds/${worldId}/away`, { away: true });
+    expect(away).toMatchObject({ status: 200, body: { away: true } });
+    const shown = await api(base, alice, 'GET', `/api/worlds/${worldId}`);
+    const seats = (shown.body.world as { seats: { playerId: string; away: boolean }[] }).seats;
+    expect(seats.find((x) => x.playerId === 'p2')?.away).toBe(true);
+    await playUntilTurn(rt.state.turn + 1, new Set(['p2']));
+    await rt.settled();
+    const after = await t.db.prisma.worldOrder.count({ where: { worldId, actor: 'p2', kind: 'timeout' } });
+    expect(after).toBeGreaterThan(before);
+    expect(rt.waitingFor()).not.toContain('p2');
+    // Back: the world waits for Bob again when it is his move.
+    expect((await api(base, bob, 'POST', `/api/worlds/${worldId}/away`, { away: false })).status).toBe(200);
+    await playUntilTurn(rt.state.turn + 1);
+    const seat = await t.db.prisma.worldSeat.findFirstOrThrow({ where: { worldId, playerId: 'p2' } });
+    expect(seat.absent).toBe(false);
+  });
+
   it('hands a seat to another account', async () => {
     const r = await post(
       mod,

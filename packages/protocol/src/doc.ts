@@ -20,6 +20,7 @@ const seat = {
   colour: 'red',
   missedTurns: 0,
   left: false,
+  away: false,
 };
 const summary = {
   id: W,
@@ -118,6 +119,7 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
   },
   joinWorld: { body: { colour: 'red' }, response: { world: summary, seat } },
   leaveWorld: { body: {}, response: { world: summary } },
+  setAway: { body: { away: true }, response: { away: true } },
   getNotifications: { response: { webhookUrl: null } },
   setNotifications: {
     body: { webhookUrl: 'https://discord.com/api/webhooks/123/abc' },

@@ -7,6 +7,7 @@ import { notificationSettingsSchema, webhookTestResultSchema } from './account.t
 import { authResponseSchema, credentialsSchema, meResponseSchema, okResponseSchema } from './auth.ts';
 import { healthSchema } from './health.ts';
 import {
+  awaySchema,
   createWorldSchema,
   joinResponseSchema,
   joinWorldSchema,
@@ -103,6 +104,15 @@ export const HTTP_ROUTES = {
     auth: true,
     body: empty,
     response: worldResponseSchema,
+  },
+  setAway: {
+    method: 'POST',
+    path: '/api/worlds/:id/away',
+    summary:
+      "Going away (or coming back): while away, the engine's default orders hold the player's seat as soon as the world waits for it, instead of at each deadline.",
+    auth: true,
+    body: awaySchema,
+    response: awaySchema,
   },
   getNotifications: {
     method: 'GET',

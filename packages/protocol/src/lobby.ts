@@ -67,8 +67,13 @@ export const seatSchema = z.object({
   colour: z.enum(COLOURS),
   missedTurns: z.number().int(),
   left: z.boolean(),
+  /** Away (set by the player, or by a moderator): the engine's default orders hold the seat at once. */
+  away: z.boolean(),
 });
 export type Seat = z.infer<typeof seatSchema>;
+
+/** A player going away (holiday) or coming back: default orders hold the seat meanwhile. */
+export const awaySchema = z.object({ away: z.boolean() }).strict();
 
 export const worldSummarySchema = z.object({
   id: z.string(),

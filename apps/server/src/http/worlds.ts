@@ -88,6 +88,7 @@ export async function summarize(db: Database, rt: WorldRuntime): Promise<WorldSu
       colour: x.colour as WorldSummary['seats'][number]['colour'],
       missedTurns: x.missedTurns,
       left: x.leftAt !== null,
+      away: x.absent,
     })),
   };
 }
@@ -165,5 +166,14 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
     const r = await hub.leave(id, user.id);
     if (!r.ok) failure(r.error);
     return { world: await summarize(db, await runtimeOr404(hub, id)) };
+  });
+
+  app.post(HTTP_ROUTES.setAway.path, async (request) => {
+    const user = await requireUser(db, request);
+    const id = worldId(request.params);
+    const body = parseBody(HTTP_ROUTES.setAway.body, request.body);
+    const r = await hub.setAway(id, user.id, body.away);
+    if (!r.ok) failure(r.error);
+    return { away: body.away };
   });
 }

@@ -159,6 +159,11 @@ export async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promis
 export function watchAbsentSeats(ctx: ModContext): void {
   // Another process may have marked a seat absent or back.
   ctx.hub.changedElsewhere.push((worldId) => absentCache.delete(worldId));
+  // A player went away or came back (hub.setAway, inside the world's queue): hold it at once.
+  ctx.hub.awayChanged.push(async (rt) => {
+    absentCache.delete(rt.id);
+    await holdAbsentSeats(ctx, rt);
+  });
   ctx.hub.afterCommit.push((rt) => {
     // Queued at once (not after the cache lookup) so that `rt.settled()` covers the hold too; the
     // lookup is a cached promise after the world's first commit in this process.

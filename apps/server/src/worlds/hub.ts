@@ -55,6 +55,11 @@ export class WorldHub {
   readonly afterCommit: ((rt: WorldRuntime) => void)[] = [];
   /** The other server processes on this database (cluster/bus.ts); silent until `buildApp` sets it. */
   bus: Bus = SILENT_BUS;
+  /**
+   * Called inside the world's queue when a seat goes away or comes back (`setAway`); the moderation
+   * tools hold away seats with the engine's default orders (moderation/seats.ts).
+   */
+  readonly awayChanged: ((rt: WorldRuntime) => Promise<void>)[] = [];
   /** Called when another process changed a world (the moderation tools drop what they cached). */
   readonly changedElsewhere: ((worldId: string) => void)[] = [];
 
@@ -194,6 +199,28 @@ export class WorldHub {
         return r;
       }
       return { ok: true as const, playerId };
+    });
+  }
+
+  /**
+   * The player going away (or coming back): while away, the engine's default orders hold the seat
+   * as soon as the world waits for it, as for a seat a moderator marked absent.
+   */
+  async setAway(worldId: string, userId: string, away: boolean) {
+    const rt = await this.get(worldId);
+    if (!rt) return fail('world/not_found');
+    return rt.run(async () => {
+      await rt.catchUp();
+      if (rt.settings.status === 'closed') return fail('world/closed');
+      const seat = await this.activeSeat(worldId, userId);
+      if (!seat) return fail('world/not_seated');
+      await this.db.prisma.worldSeat.update({
+        where: { worldId_playerId: { worldId, playerId: seat.playerId } },
+        data: { absent: away },
+      });
+      this.publish(worldId);
+      for (const f of this.awayChanged) await f(rt);
+      return { ok: true as const };
     });
   }
 

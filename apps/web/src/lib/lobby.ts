@@ -76,5 +76,7 @@ export const createWorld = (f: NewWorldForm) =>
   api<{ world: WorldSummary }>('POST', '/api/worlds', createWorldBody(f)).then((r) => r.world);
 export const joinWorld = (id: string, colour?: Colour) =>
   api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/join`, colour ? { colour } : {});
+export const setAway = (id: string, away: boolean) =>
+  api<{ away: boolean }>('POST', `/api/worlds/${encodeURIComponent(id)}/away`, { away }).then((r) => r.away);
 export const leaveWorld = (id: string) =>
   api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/leave`, {});
