@@ -7,10 +7,11 @@
  */
 import { MODERATION_NOTICE_EVENT } from '@bke/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import { createUser } from '../src/auth/users.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { registerModeration } from '../src/http/moderation.ts';
+import { serveApp, waitFor } from './helpers/app.ts';
 import { api, pickOrder, shared, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -23,15 +24,11 @@ const clients: TestClient[] = [];
 let aloneFirst: boolean | null = null;
 
 async function start(db: Database) {
-  const app = await buildApp({
-    db,
-    webDist: '/nonexistent',
-    deadlinePollMs: 0,
-    authLimits: { burst: 50, perSecond: 1 },
-  });
-  registerModeration(app.http, db, app.hub, app.io, { limits: { burst: 100, perSecond: 10 } });
+  const { app, base } = await serveApp(db, { authLimits: { burst: 50, perSecond: 1 } }, (a) =>
+    registerModeration(a.http, db, a.hub, a.io, { limits: { burst: 100, perSecond: 10 } }),
+  );
   apps.push(app);
-  bases.push(await app.http.listen({ port: 0, host: '127.0.0.1' }));
+  bases.push(base);
 }
 
 beforeAll(async () => {
@@ -49,14 +46,6 @@ afterAll(async () => {
   await second?.close();
   await t?.dispose();
 });
-
-const waitFor = async (what: string, ok: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe.runIf(process.env.DATABASE_URL)('two server processes on one database', () => {
   const [one, two] = [0, 1];

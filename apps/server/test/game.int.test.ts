@@ -4,8 +4,9 @@
  * unauthorized, stale and out-of-turn messages get error codes and change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import { rebuildWorld } from '../src/worlds/rebuild.ts';
+import { serveApp } from './helpers/app.ts';
 import { api, pickOrder, shared, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -20,13 +21,7 @@ const clients: TestClient[] = [];
 
 beforeAll(async () => {
   t = await openTestDatabase();
-  app = await buildApp({
-    db: t.db,
-    webDist: '/nonexistent',
-    deadlinePollMs: 0,
-    authLimits: { burst: 30, perSecond: 0.01 },
-  });
-  base = await app.http.listen({ port: 0, host: '127.0.0.1' });
+  ({ app, base } = await serveApp(t.db, { authLimits: { burst: 30, perSecond: 0.01 } }));
   alice = await signup(base, 'alice');
   bob = await signup(base, 'bob');
   carol = await signup(base, 'carol');

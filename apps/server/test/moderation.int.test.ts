@@ -6,12 +6,13 @@
  */
 import { MODERATION_ROUTES, type ModerationRouteKey } from '@bke/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import { createUser } from '../src/auth/users.ts';
 import { registerModeration } from '../src/http/moderation.ts';
 import type { Notifier } from '../src/moderation/notify.ts';
 import { socketNotifier } from '../src/moderation/notify.ts';
 import { rebuildWorld } from '../src/worlds/rebuild.ts';
+import { serveApp } from './helpers/app.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -37,27 +38,22 @@ async function login(username: string, role: 'admin' | 'moderator') {
 
 beforeAll(async () => {
   t = await openTestDatabase();
-  app = await buildApp({
-    db: t.db,
-    webDist: '/nonexistent',
-    deadlinePollMs: 0,
-    authLimits: { burst: 50, perSecond: 1 },
-  });
-  // A notifier that records what players are told, then tells them through the sockets as usual.
-  const real = socketNotifier(t.db, app.io);
-  const notifier: Notifier = {
-    ...real,
-    async notice(w, actor, action, text, reason) {
-      told.push({ worldId: w, action, text });
-      return real.notice(w, actor, action, text, reason);
-    },
-  };
-  registerModeration(app.http, t.db, app.hub, app.io, {
-    notifier,
-    limits: { burst: 500, perSecond: 50 },
-    reportLimits: { burst: 3, perSecond: 0.001 },
-  });
-  base = await app.http.listen({ port: 0, host: '127.0.0.1' });
+  ({ app, base } = await serveApp(t.db, { authLimits: { burst: 50, perSecond: 1 } }, (a) => {
+    // A notifier that records what players are told, then tells them through the sockets as usual.
+    const real = socketNotifier(t.db, a.io);
+    const notifier: Notifier = {
+      ...real,
+      async notice(w, actor, action, text, reason) {
+        told.push({ worldId: w, action, text });
+        return real.notice(w, actor, action, text, reason);
+      },
+    };
+    registerModeration(a.http, t.db, a.hub, a.io, {
+      notifier,
+      limits: { burst: 500, perSecond: 50 },
+      reportLimits: { burst: 3, perSecond: 0.001 },
+    });
+  }));
   admin = await login('admin1', 'admin');
   mod = await login('mod1', 'moderator');
   alice = await signup(base, 'alice');

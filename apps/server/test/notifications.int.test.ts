@@ -7,7 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
+import { serveApp, waitFor } from './helpers/app.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -23,14 +24,10 @@ const clients: TestClient[] = [];
 
 beforeAll(async () => {
   t = await openTestDatabase();
-  app = await buildApp({
-    db: t.db,
-    webDist: '/nonexistent',
-    deadlinePollMs: 0,
+  ({ app, base } = await serveApp(t.db, {
     authLimits: { burst: 30, perSecond: 1 },
     notifications: { publicUrl: 'https://bke.example.org/', allowPrivate: true },
-  });
-  base = await app.http.listen({ port: 0, host: '127.0.0.1' });
+  }));
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {
@@ -52,14 +49,6 @@ afterAll(async () => {
   receiver?.close();
   await t?.dispose();
 });
-
-const waitFor = async (what: string, ok: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('account notification settings', () => {
   it('are private to the account and checked', async () => {
