@@ -120,14 +120,9 @@ interface ShipFound {
   toName: string;
 }
 
-test('a ship sails with a unit aboard, chosen in the browser', async ({ browser, baseURL }) => {
-  test.setTimeout(150_000);
-  const { page, ctx, driven } = await reach<ShipFound>(
-    browser,
-    baseURL as string,
-    'shipWithCargo',
-    `genseric_${stamp}`,
-  );
+/** Reaches a world where a ship with cargo can sail, then picks the ship and its cargo in the browser. */
+async function boardShip(browser: Browser, base: string, goal: Goal, name: string) {
+  const { page, ctx, driven } = await reach<ShipFound>(browser, base, goal, name);
   const { ship, cargo, to, toName } = driven.found;
   await expect(page.getByTestId('phase')).toHaveText('Movement');
   await page.getByTestId(`ship-${ship}`).click();
@@ -135,6 +130,17 @@ test('a ship sails with a unit aboard, chosen in the browser', async ({ browser,
     .getByTestId(`cargo-${cargo.join('-')}`)
     .getByRole('radio')
     .check();
+  return { page, ctx, to, toName };
+}
+
+test('a ship sails with a unit aboard, chosen in the browser', async ({ browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const { page, ctx, to, toName } = await boardShip(
+    browser,
+    baseURL as string,
+    'shipWithCargo',
+    `genseric_${stamp}`,
+  );
   const voyage = page.getByTestId(`voyage-${to}`);
   await expect(voyage).toBeVisible();
   await voyage.hover();
@@ -152,19 +158,12 @@ test('a ship lands its cargo on an enemy-held coast and the landing is fought in
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const { page, ctx, driven } = await reach<ShipFound>(
+  const { page, ctx, to, toName } = await boardShip(
     browser,
     baseURL as string,
     'shipLanding',
     `hengist_${stamp}`,
   );
-  const { ship, cargo, to, toName } = driven.found;
-  await expect(page.getByTestId('phase')).toHaveText('Movement');
-  await page.getByTestId(`ship-${ship}`).click();
-  await page
-    .getByTestId(`cargo-${cargo.join('-')}`)
-    .getByRole('radio')
-    .check();
   const landing = page.getByTestId(`voyage-${to}`);
   await expect(landing).toHaveText(`Land in ${toName}`);
   await shot(page, 'landing-voyage');

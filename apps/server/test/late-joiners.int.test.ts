@@ -3,6 +3,7 @@
  * forgot everything, gets the world's recent events with their turns in the subscribe ack; and the
  * world's record carries column 11 of the turn record sheet (14.3.3) as the engine reported it.
  */
+import { initialRealmPlayer } from '@bke/engine';
 import { RECENT_EVENTS, type RecentEvent } from '@bke/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -212,14 +213,7 @@ describe("a player's private part of the view", () => {
     // A sealed bid only its maker sees (13.3): put in place as if recorded earlier, out of any patch.
     const realm = (rt.state as unknown as { realm: { players: Record<string, object> } }).realm;
     const mine = {
-      incomeEffect: null,
-      revivalTurn: null,
-      capitalCapture: null,
-      lastIncome: 0,
-      lastIncomeTurn: 0,
-      plan: null,
-      adminPercent: 0,
-      coupTurn: null,
+      ...initialRealmPlayer(),
       ...(realm.players[a.playerId] ?? {}),
       bids: { turn: 99, list: [] },
     };
