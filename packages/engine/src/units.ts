@@ -62,7 +62,6 @@ const FAMILY: Readonly<Record<UnitKind, CounterFamily>> = {
   elite: 'elite',
   leader: 'leader',
 };
-export const counterFamily = (kind: UnitKind): CounterFamily => FAMILY[kind];
 
 /** C.6 reconstructed counters per colour. */
 export const COUNTER_LIMITS: Readonly<Record<CounterFamily, number>> = {
@@ -75,6 +74,23 @@ export const COUNTER_LIMITS: Readonly<Record<CounterFamily, number>> = {
   elite: 10,
   leader: 1,
 };
+
+/**
+ * C.6 / AMBIG-45: would one colour need more counters than the mix holds for these units? The
+ * 2-4 horse bows are the faces of 8 double-sided counters whose backs are 2-3 bows, beside 6
+ * separate 2-3s: a horse bow needs a double-sided counter, a 2-3 bow takes either kind (one
+ * flipped at kingdom stage, 10.1, stays on its double-sided counter). Tribes and garrisons share
+ * their 36 counters.
+ */
+export function exceedsCounterMix(kinds: Iterable<UnitKind>): boolean {
+  const n = new Map<CounterFamily, number>();
+  for (const k of kinds) n.set(FAMILY[k], (n.get(FAMILY[k]) ?? 0) + 1);
+  for (const [family, count] of n) {
+    if (family !== 'bow' && count > COUNTER_LIMITS[family]) return true;
+  }
+  const horseBows = n.get('horseBow') ?? 0;
+  return horseBows + (n.get('bow') ?? 0) > COUNTER_LIMITS.horseBow + COUNTER_LIMITS.bow;
+}
 
 /** 10.1: the compulsory flips when a barbarian becomes a kingdom; tribes are removed (null). */
 export const kingdomKindOf = (kind: UnitKind): UnitKind | null => {

@@ -11,7 +11,7 @@ import type { Stage } from '../people.ts';
 import { actingNeutralAt, cityAt, unitsByArea } from '../queries.ts';
 import { mayJoin } from '../stacking.ts';
 import type { GameStateCore } from '../state.ts';
-import { COUNTER_LIMITS, counterFamily, type UnitKind } from '../units.ts';
+import { exceedsCounterMix, type UnitKind } from '../units.ts';
 import { priceOf, purchasableKinds } from './upkeep.ts';
 
 export interface Purchase {
@@ -49,9 +49,8 @@ export function firstBadPurchase(
   const garrisonAreas = new Set(stage === 'empire' ? garrisonBuildAreas(ctx, g, player) : []);
   const byArea = unitsByArea(g);
   const placed = new Map<AreaId, UnitKind[]>();
-  const counts = new Map<string, number>();
-  for (const u of Object.values(g.units))
-    if (u.owner === player) counts.set(counterFamily(u.kind), (counts.get(counterFamily(u.kind)) ?? 0) + 1);
+  const owned: UnitKind[] = [];
+  for (const u of Object.values(g.units)) if (u.owner === player) owned.push(u.kind);
   for (let i = 0; i < purchases.length; i++) {
     const p = purchases[i]!;
     if (!kinds.includes(p.kind)) return i;
@@ -64,10 +63,8 @@ export function firstBadPurchase(
       ...(placed.get(p.area) ?? []).map((k) => ({ kind: k, owner: player as string })),
     ];
     if (!mayJoin(here, { kind: p.kind, owner: player })) return i;
-    const fam = counterFamily(p.kind);
-    const n = (counts.get(fam) ?? 0) + 1;
-    if (countersLimited(ctx.options) && n > COUNTER_LIMITS[fam]) return i;
-    counts.set(fam, n);
+    owned.push(p.kind);
+    if (countersLimited(ctx.options) && exceedsCounterMix(owned)) return i;
     placed.set(p.area, [...(placed.get(p.area) ?? []), p.kind]);
   }
   return -1;

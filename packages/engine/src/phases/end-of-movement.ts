@@ -13,7 +13,7 @@ import { err, ok, type Result } from '../result.ts';
 import { isLegalStack } from '../stacking.ts';
 import { addUnit, type Game, patchUnit, removeUnits, type Transition } from '../state-ops.ts';
 import { CREATION_TABLE, creationResult, peopleOfStartPosition } from '../tables/creation.ts';
-import { COUNTER_LIMITS, counterFamily, type Unit, type UnitKind } from '../units.ts';
+import { exceedsCounterMix, type Unit, type UnitKind } from '../units.ts';
 
 const byAreaOf = (units: readonly Unit[]): ReadonlyMap<AreaId, readonly Unit[]> => {
   const m = new Map<AreaId, Unit[]>();
@@ -71,21 +71,9 @@ export function applyDisband(g: Game, player: PlayerId, unit: UnitId): Result<Tr
   });
 }
 
-const exhausted = (ctx: EngineContext, g: Game, player: PlayerId, kinds: readonly UnitKind[]): boolean => {
-  if (!countersLimited(ctx.options)) return false;
-  const inUse = new Map<string, number>();
-  for (const u of unitsOf(g, player)) {
-    const f = counterFamily(u.kind);
-    inUse.set(f, (inUse.get(f) ?? 0) + 1);
-  }
-  for (const k of kinds) {
-    const f = counterFamily(k);
-    const n = (inUse.get(f) ?? 0) + 1;
-    if (n > COUNTER_LIMITS[f]) return true;
-    inUse.set(f, n);
-  }
-  return false;
-};
+/** 9.1 / C.6: would these new units need counters the player's colour has run out of? */
+const exhausted = (ctx: EngineContext, g: Game, player: PlayerId, kinds: readonly UnitKind[]): boolean =>
+  countersLimited(ctx.options) && exceedsCounterMix([...unitsOf(g, player).map((u) => u.kind), ...kinds]);
 
 /**
  * 4.3.4 / 9.1: one die per inverted pair on the people's row; a ship created inland is lost;
