@@ -5,6 +5,7 @@ export type * from './events.ts';
 export * from './hash.ts';
 export * from './ids.ts';
 export { type RealmPlanCost, realmPlanCost } from './ledger/plan-cost.ts';
+export { playerScore } from './ledger/record.ts';
 export { initialRealmPlayer } from './ledger/state.ts';
 export * from './map-index.ts';
 export * from './options.ts';

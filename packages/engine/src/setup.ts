@@ -10,6 +10,7 @@ import { initialRealmState } from './ledger/seam.ts';
 import { initialNeutrals } from './neutrals.ts';
 import { optionsSchema } from './options.ts';
 import { newPlayer } from './players.ts';
+import { positionSchema, positionState } from './position.ts';
 import { err, ok, type Result } from './result.ts';
 import { seedRng } from './rng.ts';
 import { COLOURS, type GameStateCore } from './state.ts';
@@ -30,11 +31,13 @@ export const gameSetupSchema = z.object({
   rulesVersion: z.string().default(RULES_VERSION),
   /** Players present at the start (14.3 step 4); others join later with a `join` system order. */
   players: z.array(setupPlayerSchema).max(6).default([]),
+  /** Start from this position instead of the 14.3 set-up (scenarios, golden cases; `position.ts`). */
+  position: positionSchema.optional(),
 });
 export type GameSetup = z.infer<typeof gameSetupSchema>;
 export type GameSetupInput = z.input<typeof gameSetupSchema>;
 
-/** Build the initial state (turn 0, idle) from a parsed setup. */
+/** Build the initial state (idle, before its first turn starts) from a parsed setup. */
 export function initialState(ctx: EngineContext, setup: GameSetup): Result<GameStateCore> {
   const ids = new Set(setup.players.map((p) => p.id));
   const seats = new Set(setup.players.map((p) => p.seat));
@@ -44,7 +47,7 @@ export function initialState(ctx: EngineContext, setup: GameSetup): Result<GameS
     return err('setup/invalid', { reason: 'players must have distinct ids, seats and colours' });
   }
   if (ctx.map.areaIds.length === 0) return err('setup/map_invalid', { reason: 'empty map' });
-  return ok({
+  const base: GameStateCore = {
     schema: 1,
     rulesVersion: setup.rulesVersion,
     mapVersion: ctx.map.version,
@@ -64,5 +67,6 @@ export function initialState(ctx: EngineContext, setup: GameSetup): Result<GameS
     combat: null,
     realm: initialRealmState(),
     version: 0,
-  });
+  };
+  return setup.position ? positionState(ctx, base, setup.position) : ok(base);
 }

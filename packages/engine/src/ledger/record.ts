@@ -97,3 +97,24 @@ export function advancedAverage(cycles: readonly CycleScore[]): number {
 export function formatAverage(average: number): string {
   return (Math.round(average * 100 + 1e-9) / 100).toFixed(2);
 }
+
+/**
+ * A player's standing under both victory conditions (14.3.1, 14.3.2), from the public view: the
+ * best single cycle, and all VP over the turns it held a position (AMBIG-43), as displayed (D-13).
+ * AMBIG-56 (`cfg.countIncompleteCycles`): a running cycle counts as it stands unless told not to.
+ */
+export function playerScore(
+  p: {
+    readonly cycle: { readonly vp: number } | null;
+    readonly pastCycles: readonly { readonly vp: number }[];
+    readonly turnsPlayed: number;
+  },
+  countRunning = true,
+): { basic: number; average: string } {
+  const vps = [...p.pastCycles.map((c) => c.vp), ...(p.cycle && countRunning ? [p.cycle.vp] : [])];
+  const total = vps.reduce((s, v) => s + v, 0);
+  return {
+    basic: basicScore(vps.map((vp) => ({ vp, turns: 0 }))),
+    average: formatAverage(p.turnsPlayed === 0 ? 0 : total / p.turnsPlayed),
+  };
+}
