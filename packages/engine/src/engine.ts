@@ -19,6 +19,7 @@ import {
   realmWaitingFor,
 } from './ledger/seam.ts';
 import { type RealmView, realmViewFor } from './ledger/state.ts';
+import { persianArmyProblem, placePersianArmy } from './kingdom/persian.ts';
 import { indexMap, type MapIndex, type MapInput } from './map-index.ts';
 import { applyShipMove } from './naval/movement.ts';
 import { type LegalOrder, type Order, parseOrder } from './order-schema.ts';
@@ -37,6 +38,7 @@ import { applyDisband } from './phases/end-of-movement.ts';
 import { applySplit } from './phases/growth.ts';
 import { applyMove, applyPlaceEntryTribes, applySeaCrossing, supportMovesOwed } from './phases/movement.ts';
 import { applyChooseStart, endCycle, entryLegal, newPlayer } from './players.ts';
+import { peopleOf } from './people.ts';
 import { playerById } from './queries.ts';
 import { err, ok, type Result } from './result.ts';
 import { type GameSetupInput, gameSetupSchema, initialState } from './setup.ts';
@@ -165,7 +167,11 @@ function applySystem(ctx: EngineContext, g: Game, order: CoreOrder): Result<Tran
 /** A player who is gone no longer holds up the step they were part of. */
 function dropFromStep(g: Game, player: PlayerId): Game {
   const s = g.step;
-  if (s.kind === 'entry') return { ...g, step: { ...s, queue: s.queue.filter((id) => id !== player) } };
+  if (s.kind === 'entry') {
+    const { army, ...rest } = s;
+    const queue = s.queue.filter((id) => id !== player);
+    return { ...g, step: army && army.player !== player ? { ...rest, army, queue } : { ...rest, queue } };
+  }
   if (s.kind === 'economic')
     return { ...g, step: { ...s, pending: s.pending.filter((id) => id !== player) } };
   if (s.kind === 'administration' && s.player === player)
@@ -196,12 +202,25 @@ function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order: Order
     return r.ok ? ok({ state: r.value.state, events: r.value.events }) : r;
   }
   if (s.kind === 'entry') {
-    if (order.type !== 'chooseStart') return err('order/wrong_phase', { step: s.kind });
+    if (order.type !== 'chooseStart' && order.type !== 'persianArmy')
+      return err('order/wrong_phase', { step: s.kind });
     if (s.queue[0] !== player) return err('order/not_your_turn', { waitingFor: s.queue[0] ?? null });
+    const { army, ...rest } = s;
+    if (order.type === 'persianArmy') {
+      // 13.2.3: the Persian who took the position places its army; then the next starter chooses.
+      if (army?.player !== player) return err('order/wrong_phase', { step: s.kind });
+      const problem = persianArmyProblem(ctx, g, army.area, order);
+      if (problem) return err('order/invalid_placement', { reason: problem });
+      const t = placePersianArmy(g, player, order);
+      return ok({ state: { ...t.state, step: { ...rest, queue: s.queue.slice(1) } }, events: t.events });
+    }
+    if (army) return err('order/wrong_phase', { step: s.kind, expected: 'persianArmy' });
     const r = applyChooseStart(ctx, g, player, order, s.rolls[player] ?? 0);
     if (!r.ok) return r;
     const st = r.value.state;
-    return ok({ state: { ...st, step: { ...s, queue: s.queue.slice(1) } }, events: r.value.events });
+    const persian = peopleOf(order.position) === 'PERSIAN';
+    const step = persian ? { ...s, army: { player, area: order.area } } : { ...s, queue: s.queue.slice(1) };
+    return ok({ state: { ...st, step }, events: r.value.events });
   }
   if (s.kind === 'playerTurn') {
     if (order.type.startsWith('combat')) {
@@ -393,6 +412,9 @@ function defaultOrder(map: MapIndex, g: GameState, legal: LegalOrder[], player: 
   if (regain?.type === 'move' && regain.destinations[0])
     return { type: 'move', unit: regain.unit, path: regain.destinations[0].path };
   if (s.kind === 'entry') {
+    // 13.2.3: the army the engine used to pick is the first offered.
+    const army = legal.find((o) => o.type === 'persianArmy');
+    if (army?.type === 'persianArmy') return { type: 'persianArmy', units: army.units, leader: army.leader };
     const c = legal.find((o) => o.type === 'chooseStart');
     return c && c.type === 'chooseStart'
       ? { type: 'chooseStart', position: c.position, area: c.areas[0]! }

@@ -65,7 +65,14 @@ export type CoreEvent =
   | { type: 'becameKingdom'; player: PlayerId; turn: number; leader: UnitId | null; capital: AreaId | null }
   | { type: 'cycleEnded'; player: PlayerId; reason: CycleEndReason; vp: number }
   | { type: 'neutralPlaced'; area: AreaId; strength: number }
-  | { type: 'neutralRemoved'; area: AreaId; reason: 'noCityNeighbour' | 'occupied' }
+  | { type: 'neutralRemoved'; area: AreaId; reason: 'noCityNeighbour' | 'occupied' | 'persianStart' }
+  /** 13.2.3: the Persian's chosen army and its leader are set up in Persia. */
+  | {
+      type: 'persianArmyPlaced';
+      player: PlayerId;
+      units: { id: UnitId; kind: UnitKind; area: AreaId }[];
+      leader: UnitId;
+    }
   | { type: 'turnEnded'; turn: number };
 
 /** Why a cycle ended: abandoned (14.3), eliminated (engine decision), collapsed (11.7.2 result 7), left. */

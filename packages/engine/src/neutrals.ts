@@ -1,13 +1,13 @@
 /**
  * 14.1 / 14.3 Neutral garrisons outside combat: the open-scenario set-up, reappearance in
- * never-owned empty cities (14.1, AMBIG-29), and the administration-phase removal of city-less
+ * unowned empty cities (14.1, AMBIG-29), and the administration-phase removal of city-less
  * garrisons no longer next to a garrisoned city.
  */
 import type { EngineContext } from './engine-context.ts';
 import type { GameEvent } from './events.ts';
 import type { AreaId } from './ids.ts';
 import { neutralReappearsIfNeverOwned } from './options.ts';
-import { citiesInPlay, cityAt, neutralGarrisonStrengthAt, unitsByArea } from './queries.ts';
+import { actingNeutralAt, citiesInPlay, cityAt, neutralGarrisonStrengthAt, unitsByArea } from './queries.ts';
 import type { NeutralGarrison } from './state.ts';
 import { type Game, omitKeys, type Transition } from './state-ops.ts';
 
@@ -38,21 +38,29 @@ interface CachedCandidates {
 let recentCandidates: CachedCandidates | null = null;
 
 /**
- * The cities in play with no garrison that were never owned. `settle` asks after every change of
- * the units, while garrisons and city ownership change far more rarely: the list is cached per
- * immutable (neutrals, cities) pair.
+ * The unowned cities in play with no garrison, except those 13.2.3 leaves open. `settle` asks after
+ * every change of the units, while garrisons and city ownership change far more rarely: the list is
+ * cached per immutable (neutrals, cities) pair.
  */
 function reappearanceCandidates(ctx: EngineContext, g: Game): readonly AreaId[] {
   const cityAreas = citiesInPlay(ctx);
   const hit = recentCandidates;
   if (hit && hit.neutrals === g.neutrals && hit.cities === g.cities && hit.cityAreas === cityAreas)
     return hit.value;
-  const value = cityAreas.filter((id) => !g.neutrals[id] && !g.cities[id]?.everOwned);
+  const value = cityAreas.filter((id) => {
+    const c = g.cities[id];
+    return !g.neutrals[id] && !c?.owner && !c?.garrisonRemoved;
+  });
   recentCandidates = { neutrals: g.neutrals, cities: g.cities, cityAreas, value };
   return value;
 }
 
-/** 14.1 / AMBIG-29: every never-owned, empty, unmarked city gets its garrison back at once. */
+/**
+ * 14.1 / AMBIG-29: every unowned city has a neutral garrison: one left empty with nothing acting as
+ * its garrison gets it back at once — a city taken but not yet owned in an economic phase, or one
+ * whose garrison could not be placed when it became unowned because another player's unit stood in
+ * it. An owned city keeps its owner when left empty (3), and 13.2.3 leaves Ecbatana and Susa open.
+ */
 export function restoreNeutrals(ctx: EngineContext, g: Game): Transition {
   if (!neutralReappearsIfNeverOwned(ctx.options)) return { state: g, events: [] };
   // While a combat awaits its advance/pursuit choice, regeneration (14.1) is the combat's call.
@@ -64,7 +72,7 @@ export function restoreNeutrals(ctx: EngineContext, g: Game): Transition {
   const events: GameEvent[] = [];
   for (const id of candidates) {
     if ((byArea.get(id) ?? []).length > 0) continue;
-    if (g.markers.some((m) => m.area === id)) continue;
+    if (actingNeutralAt(ctx, g, id, byArea)) continue;
     const strength = neutralGarrisonStrengthAt(ctx, id);
     neutrals = { ...neutrals, [id]: { strength } };
     events.push({ type: 'neutralPlaced', area: id, strength });
@@ -74,12 +82,14 @@ export function restoreNeutrals(ctx: EngineContext, g: Game): Transition {
 
 /**
  * 14.1 / 14.3 step 2: in the administration phase, a garrison in an area without a city goes
- * when no adjacent area holds both a city and a neutral garrison.
+ * when no adjacent area holds both a city and a neutral garrison — a placed one, or a pillage
+ * marker acting as one once its pillager has left (9.5).
  */
 export function removeIsolatedNeutrals(ctx: EngineContext, g: Game): Transition {
   const events: GameEvent[] = [];
   const removed: AreaId[] = [];
-  const cityGarrison = (a: AreaId) => cityAt(ctx, a) !== null && g.neutrals[a] !== undefined;
+  const byArea = unitsByArea(g);
+  const cityGarrison = (a: AreaId) => cityAt(ctx, a) !== null && actingNeutralAt(ctx, g, a, byArea) !== null;
   for (const id of Object.keys(g.neutrals).sort() as AreaId[]) {
     if (cityAt(ctx, id) !== null) continue;
     if (ctx.map.landLinks(id).some((l) => cityGarrison(l.to))) continue;

@@ -12,12 +12,20 @@ import {
   type UnitId,
   unitIdSchema,
 } from './ids.ts';
+import type { PersianArmyOrder } from './kingdom/persian.ts';
 import { type StartPosition, startPositionSchema } from './people.ts';
 import { COLOURS } from './state.ts';
+import { unitKindSchema } from './units.ts';
 
 export const coreOrderSchemas = [
   /** 4.2: place the first tribe of a new cycle. */
   z.object({ type: z.literal('chooseStart'), position: startPositionSchema, area: areaIdSchema }),
+  /** 13.2.3: the Persian's army (12 purchase value of kingdom units) and its leader, placed in Persia. */
+  z.object({
+    type: z.literal('persianArmy'),
+    units: z.array(z.object({ kind: unitKindSchema, area: areaIdSchema })).min(1).max(6),
+    leader: areaIdSchema,
+  }),
   /** 4.3.1: two tribes move ≤1 area each into one area and are inverted. */
   z.object({ type: z.literal('combine'), tribes: z.tuple([unitIdSchema, unitIdSchema]), area: areaIdSchema }),
   /** 4.3.2 / 9.2: a tribe splits into two. */
@@ -66,6 +74,7 @@ export const coreOrderSchemas = [
 
 export type CoreOrder =
   | { type: 'chooseStart'; position: StartPosition; area: AreaId }
+  | PersianArmyOrder
   | { type: 'combine'; tribes: [UnitId, UnitId]; area: AreaId }
   | { type: 'split'; tribe: UnitId }
   | { type: 'move'; unit: UnitId; path: AreaId[] }
@@ -91,6 +100,8 @@ export const SYSTEM_ORDER_TYPES = ['join', 'leave', 'forceAbandon'] as const;
  */
 export type CoreLegalOrder =
   | { type: 'chooseStart'; position: StartPosition; areas: AreaId[] }
+  /** A concrete army with its default placement; `areas` lists where its units may go instead. */
+  | (PersianArmyOrder & { areas: AreaId[] })
   | { type: 'combine'; tribes: [UnitId, UnitId]; areas: AreaId[] }
   | { type: 'split'; tribe: UnitId }
   | { type: 'move'; unit: UnitId; from: AreaId; destinations: { to: AreaId; path: AreaId[] }[] }

@@ -8,7 +8,7 @@ import { mayEnterTerrain } from './barbarian/land-movement.ts';
 import type { EngineContext } from './engine-context.ts';
 import type { CycleEndReason, GameEvent } from './events.ts';
 import type { AreaId, PlayerId } from './ids.ts';
-import { persianStartAreas, startPersianKingdom } from './kingdom/persian.ts';
+import { persianArmyChoices, persianStartAreas, startPersianKingdom } from './kingdom/persian.ts';
 import { clearRealmPlayer } from './ledger/seam.ts';
 import { arabsAfricansInPlay, earliestStartTurn, persianInPlay } from './options.ts';
 import type { CoreLegalOrder } from './orders.ts';
@@ -105,6 +105,8 @@ export function startAreasFor(
 
 export function entryLegal(ctx: EngineContext, g: Game, player: PlayerId): CoreLegalOrder[] {
   if (g.step.kind !== 'entry' || g.step.queue[0] !== player) return [];
+  // 13.2.3: a Persian who has taken the position picks its army before anyone else enters.
+  if (g.step.army?.player === player) return persianArmyChoices(ctx, g, g.step.army.area);
   return START_POSITIONS.map((position) => ({ position, areas: startAreasFor(ctx, g, player, position) }))
     .filter((o) => o.areas.length > 0)
     .map((o) => ({ type: 'chooseStart', position: o.position, areas: o.areas }));
@@ -153,8 +155,8 @@ export function applyChooseStart(
     cycle: number,
   };
   if (people === 'PERSIAN') {
-    // 13.2.3: the Persian starts as a kingdom with its army in Persia (part 2).
-    const t = startPersianKingdom(ctx, s, player, order.area);
+    // 13.2.3: the Persian starts as a kingdom; its army follows (`persianArmy`).
+    const t = startPersianKingdom(ctx, s, player);
     return ok({ state: t.state, events: [started, ...t.events] });
   }
   if (people !== 'ARAB' && people !== 'AFRICAN') s = addUnit(s, player, 'tribe', order.area)[0];
@@ -179,9 +181,10 @@ export function endCycle(ctx: EngineContext, g: Game, player: PlayerId, reason: 
   for (const a of ctx.map.cityAreas) {
     if (cities[a]?.owner !== player || !cityAt(ctx, a)) continue;
     cities[a] = { owner: null, everOwned: true };
-    // Not beside another player's unit standing in the city (it takes the city at the next economic phase).
+    // Not beside another player's unit standing in the city (it takes the city at the next economic
+    // phase), nor under a pillage marker acting as one (9.5); a pirates' marker is none (AMBIG-9).
     const occupied = Object.values(s.units).some((u) => u.area === a && u.kind !== 'leader');
-    if (!occupied && !neutrals[a] && !s.markers.some((m) => m.area === a)) {
+    if (!occupied && !neutrals[a] && !actingNeutralAt(ctx, s, a)) {
       const strength = neutralGarrisonStrengthAt(ctx, a);
       neutrals = { ...neutrals, [a]: { strength } };
       events.push({ type: 'neutralPlaced', area: a, strength });

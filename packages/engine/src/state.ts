@@ -64,8 +64,13 @@ export interface PlayerState {
 export interface CityState {
   /** Last owner at the start of an economic phase (3). */
   readonly owner: PlayerId | null;
-  /** Owned by a player in some economic phase: neutrals then no longer reappear (14.1). */
+  /** Owned by a player in some economic phase (a fact for the record; 14.1 regeneration reads `owner`). */
   readonly everOwned: boolean;
+  /**
+   * 13.2.3: its neutral garrison was taken away when PERSIAN was chosen (Ecbatana, Susa); none comes
+   * back while the city stays unowned.
+   */
+  readonly garrisonRemoved?: true;
 }
 
 /** A numbered pillage marker (9.5). */
@@ -97,6 +102,8 @@ export type Step =
       readonly queue: readonly PlayerId[];
       /** Each starter's roll key (2d6, ties re-rolled), kept as the cycle's move-order roll. */
       readonly rolls: Readonly<Record<string, number>>;
+      /** 13.2.3: the Persian at the head of the queue still picks its army (around this area). */
+      readonly army?: { readonly player: PlayerId; readonly area: AreaId };
     }
   | {
       readonly kind: 'playerTurn';

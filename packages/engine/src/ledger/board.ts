@@ -4,7 +4,7 @@
  */
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import { cityAt, neutralGarrisonStrengthAt, playerById, unitsOf } from '../queries.ts';
+import { actingNeutralAt, cityAt, neutralGarrisonStrengthAt, playerById, unitsOf } from '../queries.ts';
 import type { Game } from '../state-ops.ts';
 import { removeUnits } from '../state-ops.ts';
 import type { RealmEvent } from './events.ts';
@@ -50,10 +50,11 @@ export function revoltCities(
     if (!cityAt(ctx, a)) continue;
     cityStates[a] = { owner: null, everOwned: true };
     // Engine decision: a city another player's unit stands in (it changes owner only at the next
-    // economic phase, 3) revolts to no one, without a neutral garrison beside that unit.
+    // economic phase, 3) revolts to no one, without a neutral garrison beside that unit (it gets one
+    // if the unit leaves, 14.1). A pillage marker acting as a garrison (9.5) holds the city already;
+    // a pirates' marker does not (AMBIG-9), so that city is garrisoned like the others.
     const occupied = Object.values(s.units).some((u) => u.area === a && u.kind !== 'leader');
-    if (!occupied && !s.markers.some((m) => m.area === a))
-      neutrals[a] = { strength: neutralGarrisonStrengthAt(ctx, a) };
+    if (!occupied && !actingNeutralAt(ctx, s, a)) neutrals[a] = { strength: neutralGarrisonStrengthAt(ctx, a) };
   }
   s = { ...s, cities: cityStates, neutrals };
   const cap = playerById(s, player)?.capital;

@@ -39,7 +39,7 @@ export function removeDueMarkers(ctx: EngineContext, g: Game): Transition {
   let neutrals = g.neutrals;
   const keep = g.markers.filter((m) => {
     if (m.digit !== digit || m.turn === g.turn) return true;
-    const acting = actingNeutralAt(ctx, g, m.area, byArea) !== null;
+    const acting = actingNeutralAt(ctx, g, m.area, byArea)?.source === 'marker';
     if (acting) neutrals = { ...neutrals, [m.area]: { strength: neutralGarrisonStrengthAt(ctx, m.area) } };
     events.push({ type: 'markerRemoved', area: m.area, digit: m.digit, flippedToNeutral: acting });
     return false;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { assignLeaderType, LEADER_PROFILES, leaderTypeFor } from '../../src/diplomacy/leaders.ts';
 import { tributeAllowance } from '../../src/diplomacy/tribute.ts';
 import type { GameState, MapInput } from '../../src/index.ts';
-import { persianStartAreas, startPersianKingdom } from '../../src/kingdom/persian.ts';
+import { persianArmyChoices, persianStartAreas, placePersianArmy, startPersianKingdom } from '../../src/kingdom/persian.ts';
 import { runRealmAdministration } from '../../src/ledger/administration.ts';
 import { ledgerProblems } from '../../src/ledger/record.ts';
 import {
@@ -144,7 +144,10 @@ describe('13.2.3 the Persian kingdom (D-22, AMBIG-60)', () => {
     const free = persianStartAreas(ctx, { ...state, players: [] });
     expect(free).toContain('ecbatana');
     expect(state.neutrals.ecbatana).toBeDefined();
-    const t = startPersianKingdom(ctx, state, P('x'), A('ecbatana'));
+    const started = startPersianKingdom(ctx, state, P('x'));
+    // 13.2.3: the player picks the army; the first offered is the default (4-4, 4-2, 2-3).
+    const army = persianArmyChoices(ctx, started.state, A('ecbatana'))[0]!;
+    const t = placePersianArmy(started.state, P('x'), army);
     const x = t.state.players[0]!;
     expect(x.cycle).toMatchObject({ stage: 'kingdom', stageTurn: 8 });
     expect(x.money).toBe(6);
@@ -157,7 +160,7 @@ describe('13.2.3 the Persian kingdom (D-22, AMBIG-60)', () => {
     expect(t.state.neutrals.ecbatana).toBeUndefined();
     expect(t.state.neutrals.susa).toBeUndefined();
     const withCities = persia(9, true);
-    const t2 = startPersianKingdom(withCities.ctx, withCities.state, P('x'), A('ecbatana'));
+    const t2 = startPersianKingdom(withCities.ctx, withCities.state, P('x'));
     expect(t2.state.players[0]!.capital).toBe('susa');
     expect(t2.state.cities.ecbatana?.owner).toBe('x');
   });
