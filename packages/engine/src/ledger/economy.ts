@@ -100,7 +100,14 @@ export function economyPreview(ctx: EngineContext, g: Game, player: PlayerId): E
   const sacked = mercenaryPillageChosen(g, player);
   const cities = taxableCities(ctx, g, player).filter((a) => !sacked.includes(a));
   const value = cityValue(ctx, cities);
-  const capitalPays = p.capital !== null && !capture && !capturedThisTurn;
+  const needsCapital = capture !== null || p.capital === null;
+  const capitalChoices = needsCapital
+    ? purchaseCities(ctx, g, player).filter((a) => a !== p.capital && g.cities[a]?.owner === player)
+    : [];
+  // 10.3 / AMBIG-19: a marker held off the board goes on a city before taxes, so it pays at once;
+  // one taken at this collection pays again only from the next (10.3).
+  const onBoard = p.capital !== null || capitalChoices.length > 0;
+  const capitalPays = onBoard && !capture && !capturedThisTurn;
   const tax = unmodifiedIncome(value, capitalPays, ctx.options.cfg.unmodifiedIncludesCapital);
   const collected = modifiedTax(value, capitalPays, rp.incomeEffect);
   const other = collected - tax + received + plunderPending(g, player) + offPhase;
@@ -110,10 +117,6 @@ export function economyPreview(ctx: EngineContext, g: Game, player: PlayerId): E
     .filter((u) => !unsupported.includes(u.id) && !isLeased(g, u.id))
     .map((u) => ({ id: u.id, upkeep: upkeepOf(u.kind, stage) }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
-  const needsCapital = capture !== null || p.capital === null;
-  const capitalChoices = needsCapital
-    ? purchaseCities(ctx, g, player).filter((a) => a !== p.capital && g.cities[a]?.owner === player)
-    : [];
   const available = carried + tax + other;
   const upkeep = upkeepUnits.reduce((q, u) => q + u.upkeep, 0);
   const safeDisband =

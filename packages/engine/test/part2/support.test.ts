@@ -83,7 +83,9 @@ describe('11.5 disbanding may not leave other units unsupported', () => {
 
 describe("11.5 upkeep disbanding spares the units others' support hangs on", () => {
   it('of three minimal disbandings (10.4, AMBIG-32), the one breaking the chain is refused', () => {
-    // Treasury 6 + tax 2 = 8 for upkeep 5 + 3 + 3: one unit must go. u2 carries u1's support.
+    // Treasury 6 + tax 2 + 2 for the capital (10.3 / AMBIG-19: the marker held off the board goes on
+    // r2c2 before taxes and pays at once) = 10 for upkeep 5 + 3 + 3: one unit must go. u2 carries
+    // u1's support.
     const s = scenario({
       map: MAP,
       turn: 5,
@@ -101,7 +103,7 @@ describe("11.5 upkeep disbanding spares the units others' support hangs on", () 
     });
     const g = { ...s.state, cities: { ...s.state.cities, r2c2: { owner: P('e'), everOwned: true } } };
     const pv = economyPreview(s.ctx, g, P('e'))!;
-    expect(pv.available).toBe(8);
+    expect(pv.available).toBe(10);
     expect(pv.safeDisband).toEqual([U('u1')]);
     const plan = (disband: string[]) => ({
       disband: disband.map(U),
