@@ -1,13 +1,13 @@
 /**
  * 5.2 Where ships go: through sea areas, along coasts (land borders that share a coastline), by
- * white arrows, and into or out of coastal areas by a coast. Two-coast areas (Athens, Corinth, …)
+ * white arrows, across straits by red arrows (5.3), and into or out of coastal areas by a coast. Two-coast areas (Athens, Corinth, …)
  * may not be crossed from one coast to the other in one turn. Compiled once per map.
  */
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId } from '../ids.ts';
 import type { MapIndex } from '../map-index.ts';
 
-export type ShipStepKind = 'coast' | 'sea' | 'whiteArrow' | 'shoreline';
+export type ShipStepKind = 'coast' | 'sea' | 'whiteArrow' | 'shoreline' | 'redArrow';
 
 export interface ShipStep {
   readonly to: AreaId;
@@ -44,7 +44,12 @@ export function shipGraph(map: MapIndex): Map<AreaId, ShipStep[]> {
     } else if (map.area(a)?.coastal) {
       for (const s of map.seasOf(a)) steps.push({ to: s, via: 'coast' });
       for (const l of map.landLinks(a)) {
-        if (l.redArrow) continue;
+        // 5.3 / 2.1 (D-24): a red arrow joins two shores across a strait; a ship following it
+        // enters no sea area (no sinking roll, no interception).
+        if (l.redArrow) {
+          if (map.area(l.to)?.coastal === true) steps.push({ to: l.to, via: 'redArrow' });
+          continue;
+        }
         const e = map.edge(a, l.to) as (Shorelined & object) | undefined;
         const shore =
           e?.shoreline ??
