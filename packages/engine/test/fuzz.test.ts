@@ -1,11 +1,14 @@
 /**
  * Random legal play (STYLE habit 12, Rally the Troops' fuzzer): over 200 seeds, every waiting
- * player plays a random legal order (inputs deep-frozen now and then). Fails on a throw, a dead end (someone must act but has no
- * legal order), a game that stops progressing, or a broken invariant.
+ * player plays a random legal order (inputs deep-frozen now and then). Fails on a throw, a dead end
+ * (someone must act but has no legal order), a game that stops progressing, or a broken invariant —
+ * among them that no city is unowned and unguarded unless the rules allow it (14.1, 13.2.3).
  */
 import { describe, expect, it } from 'vitest';
-import { asPlayerId, createEngine, type GameState, type Order } from '../src/index.ts';
+import { asPlayerId, createEngine, type GameState, type Order, simSetup } from '../src/index.ts';
 import { seededChooser } from '../src/sim/policy.ts';
+import { unguardedCities } from './helpers/city-guard.ts';
+import { playChecked } from './part2/checked-game.ts';
 import { deepFreeze, invariantProblems, randomOrder } from './helpers/play.ts';
 import { WORLD } from './helpers/world-map.ts';
 
@@ -87,7 +90,7 @@ function fuzzOne(seed: number): { turn: number; orders: number } {
     state = r.value.state;
     orders++;
     for (const e of r.value.events) if (NAVAL.has(e.type)) naval.set(e.type, (naval.get(e.type) ?? 0) + 1);
-    const problems = invariantProblems(state, vp);
+    const problems = [...invariantProblems(state, vp), ...unguardedCities(engine.map, state)];
     if (problems.length) throw new Error(`seed ${seed}: ${problems.join('; ')}`);
     if (state.turn !== lastTurn) {
       lastTurn = state.turn;
@@ -127,5 +130,18 @@ describe('random legal play fuzzer', () => {
     // Barbarian ships (creation) sail here; landings, sea retreats and captures are exercised at
     // volume by test/part2/naval-fuzz.test.ts (fleets on the real map).
     expect(naval.get('shipSinkingRolled') ?? 0).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('whole games on the real map', () => {
+  // Abandons, collapses and revolts on the real map left cities unowned and unguarded for good
+  // (14.1); every invariant, that one included, is checked after every order of these games.
+  it('the sim policy plays 4 seeds × 45 turns (6 players) with every invariant holding', () => {
+    const real = createEngine();
+    for (let seed = 2; seed <= 5; seed++) {
+      const diplomacy = seed % 2 === 0 ? { opt: { mercenaries: true, optionalLeaders: true } } : {};
+      const { state } = playChecked(real, simSetup(`acceptance-${seed}`, 6, diplomacy), 45);
+      expect(state.turn).toBeGreaterThan(45);
+    }
   }, 120_000);
 });

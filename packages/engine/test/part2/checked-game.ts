@@ -5,6 +5,7 @@
  */
 import type { Engine, GameEvent, GameSetupInput, GameState, Order, PlayerId } from '../../src/index.ts';
 import { simplePolicy } from '../../src/sim/policy.ts';
+import { unguardedCities } from '../helpers/city-guard.ts';
 import { problemsOf } from './invariants.ts';
 
 export function playChecked(
@@ -29,7 +30,7 @@ export function playChecked(
     if (!r.ok) throw new Error(`order refused ${JSON.stringify(order)}: ${JSON.stringify(r.error)}`);
     state = r.value.state;
     orders++;
-    const bad = problemsOf(state, vp);
+    const bad = [...problemsOf(state, vp), ...unguardedCities(engine.map, state)];
     if (bad.length) throw new Error(`turn ${state.turn} after ${JSON.stringify(order)}: ${bad.join('; ')}`);
     onOrder(order, r.value.events, state);
   }

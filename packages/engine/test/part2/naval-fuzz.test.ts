@@ -18,6 +18,7 @@ import {
 import { seededChooser } from '../../src/sim/policy.ts';
 import { deepFreeze, randomOrder } from '../helpers/play.ts';
 import { P, phase, scenario } from '../helpers/scenario.ts';
+import { unguardedCities } from '../helpers/city-guard.ts';
 import { problemsOf } from './invariants.ts';
 
 const MAP = loadMap();
@@ -112,7 +113,7 @@ function fuzzOne(seed: number, seen: Map<string, number>): void {
     if (!r.ok)
       throw new Error(`seed ${seed}: legal order refused ${JSON.stringify(order)} → ${r.error.code}`);
     state = r.value.state;
-    const problems = problemsOf(state, vp);
+    const problems = [...problemsOf(state, vp), ...unguardedCities(engine.map, state)];
     if (problems.length)
       throw new Error(`seed ${seed} after ${JSON.stringify(order)}: ${problems.join('; ')}`);
     for (const e of r.value.events) {

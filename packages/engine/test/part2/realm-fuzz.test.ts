@@ -13,6 +13,7 @@ import { seededChooser } from '../../src/sim/policy.ts';
 import { randomOrder } from '../helpers/play.ts';
 import { A, P, scenario } from '../helpers/scenario.ts';
 import { WORLD } from '../helpers/world-map.ts';
+import { unguardedCities } from '../helpers/city-guard.ts';
 import { problemsOf } from './invariants.ts';
 
 const SEEDS = 24;
@@ -123,7 +124,7 @@ function fuzzOne(seed: number): { orders: number; stages: Set<string> } {
     state = r.value.state;
     orders++;
     for (const e of r.value.events) seen.set(e.type, (seen.get(e.type) ?? 0) + 1);
-    const bad = problemsOf(state, vp);
+    const bad = [...problemsOf(state, vp), ...unguardedCities(engine.map, state)];
     if (bad.length)
       throw new Error(
         `seed ${seed} turn ${state.turn} after ${JSON.stringify(order)}: ${bad.join('; ')} ${r.value.events
