@@ -12,7 +12,7 @@
  * - `{}`: nothing is played, only checked.
  * Each may carry checks: `events` (each a partial event, found in that order among the events the
  * step produced), `noEvents`, `view` (dotted paths into the public view — an array is entered by
- * an element's `id` — each equal to the value given, or absent for null), `legal` (per player,
+ * an element's `id` — each matching the value given, or absent for null), `legal` (per player,
  * legal orders that must or must not be offered), `waitingFor`, and `score` (the contract's
  * victory-point standing of a player, 14.3.1 / 14.3.2).
  */
@@ -80,9 +80,15 @@ function expandSetup(setup: Scenario['setup']): Record<string, unknown> {
   return { seed: 'golden', ...setup, players };
 }
 
-/** Does `actual` contain everything `expected` says? Arrays must match element by element. */
+/**
+ * Does `actual` contain everything `expected` says? Arrays must match element by element, except
+ * `{ "$contains": [...] }`, which asks each listed element to match some element of the array.
+ */
 export function matches(actual: unknown, expected: unknown): boolean {
   if (expected === null) return actual === null || actual === undefined;
+  const contains = (expected as { $contains?: unknown[] } | undefined)?.$contains;
+  if (Array.isArray(contains))
+    return Array.isArray(actual) && contains.every((e) => actual.some((a) => matches(a, e)));
   if (Array.isArray(expected)) {
     return (
       Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matches(actual[i], e))
