@@ -123,9 +123,12 @@ export function positionState(
   for (const p of position.players) {
     if (!p.position) continue;
     if (p.startedTurn >= T) return problem({ reason: 'cycle starts after the position', player: p.id });
-    if ((p.stageTurn ?? p.startedTurn) < p.startedTurn || (p.stageTurn ?? 0) >= T)
+    const persian = peopleOf(p.position) === 'PERSIAN';
+    // 13.2.3: the Persian's kingdom is dated to the turn before its cycle started.
+    const earliest = persian ? p.startedTurn - 1 : p.startedTurn;
+    if ((p.stageTurn ?? p.startedTurn) < earliest || (p.stageTurn ?? 0) >= T)
       return problem({ reason: 'stage turn', player: p.id });
-    if (peopleOf(p.position) === 'PERSIAN' && p.stage === 'barbarian')
+    if (persian && p.stage === 'barbarian')
       return problem({ reason: 'the Persian starts as a kingdom (13.2.3)', player: p.id });
     active.set(p.id, p.stage);
   }

@@ -1,7 +1,8 @@
 /**
  * 5.1 Land movement: movement capability, the road bonus (AMBIG-49, Byzantium–Nicaea included
  * through the map's road flag on that red-arrow edge), red-arrow crossings, blocking by
- * unfriendly units and neutral garrisons, passing through friendly units, deserts (9.3.1).
+ * unfriendly units and neutral garrisons, passing through friendly units (never stopping on a
+ * friendly garrison, 11.3), deserts (9.3.1).
  */
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId, PlayerId } from '../ids.ts';
@@ -21,6 +22,10 @@ export const mayEnterTerrain = (ctx: EngineContext, g: Game, unit: Unit, area: A
 
 const startsOnRoad = (ctx: EngineContext, area: AreaId): boolean =>
   ctx.map.landLinks(area).some((l) => l.road);
+
+/** 11.3: friendly units may pass through a friendly (4)-0 garrison but not end their move with it. */
+const garrisonStands = (unit: Unit, area: AreaId, byArea: ReadonlyMap<AreaId, readonly Unit[]>): boolean =>
+  (byArea.get(area) ?? []).some((u) => u.kind === 'garrison' && u.owner === unit.owner && u.id !== unit.id);
 
 /**
  * Every area this unit may end its move in, each with one shortest legal path (start excluded).
@@ -56,7 +61,8 @@ export function destinations(
         if (seen.has(key)) continue;
         seen.add(key);
         const path = [...n.path, link.to];
-        if (!through && link.to !== unit.area && !result.has(link.to)) result.set(link.to, path);
+        const ends = !through && link.to !== unit.area && !garrisonStands(unit, link.to, byArea);
+        if (ends && !result.has(link.to)) result.set(link.to, path);
         next.push({ area: link.to, road, steps: n.steps + 1, path });
       }
     }
@@ -65,7 +71,12 @@ export function destinations(
   return [...result.entries()].map(([to, path]) => ({ to, path })).sort((a, b) => (a.to < b.to ? -1 : 1));
 }
 
-export type PathError = 'order/not_adjacent' | 'order/unreachable' | 'order/blocked' | 'order/desert';
+export type PathError =
+  | 'order/not_adjacent'
+  | 'order/unreachable'
+  | 'order/blocked'
+  | 'order/desert'
+  | 'order/area_occupied';
 
 /** 5.1: check a declared path step by step; returns the first problem, or null. */
 export function checkPath(
@@ -91,5 +102,6 @@ export function checkPath(
   }
   const limit = allRoad ? ma + 1 : ma;
   if (path.length > limit) return { code: 'order/unreachable', at: from };
+  if (garrisonStands(unit, from, byArea)) return { code: 'order/area_occupied', at: from };
   return null;
 }
