@@ -119,7 +119,8 @@ export function legalOrdersOf(map: MapIndex, g: GameState, player: PlayerId): Le
     out.push(...economicLegal(ctx, g, player), { type: 'endPhase' });
   }
   if (s.kind === 'administration') out.push(...administrationLegal(ctx, g, player));
-  if (p.status === 'active' && s.kind !== 'entry')
+  // 14.3.2 (D-27): abandoning is offered only when allowed; taking it back always is.
+  if (p.status === 'active' && s.kind !== 'entry' && (p.abandoning || mayAbandon(ctx, g, player)))
     out.push({ type: 'declareAbandon', abandon: !p.abandoning });
   out.push(...realmAnytimeLegal(ctx, g, player));
   if (g.undo?.orders.some((o) => o.actor === player)) out.push({ type: 'undo' });
