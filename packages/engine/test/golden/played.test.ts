@@ -14,9 +14,10 @@ const files = readdirSync(dir)
 const engine = createEngine();
 
 describe('golden cases played through the contract', () => {
-  it('covers every Part D case, D-1 to D-32', () => {
+  it('covers every Part D case, D-1 to D-32, and the five rule regressions R-1 to R-5', () => {
     const cases = files.map((f) => (JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as PlayedCase).case);
     for (let n = 1; n <= 32; n++) expect(cases).toContain(`D-${n}`);
+    for (let n = 1; n <= 5; n++) expect(cases).toContain(`R-${n}`);
   });
   for (const file of files) {
     const c = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as PlayedCase;

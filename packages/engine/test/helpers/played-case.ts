@@ -96,6 +96,8 @@ export function matches(actual: unknown, expected: unknown): boolean {
   }
   if (typeof expected === 'object') {
     if (typeof actual !== 'object' || actual === null) return false;
+    // An empty object asks for an empty object (not for "anything").
+    if (Object.keys(expected as Partial).length === 0) return Object.keys(actual).length === 0;
     return Object.entries(expected as Partial).every(([k, v]) => matches((actual as Partial)[k], v));
   }
   return actual === expected;
