@@ -9,6 +9,7 @@ import type { EngineContext } from './engine-context.ts';
 import type { GameEvent } from './events.ts';
 import { hashState } from './hash.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
+import { persianArmyProblem, placePersianArmy } from './kingdom/persian.ts';
 import { settleDiplomacy } from './ledger/diplomacy-seam.ts';
 import {
   applyRealmOrder,
@@ -19,11 +20,11 @@ import {
   realmWaitingFor,
 } from './ledger/seam.ts';
 import { type RealmView, realmViewFor } from './ledger/state.ts';
-import { persianArmyProblem, placePersianArmy } from './kingdom/persian.ts';
 import { indexMap, type MapIndex, type MapInput } from './map-index.ts';
 import { applyShipMove } from './naval/movement.ts';
 import { type LegalOrder, type Order, parseOrder } from './order-schema.ts';
 import type { CoreOrder } from './orders.ts';
+import { peopleOf } from './people.ts';
 import { playerPhaseOrders } from './phase-orders.ts';
 import { administrationLegal, applyAdminChoice } from './phases/administration.ts';
 import {
@@ -38,7 +39,6 @@ import { applyDisband } from './phases/end-of-movement.ts';
 import { applySplit } from './phases/growth.ts';
 import { applyMove, applyPlaceEntryTribes, applySeaCrossing, supportMovesOwed } from './phases/movement.ts';
 import { applyChooseStart, endCycle, entryLegal, newPlayer } from './players.ts';
-import { peopleOf } from './people.ts';
 import { playerById } from './queries.ts';
 import { err, ok, type Result } from './result.ts';
 import { type GameSetupInput, gameSetupSchema, initialState } from './setup.ts';

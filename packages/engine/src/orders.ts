@@ -23,7 +23,10 @@ export const coreOrderSchemas = [
   /** 13.2.3: the Persian's army (12 purchase value of kingdom units) and its leader, placed in Persia. */
   z.object({
     type: z.literal('persianArmy'),
-    units: z.array(z.object({ kind: unitKindSchema, area: areaIdSchema })).min(1).max(6),
+    units: z
+      .array(z.object({ kind: unitKindSchema, area: areaIdSchema }))
+      .min(1)
+      .max(6),
     leader: areaIdSchema,
   }),
   /** 4.3.1: two tribes move ≤1 area each into one area and are inverted. */

@@ -7,11 +7,18 @@
  */
 import { z } from 'zod';
 import type { EngineContext } from './engine-context.ts';
-import { type AreaId, areaIdSchema, type PlayerId, playerIdSchema, type UnitId, unitIdSchema } from './ids.ts';
+import {
+  type AreaId,
+  areaIdSchema,
+  type PlayerId,
+  playerIdSchema,
+  type UnitId,
+  unitIdSchema,
+} from './ids.ts';
 import { initialRealmPlayer, initialRealmState, type RealmPlayer } from './ledger/state.ts';
 import { initialNeutrals } from './neutrals.ts';
 import { countersLimited } from './options.ts';
-import { peopleOf, type Stage, STAGES, startPositionSchema } from './people.ts';
+import { peopleOf, STAGES, type Stage, startPositionSchema } from './people.ts';
 import { cityAt } from './queries.ts';
 import { err, ok, type Result } from './result.ts';
 import { isLegalStack } from './stacking.ts';
@@ -118,7 +125,8 @@ export function positionState(
   const known = new Set(base.players.map((p) => p.id as string));
   const entries = new Map(position.players.map((p) => [p.id, p]));
   if (entries.size !== position.players.length) return problem({ reason: 'duplicate player' });
-  for (const id of entries.keys()) if (!known.has(id)) return problem({ reason: 'unknown player', player: id });
+  for (const id of entries.keys())
+    if (!known.has(id)) return problem({ reason: 'unknown player', player: id });
   const active = new Map<string, Stage>();
   for (const p of position.players) {
     if (!p.position) continue;
@@ -144,7 +152,8 @@ export function positionState(
     if (n) highest = Math.max(highest, Number(n[1]));
     const stage = active.get(u.owner);
     if (!stage) return problem({ reason: 'unit of a player without a position', unit: id });
-    if (!KINDS_BY_STAGE[stage].includes(u.kind)) return problem({ reason: 'kind not of this stage', unit: id });
+    if (!KINDS_BY_STAGE[stage].includes(u.kind))
+      return problem({ reason: 'kind not of this stage', unit: id });
     const area = ctx.map.area(u.area as AreaId);
     if (area?.kind !== 'land') return problem({ reason: 'not a land area', unit: id, area: u.area });
     if (u.kind === 'ship' && !area.coastal) return problem({ reason: 'ship inland', unit: id });
@@ -157,7 +166,8 @@ export function positionState(
       return problem({ reason: 'illegal stack (6)', area });
   for (const owner of active.keys()) {
     const mine = Object.values(units).filter((u) => u.owner === owner);
-    if (mine.filter((u) => u.kind === 'leader').length > 1) return problem({ reason: 'two leaders', player: owner });
+    if (mine.filter((u) => u.kind === 'leader').length > 1)
+      return problem({ reason: 'two leaders', player: owner });
     if (countersLimited(ctx.options) && exceedsCounterMix(mine.map((u) => u.kind)))
       return problem({ reason: 'more counters than the mix holds (C.6)', player: owner });
   }
@@ -187,7 +197,8 @@ export function positionState(
   let neutrals: Record<string, NeutralGarrison> = {};
   if (position.neutrals) {
     for (const [area, strength] of Object.entries(position.neutrals)) {
-      if (ctx.map.area(area as AreaId)?.kind !== 'land') return problem({ reason: 'neutral not on land', area });
+      if (ctx.map.area(area as AreaId)?.kind !== 'land')
+        return problem({ reason: 'neutral not on land', area });
       neutrals[area] = { strength };
     }
   } else {
@@ -214,7 +225,8 @@ export function positionState(
     const past = pastCycles.reduce((s, c) => s + c.endedTurn - Math.max(1, c.startedTurn) + 1, 0);
     const order = position.players.indexOf(e);
     if (e.capital !== null) {
-      if (e.stage === 'barbarian' || !e.position) return problem({ reason: 'capital of no kingdom', player: e.id });
+      if (e.stage === 'barbarian' || !e.position)
+        return problem({ reason: 'capital of no kingdom', player: e.id });
       if (position.cities[e.capital] !== e.id || markers.some((m) => m.area === e.capital))
         return problem({ reason: 'capital not on an owned unpillaged city (10.3)', player: e.id });
     }

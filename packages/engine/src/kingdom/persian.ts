@@ -62,7 +62,9 @@ export const PERSIAN_ARMIES: readonly (readonly UnitKind[])[] = (() => {
   };
   grow(0, PERSIAN_PURCHASE_VALUE, []);
   const first = ['cavalry', 'infantry', 'bow'].join();
-  return out.filter((a) => !exceedsCounterMix(a)).sort((a, b) => Number(b.join() === first) - Number(a.join() === first));
+  return out
+    .filter((a) => !exceedsCounterMix(a))
+    .sort((a, b) => Number(b.join() === first) - Number(a.join() === first));
 })();
 
 /** 13.2.3: the areas of Persia where the Persian may be set up now, each with room for some army. */
@@ -138,7 +140,13 @@ export function persianArmyProblem(
   for (const [i, u] of order.units.entries()) {
     if (!free.has(u.area)) return 'notInPersia';
     if (u.kind === 'ship' && !ctx.map.area(u.area)?.coastal) return 'shipInland';
-    if (!mayJoin(order.units.slice(0, i).filter((x) => x.area === u.area), { kind: u.kind })) return 'stacking';
+    if (
+      !mayJoin(
+        order.units.slice(0, i).filter((x) => x.area === u.area),
+        { kind: u.kind },
+      )
+    )
+      return 'stacking';
   }
   // 10.2: the leader is placed with a combat unit.
   if (!order.units.some((u) => u.area === order.leader)) return 'leaderAlone';

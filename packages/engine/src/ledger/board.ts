@@ -54,7 +54,8 @@ export function revoltCities(
     // if the unit leaves, 14.1). A pillage marker acting as a garrison (9.5) holds the city already;
     // a pirates' marker does not (AMBIG-9), so that city is garrisoned like the others.
     const occupied = Object.values(s.units).some((u) => u.area === a && u.kind !== 'leader');
-    if (!occupied && !actingNeutralAt(ctx, s, a)) neutrals[a] = { strength: neutralGarrisonStrengthAt(ctx, a) };
+    if (!occupied && !actingNeutralAt(ctx, s, a))
+      neutrals[a] = { strength: neutralGarrisonStrengthAt(ctx, a) };
   }
   s = { ...s, cities: cityStates, neutrals };
   const cap = playerById(s, player)?.capital;

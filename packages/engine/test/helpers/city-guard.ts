@@ -11,7 +11,11 @@ export function unguardedCities(map: MapIndex, state: GameState): string[] {
   const o = state.options;
   if (!o.cfg.neutralReappearsIfNeverOwned || state.combat?.pending) return [];
   const optional = o.opt.optionalCities || o.opt.persianKingdom;
-  const held = new Set(Object.values(state.units).filter((u) => u.kind !== 'leader').map((u) => u.area as string));
+  const held = new Set(
+    Object.values(state.units)
+      .filter((u) => u.kind !== 'leader')
+      .map((u) => u.area as string),
+  );
   const out: string[] = [];
   for (const area of map.cityAreas) {
     const city = map.area(area)?.city;

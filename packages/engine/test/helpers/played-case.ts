@@ -91,7 +91,9 @@ export function matches(actual: unknown, expected: unknown): boolean {
     return Array.isArray(actual) && contains.every((e) => actual.some((a) => matches(a, e)));
   if (Array.isArray(expected)) {
     return (
-      Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matches(actual[i], e))
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((e, i) => matches(actual[i], e))
     );
   }
   if (typeof expected === 'object') {
@@ -138,9 +140,11 @@ function playUntil(engine: Engine, start: GameState, u: Until, where: string) {
   for (let guard = 0; guard < 20_000; guard++) {
     if (restsAt(engine, s, u)) return { state: s, events };
     const p = engine.waitingFor(s)[0];
-    if (!p) throw new Error(`${where}: nobody to act before ${JSON.stringify(u)} (turn ${s.turn}, ${s.step.kind})`);
+    if (!p)
+      throw new Error(`${where}: nobody to act before ${JSON.stringify(u)} (turn ${s.turn}, ${s.step.kind})`);
     const orders = engine.timeoutOrders(s, p);
-    if (orders.length === 0) throw new Error(`${where}: no default order for ${p} at ${JSON.stringify(s.step)}`);
+    if (orders.length === 0)
+      throw new Error(`${where}: no default order for ${p} at ${JSON.stringify(s.step)}`);
     for (const o of orders) {
       const r = apply(engine, s, p, o, where);
       s = r.state;
@@ -178,7 +182,8 @@ function check(engine: Engine, s: GameState, events: readonly GameEvent[], c: Ch
       if (!p) expect.fail(`${where}: no player ${player}`);
       const got = playerScore(p);
       if (want.basic !== undefined) expect(got.basic, `${where}: basic score of ${player}`).toBe(want.basic);
-      if (want.average !== undefined) expect(got.average, `${where}: average of ${player}`).toBe(want.average);
+      if (want.average !== undefined)
+        expect(got.average, `${where}: average of ${player}`).toBe(want.average);
     }
   }
   for (const [player, want] of Object.entries(c.legal ?? {})) {

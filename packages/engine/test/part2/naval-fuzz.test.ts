@@ -16,9 +16,9 @@ import {
   type UnitId,
 } from '../../src/index.ts';
 import { seededChooser } from '../../src/sim/policy.ts';
+import { unguardedCities } from '../helpers/city-guard.ts';
 import { deepFreeze, randomOrder } from '../helpers/play.ts';
 import { P, phase, scenario } from '../helpers/scenario.ts';
-import { unguardedCities } from '../helpers/city-guard.ts';
 import { problemsOf } from './invariants.ts';
 
 const MAP = loadMap();

@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { assignLeaderType, LEADER_PROFILES, leaderTypeFor } from '../../src/diplomacy/leaders.ts';
 import { tributeAllowance } from '../../src/diplomacy/tribute.ts';
 import type { GameState, MapInput } from '../../src/index.ts';
-import { persianArmyChoices, persianStartAreas, placePersianArmy, startPersianKingdom } from '../../src/kingdom/persian.ts';
+import {
+  persianArmyChoices,
+  persianStartAreas,
+  placePersianArmy,
+  startPersianKingdom,
+} from '../../src/kingdom/persian.ts';
 import { runRealmAdministration } from '../../src/ledger/administration.ts';
 import { ledgerProblems } from '../../src/ledger/record.ts';
 import {

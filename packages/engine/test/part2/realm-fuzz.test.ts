@@ -10,10 +10,10 @@ import { createEngine, type GameState, type Unit, type UnitKind } from '../../sr
 import { ledgerProblems } from '../../src/ledger/record.ts';
 import { realmOf } from '../../src/ledger/state.ts';
 import { seededChooser } from '../../src/sim/policy.ts';
+import { unguardedCities } from '../helpers/city-guard.ts';
 import { randomOrder } from '../helpers/play.ts';
 import { A, P, scenario } from '../helpers/scenario.ts';
 import { WORLD } from '../helpers/world-map.ts';
-import { unguardedCities } from '../helpers/city-guard.ts';
 import { problemsOf } from './invariants.ts';
 
 const SEEDS = 24;
