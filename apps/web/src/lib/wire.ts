@@ -118,6 +118,13 @@ export interface ViewRealm {
 /** Legal orders as the engine lists them (grouped per unit, like chessground's dests). */
 export type LegalOrder =
   | { type: 'chooseStart'; position: string; areas: string[] }
+  /** 13.2.3: an army for the Persian start, placed as suggested; `areas` are where its units may go. */
+  | {
+      type: 'persianArmy';
+      units: { kind: string; area: string }[];
+      leader: string;
+      areas: string[];
+    }
   | { type: 'combine'; tribes: [string, string]; areas: string[] }
   | { type: 'split'; tribe: string }
   | { type: 'move'; unit: string; from: string; destinations: { to: string; path: string[] }[] }

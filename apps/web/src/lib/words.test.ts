@@ -77,6 +77,20 @@ describe('words', () => {
     );
   });
 
+  it('words the Persian start: the garrisons that leave and the army set up (13.2.3)', () => {
+    expect(eventWords({ type: 'neutralRemoved', area: 'rhenus', reason: 'persianStart' }, names)).toBe(
+      'The neutral garrison in Rhenus is gone: Persia is open to its new kingdom.',
+    );
+    const units = [
+      { id: 'u2', kind: 'cavalry', area: 'rhenus' },
+      { id: 'u3', kind: 'infantry', area: 'belgica' },
+      { id: 'u4', kind: 'bow', area: 'rhenus' },
+    ];
+    expect(eventWords({ type: 'persianArmyPlaced', player: 'p1', units, leader: 'u5' }, names)).toBe(
+      'Alaric sets up its Persian army: cavalry, infantry and bow, with its leader, in Rhenus and Belgica.',
+    );
+  });
+
   it('turns error codes into words, falling back to the server message', () => {
     expect(errorWords('order/not_your_turn')).toBe('It is not your turn to act.');
     expect(errorWords('world/unheard_of', 'Odd.')).toBe('Odd.');

@@ -102,6 +102,26 @@ export const ERROR_WORDS: Record<string, string> = {
   'order/still_overstacked': 'Some area still holds too many units.',
   'order/wrong_count': 'Choose exactly the number of units asked for.',
   'order/nothing_to_undo': 'There is nothing to take back.',
+  'order/not_allowed_for_people': 'Your people may not do that.',
+  'order/sea_crossing_invalid': 'That sea crossing is not possible from here.',
+  'order/not_overstacked': 'That area is not overstacked: nothing there needs disbanding.',
+  'order/not_a_group': 'That area is not in one of your groups of tribes.',
+  'order/invalid_placement': 'The units cannot be placed there.',
+  'order/abandon_not_allowed':
+    'Under the advanced victory conditions a position may be abandoned only after a turn with income below 10.',
+  'setup/invalid': 'That world cannot be set up that way.',
+  'setup/map_invalid': 'The map of that world cannot be used.',
+  'system/unknown_player': 'That player is not in this world.',
+  'system/player_exists': 'That player is already in this world.',
+  'system/seat_taken': 'That seat or colour is taken.',
+  'system/only_system': 'Only the server may do that.',
+  'combat/nothing_pending': 'There is no combat waiting for that choice.',
+  'combat/duplicate_unit': 'A unit is listed twice.',
+  'combat/not_your_unit': 'That unit is not yours.',
+  'combat/coup_restricted': 'After the attempted coup, elites may only act near the capital this turn.',
+  'combat/no_defenders': 'There is nothing there to attack.',
+  'combat/tribes_alone': 'Tribes may not attack together with other units in this world.',
+  'combat/wrong_step': 'That is not the choice this combat is waiting for.',
   'order/game_idle': 'The world is waiting for players.',
   'combat/not_combat_phase': 'Attacks are made in the combat phase.',
   'combat/landing_owed': 'Your landing force must attack before the combat phase can end.',
@@ -223,7 +243,14 @@ export function eventWords(e: GameEvent, n: Names): string | null {
     case 'neutralPlaced':
       return `A neutral garrison of strength ${e.strength} holds ${n.area(e.area)}.`;
     case 'neutralRemoved':
-      return `The neutral garrison in ${n.area(e.area)} is gone.`;
+      return e.reason === 'persianStart'
+        ? `The neutral garrison in ${n.area(e.area)} is gone: Persia is open to its new kingdom.`
+        : `The neutral garrison in ${n.area(e.area)} is gone.`;
+    case 'persianArmyPlaced': {
+      const units = arr(e.units) as { kind?: unknown; area?: unknown }[];
+      const areas = [...new Set(units.map((u) => n.area(u.area)))];
+      return `${p} sets up its Persian army: ${list(units.map((u) => unitWords(String(u.kind)).name.toLowerCase()))}, with its leader, in ${list(areas)}.`;
+    }
     case 'leaderEliminated':
       return `A leader fell in ${n.area(e.area)}.`;
     default:

@@ -206,6 +206,61 @@ describe('OrdersPanel', () => {
     expect(onorder).toHaveBeenLastCalledWith({ type: 'placeEntryTribes', areas: ['lutetia', 'rhenus'] });
   });
 
+  it('Persian start: one army is chosen, its units placed among the offered areas, the leader with them (13.2.3)', async () => {
+    const entry: GameView = { ...FIXTURE_VIEW, step: { kind: 'entry', queue: ['p1'] } } as GameView;
+    const areas = ['lutetia', 'belgica', 'rhenus'];
+    const { onorder } = panel(
+      [
+        {
+          type: 'persianArmy',
+          units: [
+            { kind: 'cavalry', area: 'lutetia' },
+            { kind: 'infantry', area: 'belgica' },
+            { kind: 'bow', area: 'lutetia' },
+          ],
+          leader: 'lutetia',
+          areas,
+        },
+        {
+          type: 'persianArmy',
+          units: [
+            { kind: 'cavalry', area: 'lutetia' },
+            { kind: 'cavalry', area: 'belgica' },
+          ],
+          leader: 'lutetia',
+          areas,
+        },
+      ],
+      entry,
+    );
+    expect(screen.getByText(/Choose the army your Persian kingdom starts with/)).toBeTruthy();
+    expect(screen.getByTestId('persian-army').textContent).toContain('Cavalry 4-4, Infantry 4-2, Bow 2-3');
+    // The suggested army as offered, unchanged.
+    await fireEvent.click(screen.getByTestId('send-army'));
+    expect(onorder).toHaveBeenLastCalledWith({
+      type: 'persianArmy',
+      units: [
+        { kind: 'cavalry', area: 'lutetia' },
+        { kind: 'infantry', area: 'belgica' },
+        { kind: 'bow', area: 'lutetia' },
+      ],
+      leader: 'lutetia',
+    });
+    // Two horsemen, the second moved to Rhenus and the leader with it.
+    await fireEvent.click(screen.getByLabelText('Cavalry 4-4, Cavalry 4-4'));
+    await fireEvent.change(screen.getByLabelText('Cavalry 2 stands in'), { target: { value: 'rhenus' } });
+    await fireEvent.change(screen.getByLabelText('Leader stands in'), { target: { value: 'rhenus' } });
+    await fireEvent.click(screen.getByTestId('send-army'));
+    expect(onorder).toHaveBeenLastCalledWith({
+      type: 'persianArmy',
+      units: [
+        { kind: 'cavalry', area: 'lutetia' },
+        { kind: 'cavalry', area: 'rhenus' },
+      ],
+      leader: 'rhenus',
+    });
+  });
+
   it('ships: a landing is named as such; stops pick units up and put cargo ashore (AMBIG-15)', async () => {
     const movement: GameView = {
       ...FIXTURE_VIEW,

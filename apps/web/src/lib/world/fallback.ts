@@ -5,9 +5,10 @@
  * sent exactly as the server listed it; the server judges it and a refusal comes back in words.
  */
 
-/** Order types the panel or the map has a dedicated control for (OrdersPanel.svelte, RealmPlan.svelte). */
+/** Order types the panel or the map has a dedicated control for (OrdersPanel.svelte, RealmPlan.svelte, PersianArmy.svelte). */
 export const HANDLED_TYPES: ReadonlySet<string> = new Set([
   'chooseStart',
+  'persianArmy',
   'combine',
   'split',
   'move',
