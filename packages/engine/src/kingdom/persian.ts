@@ -118,7 +118,10 @@ export function persianArmyChoices(
   g: GameStateCore,
   area: AreaId,
 ): (PersianArmyOrder & { areas: AreaId[] })[] {
-  const areas = [area, ...freePersianAreas(ctx, g).filter((a) => a !== area)];
+  // The chosen area first, then the others, deserts last (kingdom units may stand there, 9.3.1).
+  const rest = freePersianAreas(ctx, g).filter((a) => a !== area);
+  const desert = (a: AreaId) => ctx.map.area(a)?.desert === true;
+  const areas = [area, ...rest.filter((a) => !desert(a)), ...rest.filter(desert)];
   const out: (PersianArmyOrder & { areas: AreaId[] })[] = [];
   for (const kinds of PERSIAN_ARMIES) {
     const units = placeArmy(ctx, kinds, areas);
