@@ -138,10 +138,15 @@ describe('whole games on the real map', () => {
   // (14.1); every invariant, that one included, is checked after every order of these games.
   it('the sim policy plays 4 seeds × 45 turns (6 players) with every invariant holding', () => {
     const real = createEngine();
+    let persians = 0;
     for (let seed = 2; seed <= 5; seed++) {
-      const diplomacy = seed % 2 === 0 ? { opt: { mercenaries: true, optionalLeaders: true } } : {};
-      const { state } = playChecked(real, simSetup(`acceptance-${seed}`, 6, diplomacy), 45);
+      // Even seeds play the optional diplomacy (13.4, 13.6), odd ones the Persian kingdom (13.2.3).
+      const opt = seed % 2 === 0 ? { mercenaries: true, optionalLeaders: true } : { persianKingdom: true };
+      const { state } = playChecked(real, simSetup(`acceptance-${seed}`, 6, { opt }), 45, (o) => {
+        if (o.type === 'persianArmy') persians++;
+      });
       expect(state.turn).toBeGreaterThan(45);
     }
+    expect(persians).toBeGreaterThan(0);
   }, 120_000);
 });

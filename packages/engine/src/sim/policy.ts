@@ -71,7 +71,13 @@ export function simplePolicy(seed: string): Policy {
       const myUnits = Object.values(state.units).filter((u) => u.owner === player);
       const tribes = myUnits.filter((u) => u.kind === 'tribe').length;
       const step = state.step;
-      if (step.kind === 'entry') return expand(of('chooseStart')[choose(of('chooseStart').length)]!, choose);
+      if (step.kind === 'entry') {
+        // 13.2.3: a Persian picks one of the armies offered (each concrete, with its placement).
+        const armies = of('persianArmy');
+        const army = armies[choose(armies.length)];
+        if (army) return { type: 'persianArmy', units: army.units, leader: army.leader };
+        return expand(of('chooseStart')[choose(of('chooseStart').length)]!, choose);
+      }
       if (step.kind === 'economic') {
         // Part 2: kingdoms and empires give a plan, and may give up a decaying position.
         if (
