@@ -1,9 +1,9 @@
 /**
- * A game set up from a position (STYLE habit 4: a raw setup is parsed, then one validating
- * constructor builds the state): the board at the start of a game turn — players and their
+ * A game set up from a position: the board at the start of a game turn — players and their
  * cycles, units, city owners, neutral garrisons, pillage markers — for scripted scenarios and
- * golden cases that orders from the 14.3 set-up cannot reach. The turn machine then plays that
- * turn from its start (4.1), exactly as after any other turn.
+ * golden cases that orders from the 14.3 set-up cannot reach. The raw position is parsed with zod,
+ * then one validating constructor builds the state; the turn machine plays that turn from its
+ * start (4.1), exactly as after any other turn.
  */
 import { z } from 'zod';
 import type { EngineContext } from './engine-context.ts';
@@ -109,82 +109,82 @@ const KINDS_BY_STAGE: Readonly<Record<Stage, readonly UnitKind[]>> = {
   empire: ['elite', 'infantry', 'garrison', 'ship', 'leader'],
 };
 
-type Problem = { reason: string; [k: string]: unknown };
+type Problem = { readonly problem: { reason: string; [k: string]: unknown } };
+const problem = (reason: string, params: Record<string, unknown> = {}): Problem => ({
+  problem: { reason, ...params },
+});
+const isProblem = (v: object): v is Problem => 'problem' in v;
+type PositionPlayer = Position['players'][number];
 
-/**
- * The state at the end of the turn before `position.turn`: `players` are the setup's players (the
- * position says which of them hold a position). Returns why the position is not a legal board.
- */
-export function positionState(
-  ctx: EngineContext,
-  base: GameStateCore,
-  position: Position,
-): Result<GameStateCore> {
-  const problem = (p: Problem): Result<GameStateCore> => err('setup/invalid', p);
-  const T = position.turn;
-  const known = new Set(base.players.map((p) => p.id as string));
-  const entries = new Map(position.players.map((p) => [p.id, p]));
-  if (entries.size !== position.players.length) return problem({ reason: 'duplicate player' });
-  for (const id of entries.keys())
-    if (!known.has(id)) return problem({ reason: 'unknown player', player: id });
+/** The stage of every player holding a position, checked against its cycle's dates (13.2.3). */
+function stagesOf(position: Position): Map<string, Stage> | Problem {
   const active = new Map<string, Stage>();
   for (const p of position.players) {
     if (!p.position) continue;
-    if (p.startedTurn >= T) return problem({ reason: 'cycle starts after the position', player: p.id });
+    if (p.startedTurn >= position.turn) return problem('cycle starts after the position', { player: p.id });
     const persian = peopleOf(p.position) === 'PERSIAN';
     // 13.2.3: the Persian's kingdom is dated to the turn before its cycle started.
     const earliest = persian ? p.startedTurn - 1 : p.startedTurn;
-    if ((p.stageTurn ?? p.startedTurn) < earliest || (p.stageTurn ?? 0) >= T)
-      return problem({ reason: 'stage turn', player: p.id });
+    if ((p.stageTurn ?? p.startedTurn) < earliest || (p.stageTurn ?? 0) >= position.turn)
+      return problem('stage turn', { player: p.id });
     if (persian && p.stage === 'barbarian')
-      return problem({ reason: 'the Persian starts as a kingdom (13.2.3)', player: p.id });
+      return problem('the Persian starts as a kingdom (13.2.3)', { player: p.id });
     active.set(p.id, p.stage);
   }
-  // Units: known owners holding a position, kinds their stage may hold, land areas (ships coastal).
+  return active;
+}
+
+/**
+ * The units: owners holding a position, kinds their stage may hold (9.1, 10.1, 11.1), land areas
+ * (ships on a coast, 5.2), legal stacks (6), one leader a player (10.2), the counter mix (C.6).
+ */
+function unitsOfPosition(
+  ctx: EngineContext,
+  position: Position,
+  active: ReadonlyMap<string, Stage>,
+): { units: Record<string, Unit>; byArea: Map<string, Unit[]>; nextUnit: number } | Problem {
   const units: Record<string, Unit> = {};
-  const used = new Set<string>();
   let highest = position.units.length;
   for (const [i, u] of position.units.entries()) {
     const id = u.id ?? `u${i + 1}`;
-    if (used.has(id)) return problem({ reason: 'duplicate unit id', unit: id });
-    used.add(id);
+    if (units[id]) return problem('duplicate unit id', { unit: id });
     const n = /^u(\d+)$/.exec(id);
     if (n) highest = Math.max(highest, Number(n[1]));
     const stage = active.get(u.owner);
-    if (!stage) return problem({ reason: 'unit of a player without a position', unit: id });
-    if (!KINDS_BY_STAGE[stage].includes(u.kind))
-      return problem({ reason: 'kind not of this stage', unit: id });
+    if (!stage) return problem('unit of a player without a position', { unit: id });
+    if (!KINDS_BY_STAGE[stage].includes(u.kind)) return problem('kind not of this stage', { unit: id });
     const area = ctx.map.area(u.area as AreaId);
-    if (area?.kind !== 'land') return problem({ reason: 'not a land area', unit: id, area: u.area });
-    if (u.kind === 'ship' && !area.coastal) return problem({ reason: 'ship inland', unit: id });
+    if (area?.kind !== 'land') return problem('not a land area', { unit: id, area: u.area });
+    if (u.kind === 'ship' && !area.coastal) return problem('ship inland', { unit: id });
     units[id] = { id: id as UnitId, owner: u.owner as PlayerId, kind: u.kind, area: u.area as AreaId };
   }
   const byArea = new Map<string, Unit[]>();
   for (const u of Object.values(units)) byArea.set(u.area, [...(byArea.get(u.area) ?? []), u]);
   for (const [area, here] of byArea)
     if (!isLegalStack(here.map((u) => ({ kind: u.kind, owner: u.owner }))))
-      return problem({ reason: 'illegal stack (6)', area });
+      return problem('illegal stack (6)', { area });
   for (const owner of active.keys()) {
     const mine = Object.values(units).filter((u) => u.owner === owner);
-    if (mine.filter((u) => u.kind === 'leader').length > 1)
-      return problem({ reason: 'two leaders', player: owner });
+    if (mine.filter((u) => u.kind === 'leader').length > 1) return problem('two leaders', { player: owner });
     if (countersLimited(ctx.options) && exceedsCounterMix(mine.map((u) => u.kind)))
-      return problem({ reason: 'more counters than the mix holds (C.6)', player: owner });
+      return problem('more counters than the mix holds (C.6)', { player: owner });
   }
-  // Cities: owned by players holding a position.
-  const cities: Record<string, CityState> = { ...base.cities };
-  for (const [area, owner] of Object.entries(position.cities)) {
-    if (!cityAt(ctx, area as AreaId)) return problem({ reason: 'not a city in play', area });
-    if (!active.has(owner)) return problem({ reason: 'city owner without a position', area });
-    cities[area] = { owner: owner as PlayerId, everOwned: true };
-  }
-  // Markers: on cities, placed within the last five turns (9.5: gone in the administration of t+5).
+  return { units, byArea, nextUnit: highest + 1 };
+}
+
+/** Numbered markers: on cities, placed within the last five turns (9.5: gone in the administration of t+5). */
+function markersOfPosition(
+  ctx: EngineContext,
+  position: Position,
+  known: ReadonlySet<string>,
+): PillageMarker[] | Problem {
   const markers: PillageMarker[] = [];
   for (const m of position.markers) {
-    if (!cityAt(ctx, m.area as AreaId)) return problem({ reason: 'marker not on a city', area: m.area });
-    if (!known.has(m.pillager)) return problem({ reason: 'unknown pillager', area: m.area });
-    if (m.turn >= T || m.turn < T - 5) return problem({ reason: 'marker turn (9.5)', area: m.area });
-    if (markers.some((x) => x.area === m.area)) return problem({ reason: 'two markers', area: m.area });
+    if (!cityAt(ctx, m.area as AreaId)) return problem('marker not on a city', { area: m.area });
+    if (!known.has(m.pillager)) return problem('unknown pillager', { area: m.area });
+    if (m.turn >= position.turn || m.turn < position.turn - 5)
+      return problem('marker turn (9.5)', { area: m.area });
+    if (markers.some((x) => x.area === m.area)) return problem('two markers', { area: m.area });
     markers.push({
       area: m.area as AreaId,
       digit: ((m.turn % 10) + 5) % 10,
@@ -193,83 +193,129 @@ export function positionState(
       ...(m.pirates ? { pirates: true } : {}),
     });
   }
-  // Neutral garrisons: given, or the 14.3 set-up where nothing else stands; never beside a unit.
-  let neutrals: Record<string, NeutralGarrison> = {};
-  if (position.neutrals) {
-    for (const [area, strength] of Object.entries(position.neutrals)) {
-      if (ctx.map.area(area as AreaId)?.kind !== 'land')
-        return problem({ reason: 'neutral not on land', area });
-      neutrals[area] = { strength };
-    }
-  } else {
-    const marked = new Set(markers.map((m) => m.area as string));
-    neutrals = Object.fromEntries(
-      Object.entries(initialNeutrals(ctx)).filter(
-        ([area]) => !byArea.has(area) && !position.cities[area] && !marked.has(area),
-      ),
-    );
-  }
+  return markers;
+}
+
+/** Neutral garrisons (14.1): as given, or the 14.3 set-up where nothing else stands; never beside a unit. */
+function neutralsOfPosition(
+  ctx: EngineContext,
+  position: Position,
+  byArea: ReadonlyMap<string, Unit[]>,
+  markers: readonly PillageMarker[],
+): Record<string, NeutralGarrison> | Problem {
+  const marked = new Set(markers.map((m) => m.area as string));
+  const neutrals: Record<string, NeutralGarrison> = position.neutrals
+    ? Object.fromEntries(Object.entries(position.neutrals).map(([area, strength]) => [area, { strength }]))
+    : Object.fromEntries(
+        Object.entries(initialNeutrals(ctx)).filter(
+          ([area]) => !byArea.has(area) && !position.cities[area] && !marked.has(area),
+        ),
+      );
   for (const area of Object.keys(neutrals)) {
-    if (byArea.has(area)) return problem({ reason: 'unit beside a neutral garrison', area });
-    if (position.cities[area]) return problem({ reason: 'owned city with a neutral garrison', area });
+    if (ctx.map.area(area as AreaId)?.kind !== 'land') return problem('neutral not on land', { area });
+    if (byArea.has(area)) return problem('unit beside a neutral garrison', { area });
+    if (position.cities[area]) return problem('owned city with a neutral garrison', { area });
   }
+  return neutrals;
+}
+
+/** A player of the position: its cycle (if it holds a position), past cycles, money, turns held. */
+function playerOfPosition(
+  base: PlayerState,
+  e: PositionPlayer,
+  position: Position,
+  markers: readonly PillageMarker[],
+): PlayerState | Problem {
+  const T = position.turn;
+  const pastCycles = e.pastCycles.map((c, i) => ({ number: i + 1, ...c }));
+  const past = pastCycles.reduce((s, c) => s + c.endedTurn - Math.max(1, c.startedTurn) + 1, 0);
+  if (e.capital !== null) {
+    if (e.stage === 'barbarian' || !e.position) return problem('capital of no kingdom', { player: e.id });
+    if (position.cities[e.capital] !== e.id || markers.some((m) => m.area === e.capital))
+      return problem('capital not on an owned unpillaged city (10.3)', { player: e.id });
+  }
+  return {
+    ...base,
+    status: e.position ? 'active' : 'waiting',
+    cycle: e.position
+      ? {
+          number: pastCycles.length + 1,
+          position: e.position,
+          people: peopleOf(e.position),
+          stage: e.stage,
+          startedTurn: e.startedTurn,
+          // Listed order breaks ties of cycles started on the same turn (4.1, AMBIG-44).
+          orderRoll: 12 - position.players.indexOf(e),
+          countdownStartTurn: e.countdownStartTurn,
+          stageTurn: e.stageTurn ?? e.startedTurn,
+          vp: e.vp,
+        }
+      : null,
+    pastCycles,
+    money: e.money,
+    turnsPlayed: e.turnsPlayed ?? past + (e.position ? T - Math.max(1, e.startedTurn) : 0),
+    capital: e.capital as AreaId | null,
+  };
+}
+
+/** What part 2 keeps for a player between phases: last turn's effect, Revival and income (10.6.2, 14.3.2). */
+const realmPlayerOf = (e: PositionPlayer, turn: number): RealmPlayer => {
+  const realm = e.stage !== 'barbarian';
+  return {
+    ...initialRealmPlayer(),
+    incomeEffect: realm ? e.incomeEffect : null,
+    revivalTurn: realm ? e.revivalTurn : null,
+    lastIncome: e.lastIncome,
+    lastIncomeTurn: turn - 1,
+  };
+};
+
+/**
+ * The state at the end of the turn before `position.turn`: `base.players` are the setup's players
+ * (the position says which of them hold a position). An error says why the position is not a legal
+ * board.
+ */
+export function positionState(
+  ctx: EngineContext,
+  base: GameStateCore,
+  position: Position,
+): Result<GameStateCore> {
+  const refuse = (p: Problem): Result<GameStateCore> => err('setup/invalid', p.problem);
+  const known = new Set(base.players.map((p) => p.id as string));
+  const entries = new Map(position.players.map((p) => [p.id as string, p]));
+  if (entries.size !== position.players.length) return refuse(problem('duplicate player'));
+  for (const id of entries.keys())
+    if (!known.has(id)) return refuse(problem('unknown player', { player: id }));
+  const active = stagesOf(position);
+  if (isProblem(active)) return refuse(active);
+  const placed = unitsOfPosition(ctx, position, active);
+  if (isProblem(placed)) return refuse(placed);
+  const cities: Record<string, CityState> = { ...base.cities };
+  for (const [area, owner] of Object.entries(position.cities)) {
+    if (!cityAt(ctx, area as AreaId)) return refuse(problem('not a city in play', { area }));
+    if (!active.has(owner)) return refuse(problem('city owner without a position', { area }));
+    cities[area] = { owner: owner as PlayerId, everOwned: true };
+  }
+  const markers = markersOfPosition(ctx, position, known);
+  if (isProblem(markers)) return refuse(markers);
+  const neutrals = neutralsOfPosition(ctx, position, placed.byArea, markers);
+  if (isProblem(neutrals)) return refuse(neutrals);
   const players: PlayerState[] = [];
   const realmPlayers: Record<string, RealmPlayer> = {};
   for (const p of base.players) {
     const e = entries.get(p.id);
-    if (!e) {
-      players.push(p);
-      continue;
-    }
-    const pastCycles = e.pastCycles.map((c, i) => ({ number: i + 1, ...c }));
-    const past = pastCycles.reduce((s, c) => s + c.endedTurn - Math.max(1, c.startedTurn) + 1, 0);
-    const order = position.players.indexOf(e);
-    if (e.capital !== null) {
-      if (e.stage === 'barbarian' || !e.position)
-        return problem({ reason: 'capital of no kingdom', player: e.id });
-      if (position.cities[e.capital] !== e.id || markers.some((m) => m.area === e.capital))
-        return problem({ reason: 'capital not on an owned unpillaged city (10.3)', player: e.id });
-    }
-    players.push({
-      ...p,
-      status: e.position ? 'active' : 'waiting',
-      cycle: e.position
-        ? {
-            number: pastCycles.length + 1,
-            position: e.position,
-            people: peopleOf(e.position),
-            stage: e.stage,
-            startedTurn: e.startedTurn,
-            // Listed order breaks ties of cycles started on the same turn (4.1, AMBIG-44).
-            orderRoll: 12 - order,
-            countdownStartTurn: e.countdownStartTurn,
-            stageTurn: e.stageTurn ?? e.startedTurn,
-            vp: e.vp,
-          }
-        : null,
-      pastCycles,
-      money: e.money,
-      turnsPlayed: e.turnsPlayed ?? past + (e.position ? T - Math.max(1, e.startedTurn) : 0),
-      capital: e.capital as AreaId | null,
-    });
-    if (e.position) {
-      const realm = e.stage !== 'barbarian';
-      realmPlayers[e.id] = {
-        ...initialRealmPlayer(),
-        incomeEffect: realm ? e.incomeEffect : null,
-        revivalTurn: realm ? e.revivalTurn : null,
-        lastIncome: e.lastIncome,
-        lastIncomeTurn: T - 1,
-      };
-    }
+    const player = e ? playerOfPosition(p, e, position, markers) : p;
+    if (isProblem(player)) return refuse(player);
+    players.push(player);
+    if (e?.position) realmPlayers[e.id] = realmPlayerOf(e, position.turn);
   }
   return ok({
     ...base,
-    turn: T - 1,
+    turn: position.turn - 1,
     riggedDice: position.dice,
     players,
-    units,
-    nextUnit: highest + 1,
+    units: placed.units,
+    nextUnit: placed.nextUnit,
     neutrals,
     cities,
     markers,
