@@ -1,7 +1,8 @@
 /**
  * 5.2 Where ships go: through sea areas, along coasts (land borders that share a coastline), by
- * white arrows, across straits by red arrows (5.3), and into or out of coastal areas by a coast. Two-coast areas (Athens, Corinth, …)
- * may not be crossed from one coast to the other in one turn. Compiled once per map.
+ * white arrows, across straits by red arrows (5.3), and into or out of coastal areas by a coast.
+ * Two-coast areas (Athens, Corinth, …) may not be crossed from one coast to the other in one turn.
+ * Compiled once per map.
  */
 import type { EngineContext } from '../engine-context.ts';
 import type { AreaId } from '../ids.ts';
