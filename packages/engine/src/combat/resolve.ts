@@ -170,9 +170,14 @@ function openResult<S extends GameStateCore>(
     const closed = p.landing
       ? withPending(closeLandings(lost.state, plan.target), { ...p, landingClosed: true })
       : lost.state;
+    // The landing did not take its target: said as such, as when AMBIG-17 turns it back.
+    const force = plan.attackers.filter((a) => a.landing).map((a) => a.unit.id);
+    const failed: CombatEvent[] = p.landing
+      ? [{ type: 'navalLandingFailed', player: plan.attacker, target: plan.target, units: force }]
+      : [];
     return {
       state: setSteps(closed, retreatSteps(closed, plan, 'attacker', effect.distance)),
-      events: lost.events,
+      events: [...lost.events, ...failed],
     };
   }
   return openExchange(ctx, state, plan, setSteps, defenderAdvance);

@@ -112,6 +112,9 @@ describe('8.2 naval landings', () => {
     const ar1 = diceFor('3-2', 'AR1');
     const afloat = declared([['b', 'bow', 'east']], [...ar1, 3]);
     let r = run(afloat.engine, afloat.state, 'a', attack);
+    expect(r.events).toContainEqual(
+      expect.objectContaining({ type: 'navalLandingFailed', units: ['u1', 'u2'] }),
+    );
     expect(r.state.units.u2).toBeUndefined();
     expect(r.state.units.u1?.area).toBe('nord');
     // Two shores of Nord besides the target: the owner chooses.
