@@ -258,7 +258,7 @@ function playerOfPosition(
   };
 }
 
-/** What part 2 keeps for a player between phases: last turn's effect, Revival and income (10.6.2, 14.3.2). */
+/** What the realm sub-state keeps for a player between phases: last turn's effect, Revival, income (10.6.2, 14.3.2). */
 const realmPlayerOf = (e: PositionPlayer, turn: number): RealmPlayer => {
   const realm = e.stage !== 'barbarian';
   return {
