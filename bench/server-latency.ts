@@ -64,7 +64,7 @@ const raw: Record<string, unknown> = {};
 
 try {
   const db = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
-  await migrateDatabase(db.adapterFactory);
+  await migrateDatabase(db);
   const app = await buildApp({
     db,
     webDist: '/nonexistent',

@@ -27,7 +27,7 @@ const url = new URL(SERVER);
 url.pathname = `/${name}`;
 try {
   const db = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
-  await migrateDatabase(db.adapterFactory);
+  await migrateDatabase(db);
   const user = await db.prisma.user.create({ data: { username: 'b', usernameKey: 'b', passwordHash: 'x' } });
   const world = await db.prisma.world.create({
     data: { name: 'bench', setup: {}, rulesVersion: 'x', createdById: user.id },

@@ -1,10 +1,13 @@
-/** Server configuration, read once from the environment and checked with zod. */
+/**
+ * Server configuration, read once from the environment and checked with zod. A variable set to the
+ * empty string counts as unset (`DATABASE_URL=` in a compose file or a shell means "none").
+ */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/database.ts';
+import { REPO_ROOT } from './root.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export { REPO_ROOT };
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,6 +23,22 @@ const envSchema = z.object({
   LOG_PRETTY: z.enum(['0', '1']).optional(),
   /** How often this process looks for due deadlines, in ms (0: never; another process does). */
   DEADLINE_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** 0: the server does not migrate at start-up (a deploy step ran `npm run migrate`); it checks. */
+  MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
+  /**
+   * How several server processes on one PostgreSQL reach each other's sockets (cluster/adapter.ts):
+   * Socket.IO's PostgreSQL adapter (the default with DATABASE_URL), its Redis Streams adapter
+   * (with REDIS_URL), or none (one process).
+   */
+  CLUSTER_ADAPTER: z.enum(['postgres', 'redis', 'none']).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prometheus metrics on a port of their own (unset: only /api/admin/metrics, for admins). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  NODE_ENV: z.string().optional(),
   /**
    * Behind a reverse proxy or load balancer: which `X-Forwarded-For` hops to believe, so that rate
    * limits and logs see the player's address rather than the proxy's. `true` trusts every hop, a
@@ -53,6 +72,30 @@ export interface Config {
   /** Fastify's `trustProxy`. */
   trustProxy: boolean | number | string;
   notifications: { publicUrl: string | null; allowPrivate: boolean };
+  migrateOnStart: boolean;
+  cluster: ClusterConfig;
+  metrics: { port: number; host: string } | null;
+}
+
+export type ClusterConfig = { kind: 'none' } | { kind: 'postgres' } | { kind: 'redis'; url: string };
+
+/** `NAME=` (empty) is unset: the environment without its empty variables. */
+export function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  );
+}
+
+function clusterOf(e: z.infer<typeof envSchema>): ClusterConfig {
+  const kind = e.CLUSTER_ADAPTER ?? (e.DATABASE_URL ? 'postgres' : 'none');
+  if (kind === 'none') return { kind };
+  if (!e.DATABASE_URL)
+    throw new Error(
+      `Invalid configuration: CLUSTER_ADAPTER=${kind} needs DATABASE_URL (the embedded database serves one process only)`,
+    );
+  if (kind === 'postgres') return { kind };
+  if (!e.REDIS_URL) throw new Error('Invalid configuration: CLUSTER_ADAPTER=redis needs REDIS_URL');
+  return { kind, url: e.REDIS_URL };
 }
 
 function trustProxyOf(v: string | undefined): Config['trustProxy'] {
@@ -62,7 +105,7 @@ function trustProxyOf(v: string | undefined): Config['trustProxy'] {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   const e = parsed.data;
   return {
@@ -73,7 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'embedded', dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data/pglite') },
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
-    logPretty: e.LOG_PRETTY ? e.LOG_PRETTY === '1' : Boolean(process.stdout.isTTY),
+    // Readable logs are for a developer at a terminal; pino-pretty is not installed in production.
+    logPretty: e.LOG_PRETTY
+      ? e.LOG_PRETTY === '1'
+      : Boolean(process.stdout.isTTY) && e.NODE_ENV !== 'production',
     deadlinePollMs: e.DEADLINE_POLL_MS,
     admin:
       e.BKE_ADMIN_USERNAME && e.BKE_ADMIN_PASSWORD
@@ -81,5 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     notifications: { publicUrl: e.PUBLIC_URL ?? null, allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === '1' },
+    migrateOnStart: e.MIGRATE_ON_START === '1',
+    cluster: clusterOf(e),
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

@@ -1,19 +1,41 @@
 /** Entry point: read the environment, open and migrate the database, serve, and shut down cleanly. */
+import { createRequire } from 'node:module';
 import { buildApp } from './app.ts';
 import { ensureAdmin } from './auth/users.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { migrateDatabase, pendingMigrations } from './db/migrate.ts';
 import { registerModeration } from './http/moderation.ts';
 
 const config = loadConfig();
-const logger = {
-  level: config.logLevel,
-  ...(config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
-};
+
+/** pino-pretty is a development tool: without it (a production install) the logs stay JSON lines. */
+function prettyTransport(): { target: string } | undefined {
+  if (!config.logPretty) return undefined;
+  try {
+    return { target: createRequire(import.meta.url).resolve('pino-pretty') };
+  } catch {
+    console.warn('LOG_PRETTY: pino-pretty is not installed here (a production install); logging JSON lines.');
+    return undefined;
+  }
+}
+const transport = prettyTransport();
+const logger = { level: config.logLevel, ...(transport ? { transport } : {}) };
 
 const db = await openDatabase(config.database);
-const applied = await migrateDatabase(db.adapterFactory);
+let applied: string[] = [];
+if (config.migrateOnStart) {
+  applied = await migrateDatabase(db, { log: (m) => console.log(`[bke] ${m}`) });
+} else {
+  const pending = await pendingMigrations(db);
+  if (pending.length > 0) {
+    console.error(
+      `The database lacks ${pending.length} migration(s) (${pending.join(', ')}): run \`npm run migrate\` first, or start with MIGRATE_ON_START=1.`,
+    );
+    await db.close();
+    process.exit(1);
+  }
+}
 const app = await buildApp({
   db,
   webDist: config.webDist,
@@ -21,8 +43,11 @@ const app = await buildApp({
   deadlinePollMs: config.deadlinePollMs,
   trustProxy: config.trustProxy,
   notifications: config.notifications,
+  cluster: config.cluster,
+  metricsPort: config.metrics,
+  processMetrics: true,
 });
-// Moderation routes (issue 8) are added here rather than in buildApp, whose tests add them themselves.
+// Moderation routes are added here rather than in buildApp, whose tests add them themselves.
 registerModeration(app.http, db, app.hub, app.io);
 if (applied.length > 0) app.http.log.info({ applied }, 'database migrated');
 if (config.admin) {
@@ -51,6 +76,8 @@ const address = await app.http.listen({ port: config.port, host: config.host });
 const port = new URL(address).port;
 const where =
   config.database.kind === 'postgres'
-    ? 'PostgreSQL (DATABASE_URL)'
+    ? `PostgreSQL (DATABASE_URL${config.cluster.kind === 'none' ? '' : `, cluster adapter: ${config.cluster.kind}`})`
     : `embedded PostgreSQL in ${config.database.dataDir}`;
+if (app.metricsPort !== null)
+  app.http.log.info({ port: app.metricsPort, host: config.metrics?.host }, 'metrics at GET /metrics');
 console.log(`\nBKE Online is running at http://localhost:${port}  (database: ${where})\n`);

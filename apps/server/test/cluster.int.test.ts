@@ -1,9 +1,10 @@
 /**
- * Two server processes on one PostgreSQL database, as behind a load balancer: each has its own
- * database connections (its own pool, its own name on the database), its own copy of the world and
- * its own sockets. A player on one process sees, live, what is done on the other: orders (patches,
- * in order, no gaps, ending at the same view), chat, a moderator's pause and a ban
- * (cluster/bus.ts). The embedded database is one process's own: there the bus stays silent.
+ * Two servers on one PostgreSQL database in one test process, as behind a load balancer: each has
+ * its own database pool, its own Socket.IO server on the PostgreSQL adapter, its own copy of the
+ * world and its own sockets. A player on one sees, live, what is done on the other: orders
+ * (patches, in order, no gaps, ending at the same view), chat, a moderator's pause and a ban; a
+ * change whose message was lost is caught up by the sweep; "online" sees the other's sockets.
+ * Real OS processes are in processes.int.test.ts.
  */
 import { MODERATION_NOTICE_EVENT } from '@bke/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,12 +21,14 @@ let second: Database | null = null;
 const apps: App[] = [];
 const bases: string[] = [];
 const clients: TestClient[] = [];
-/** Whether the first process thought it had company before the second started. */
-let aloneFirst: boolean | null = null;
+/** How many processes the first one counted before the second started. */
+let aloneFirst: number | null = null;
 
 async function start(db: Database) {
-  const { app, base } = await serveApp(db, { authLimits: { burst: 50, perSecond: 1 } }, (a) =>
-    registerModeration(a.http, db, a.hub, a.io, { limits: { burst: 100, perSecond: 10 } }),
+  const { app, base } = await serveApp(
+    db,
+    { authLimits: { burst: 50, perSecond: 1 }, cluster: { kind: 'postgres' }, sweepMs: 300 },
+    (a) => registerModeration(a.http, db, a.hub, a.io, { limits: { burst: 100, perSecond: 10 } }),
   );
   apps.push(app);
   bases.push(base);
@@ -33,8 +36,9 @@ async function start(db: Database) {
 
 beforeAll(async () => {
   t = await openTestDatabase();
+  if (!t.url) return;
   await start(t.db);
-  aloneFirst = apps[0]?.hub.bus.peers ?? null;
+  aloneFirst = (await apps[0]?.io.of('/').adapter.serverCount()) ?? null;
   if (t.url) {
     second = await openDatabase({ kind: 'postgres', url: t.url, poolSize: 5 });
     await start(second);
@@ -65,10 +69,14 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one database',
   it('the two processes are distinct on the database, and find each other', async () => {
     expect(second?.instanceId).toBeDefined();
     expect(second?.instanceId).not.toBe(t.db.instanceId);
-    // Alone, the first told nobody; the second said hello when it started.
-    expect(aloneFirst).toBe(false);
-    expect(apps[two]?.hub.bus.peers).toBe(true);
-    await waitFor('the first process to hear the second', () => apps[one]?.hub.bus.peers === true);
+    expect(aloneFirst).toBe(1);
+    // The adapter's heartbeats: each counts the other.
+    const counts = async () => Promise.all(apps.map((a) => a.io.of('/').adapter.serverCount()));
+    const end = Date.now() + 5000;
+    while ((await counts()).some((n) => n !== 2) && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await counts()).toEqual([2, 2]);
+    expect(apps.map((a) => a.cluster.kind)).toEqual(['postgres', 'postgres']);
   });
 
   it('players on different processes play turns and see every order of the other, in order', async () => {
@@ -167,6 +175,38 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one database',
     await waitFor('running status back on the first process', () => a.status?.status === 'running');
   });
 
+  it('a change whose message is lost reaches the other process through the sweep', async () => {
+    const [a, b] = [...byPlayer.values()] as [TestClient, TestClient];
+    const first = apps[one] as App;
+    const told = first.hub.announce;
+    first.hub.announce = () => {}; // as if the message never arrived
+    try {
+      const rt = await first.hub.get(worldId);
+      const waiting = rt?.waitingFor()[0];
+      // The order goes through process one, whoever plays it.
+      const c = waiting === a.playerId ? a : client(one, bob);
+      if (c !== a) expect((await c.subscribe()).ok).toBe(true);
+      const order = pickOrder(c.legal, { done: true });
+      const r = await c.order(order);
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      // Nobody told the second process; its sweep (every 300 ms here) finds the world moved.
+      for (const x of [a, b, spectator]) await x.until(r.version, 5000);
+      expect(b.gaps).toBe(0);
+    } finally {
+      first.hub.announce = told;
+    }
+  });
+
+  it('"online" sees a player whose page is open on the other process', async () => {
+    const [a, b] = [...byPlayer.values()] as [TestClient, TestClient];
+    const [p1, p2] = [apps[one] as App, apps[two] as App];
+    expect(await p1.online(worldId, b.playerId ?? '')).toBe(true); // b is connected to process two
+    expect(await p2.online(worldId, a.playerId ?? '')).toBe(true);
+    expect(await p2.online(worldId, b.playerId ?? '')).toBe(true);
+    expect(await p1.online(worldId, 'p9')).toBe(false);
+  });
+
   it('a ban made on one process ends the account’s sockets on the other', async () => {
     const carolId = (await t.db.prisma.user.findFirstOrThrow({ where: { username: 'carol' } })).id;
     expect(spectator.socket.connected).toBe(true);
@@ -179,16 +219,15 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one database',
 });
 
 describe('one process on the embedded database', () => {
-  it('has nobody to tell: the bus is silent', async () => {
+  it('runs without a cluster adapter: a world change is told to nobody', async () => {
     const embedded = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
     try {
-      expect(
-        await embedded.listen(
-          'bke_bus',
-          () => {},
-          () => {},
-        ),
-      ).toBeNull();
+      expect(embedded.pool).toBeNull();
+      const { app } = await serveApp(embedded);
+      expect(app.cluster.kind).toBe('none');
+      expect(await app.io.of('/').adapter.serverCount()).toBe(1);
+      expect(() => app.hub.publish('00000000-0000-4000-8000-000000000000')).not.toThrow();
+      await app.close();
     } finally {
       await embedded.close();
     }

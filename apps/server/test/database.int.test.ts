@@ -24,7 +24,7 @@ describe('database', () => {
   });
 
   it('applies nothing the second time', async () => {
-    expect(await migrateDatabase(t.db.adapterFactory)).toEqual([]);
+    expect(await migrateDatabase(t.db)).toEqual([]);
   });
 
   it('stores and reads users, sessions and worlds through Prisma', async () => {

@@ -14,14 +14,14 @@ describe('embedded PostgreSQL', () => {
     dirs.push(dataDir);
 
     const first = await openDatabase({ kind: 'embedded', dataDir });
-    expect((await migrateDatabase(first.adapterFactory)).length).toBeGreaterThan(0);
+    expect((await migrateDatabase(first)).length).toBeGreaterThan(0);
     await first.prisma.user.create({
       data: { username: 'Fritigern', usernameKey: 'fritigern', passwordHash: 'x' },
     });
     await first.close();
 
     const second = await openDatabase({ kind: 'embedded', dataDir });
-    expect(await migrateDatabase(second.adapterFactory)).toEqual([]);
+    expect(await migrateDatabase(second)).toEqual([]);
     expect(await second.prisma.user.findUnique({ where: { usernameKey: 'fritigern' } })).toMatchObject({
       username: 'Fritigern',
     });

@@ -71,6 +71,14 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
   health: {
     response: { status: 'ok', version: '0.1.0', uptimeSeconds: 12, database: { kind: 'postgres', up: true } },
   },
+  healthLive: { response: { status: 'ok', uptimeSeconds: 12 } },
+  healthReady: {
+    response: { status: 'ok', version: '0.1.0', uptimeSeconds: 12, database: { kind: 'postgres', up: true } },
+  },
+  metrics: {
+    response:
+      '# HELP bke_orders_total Orders received over sockets, by outcome.\n# TYPE bke_orders_total counter\nbke_orders_total{outcome="accepted"} 42\n',
+  },
   signup: { body: { username: 'alaric', password: 'visigoths410' }, response: { user } },
   login: { body: { username: 'alaric', password: 'visigoths410' }, response: { user } },
   logout: { body: {}, response: { ok: true } },

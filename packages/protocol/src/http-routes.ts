@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { notificationSettingsSchema, webhookTestResultSchema } from './account.ts';
 import { authResponseSchema, credentialsSchema, meResponseSchema, okResponseSchema } from './auth.ts';
-import { healthSchema } from './health.ts';
+import { healthSchema, livenessSchema } from './health.ts';
 import {
   awaySchema,
   createWorldSchema,
@@ -32,9 +32,32 @@ export const HTTP_ROUTES = {
   health: {
     method: 'GET',
     path: '/api/health',
-    summary: 'Is the server up and does the database answer (503 when degraded).',
+    summary: 'The same as /api/health/ready (kept for existing checks).',
     auth: false,
     response: healthSchema,
+  },
+  healthLive: {
+    method: 'GET',
+    path: '/api/health/live',
+    summary: 'Liveness: the process answers. Touches nothing else; restart the process when it fails.',
+    auth: false,
+    response: livenessSchema,
+  },
+  healthReady: {
+    method: 'GET',
+    path: '/api/health/ready',
+    summary:
+      'Readiness: the database answers and the process is not shutting down (503 otherwise). Send traffic only while it passes.',
+    auth: false,
+    response: healthSchema,
+  },
+  metrics: {
+    method: 'GET',
+    path: '/api/admin/metrics',
+    summary:
+      'Prometheus metrics in the text exposition format (orders, order→ack latency, queue depth per world, sockets, deadlines fired, database pool). Admins only; operators may serve them on METRICS_PORT instead.',
+    auth: true,
+    response: z.string(),
   },
   signup: {
     method: 'POST',

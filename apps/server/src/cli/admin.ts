@@ -37,7 +37,7 @@ if (!password.success) {
 const config = loadConfig();
 const db = await openDatabase(config.database);
 try {
-  await migrateDatabase(db.adapterFactory);
+  await migrateDatabase(db);
   const what = await ensureAdmin(db, args.data[1], password.data);
   console.log(`admin ${args.data[1]}: ${what}`);
 } finally {

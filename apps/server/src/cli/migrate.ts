@@ -1,12 +1,25 @@
-/** `npm run migrate`: applies pending migrations to DATABASE_URL, or to the embedded database. */
+/**
+ * `npm run migrate`: applies pending migrations to DATABASE_URL, or to the embedded database. A
+ * deployment may run it once before starting the servers (which then start with MIGRATE_ON_START=0);
+ * run while a server starts, one waits for the other.
+ */
+import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { exitOnHelp } from './help.ts';
 
+const USAGE = `usage: npm run migrate
+  Applies the pending migrations of prisma/migrations to DATABASE_URL (the embedded database when unset).`;
+exitOnHelp(USAGE);
+if (!z.tuple([]).safeParse(process.argv.slice(2)).success) {
+  console.error(USAGE);
+  process.exit(2);
+}
 const config = loadConfig();
 const db = await openDatabase(config.database);
 try {
-  const applied = await migrateDatabase(db.adapterFactory);
+  const applied = await migrateDatabase(db, { log: (m) => console.log(m) });
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
 } finally {
   await db.close();

@@ -20,7 +20,7 @@ if (!ids.success || (!all && ids.data.length === 0)) {
 const db = await openDatabase(loadConfig().database);
 let bad = 0;
 try {
-  await migrateDatabase(db.adapterFactory);
+  await migrateDatabase(db);
   const targets = all
     ? (await db.prisma.world.findMany({ select: { id: true } })).map((w) => w.id)
     : ids.data;

@@ -30,21 +30,26 @@ export interface Database {
   /** Whether the database answers a trivial query. */
   ping(): Promise<boolean>;
   /**
-   * This process's name on the database (random per `openDatabase`): it tags what this process
-   * tells other processes through `listen`'s channel, so that it can ignore its own messages.
+   * The `pg` pool behind Prisma on PostgreSQL (the Socket.IO adapter and the metrics use it);
+   * null on the embedded database.
    */
-  readonly instanceId: string;
+  readonly pool: pg.Pool | null;
   /**
-   * Calls `onMessage` with every payload sent with `pg_notify(channel, …)` by any process on this
-   * database, on a connection of its own that comes back after a failure; `onGap` runs after such
-   * a comeback (messages may have been missed meanwhile). Null on the embedded database, which
-   * only one process can open. The returned function stops listening.
+   * A database session for the schema engine alone (migrations.ts): on PostgreSQL a connection of
+   * its own, so that the migration lock it takes dies with it when `close` ends it, and never sits
+   * on a pooled connection the server keeps busy. On the embedded database, the database itself.
    */
-  listen(
-    channel: string,
-    onMessage: (payload: string) => void,
-    onGap: () => void,
-  ): Promise<(() => Promise<void>) | null>;
+  migrationSession(): Promise<MigrationSession>;
+  /** This process's name on the database (random per `openDatabase`; its connections' application_name). */
+  readonly instanceId: string;
+  close(): Promise<void>;
+}
+
+export interface MigrationSession {
+  readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** A query on that very session (the migration lock is taken on it). */
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  /** Ends the session, and with it any lock it holds. */
   close(): Promise<void>;
 }
 
@@ -82,74 +87,28 @@ function openPostgres(url: string, max: number): Database {
   const prisma = new PrismaClient({ adapter: adapterFactory });
   const sql = async <R>(text: string, params?: unknown[], name?: string) =>
     (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows as R[];
-  return wrap(
-    'postgres',
+  return wrap({
+    kind: 'postgres',
     instanceId,
     prisma,
     adapterFactory,
     sql,
-    (channel, onMessage, onGap) => listenPostgres(url, instanceId, channel, onMessage, onGap),
-    async () => {
+    pool,
+    async migrationSession() {
+      // One connection: every statement of the schema engine, and the lock, share its session.
+      const own = new pg.Pool({ connectionString: url, max: 1, application_name: `${instanceId}-migrate` });
+      own.on('error', () => {});
+      return {
+        adapterFactory: new ScriptSafePg(own),
+        query: async <R>(text: string, params?: unknown[]) => (await own.query(text, params)).rows as R[],
+        close: () => own.end(),
+      };
+    },
+    async close() {
       await prisma.$disconnect();
       await pool.end();
     },
-  );
-}
-
-const LISTEN_RETRY_MS = 1000;
-
-/** A dedicated connection that LISTENs on `channel` and reconnects (then reports the gap). */
-async function listenPostgres(
-  url: string,
-  instanceId: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  onGap: () => void,
-): Promise<() => Promise<void>> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-  let current: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const again = () => {
-    if (stopped) return;
-    retry = setTimeout(() => void open(true), LISTEN_RETRY_MS);
-    retry.unref();
-  };
-  const open = async (afterFailure: boolean) => {
-    const c = new pg.Client({ connectionString: url, application_name: `${instanceId}-listen` });
-    c.on('notification', (n) => {
-      if (n.channel === channel && n.payload) onMessage(n.payload);
-    });
-    // A lost connection errors, then ends: listen again on a new one.
-    c.on('error', () => {});
-    c.on('end', () => {
-      if (current !== c) return;
-      current = null;
-      again();
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${channel}`);
-    } catch {
-      void c.end().catch(() => {});
-      again();
-      return;
-    }
-    if (stopped) {
-      await c.end().catch(() => {});
-      return;
-    }
-    current = c;
-    if (afterFailure) onGap();
-  };
-  await open(false);
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const c = current;
-    current = null;
-    await c?.end().catch(() => {});
-  };
+  });
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {
@@ -158,47 +117,36 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   const adapterFactory = new PrismaPGlite(client);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   const sql = async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows;
-  return wrap(
-    'embedded',
-    `bke-${randomBytes(6).toString('hex')}`,
+  return wrap({
+    kind: 'embedded',
+    instanceId: `bke-${randomBytes(6).toString('hex')}`,
     prisma,
     adapterFactory,
     sql,
-    async () => null,
-    async () => {
+    pool: null,
+    // In-process, one process only: the database itself, nothing to release.
+    migrationSession: async () => ({ adapterFactory, query: sql, close: async () => {} }),
+    async close() {
       await prisma.$disconnect();
       await client.close();
     },
-  );
+  });
 }
 
-function wrap(
-  kind: DatabaseConfig['kind'],
-  instanceId: string,
-  prisma: PrismaClient,
-  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-  sql: Database['sql'],
-  listen: Database['listen'],
-  close: () => Promise<void>,
-): Database {
+function wrap(parts: Omit<Database, 'ping'>): Database {
   let closed: Promise<void> | undefined;
   return {
-    kind,
-    instanceId,
-    prisma,
-    adapterFactory,
-    sql,
-    listen,
+    ...parts,
     async ping() {
       try {
-        await prisma.$queryRaw`SELECT 1`;
+        await parts.prisma.$queryRaw`SELECT 1`;
         return true;
       } catch {
         return false;
       }
     },
     close() {
-      closed ??= close();
+      closed ??= parts.close();
       return closed;
     },
   };

@@ -1,11 +1,13 @@
 /**
  * Applies the committed migrations in prisma/migrations, exactly as `prisma migrate deploy` would
  * (same SQL, same `_prisma_migrations` bookkeeping), but through the WebAssembly schema engine so no
- * native engine download is needed. Safe to run at every start: applied migrations are skipped.
+ * native engine download is needed. Safe to run at every start, by any number of processes at
+ * once: applied migrations are skipped, and one process migrates while the others wait for it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { Database, MigrationSession } from './database.ts';
 import { MIGRATIONS_DIR, SCHEMA_PATH } from './paths.ts';
 import { openSchemaEngine } from './schema-engine.ts';
 
@@ -40,10 +42,52 @@ export async function readSchema() {
   return { path: SCHEMA_PATH, content: await readFile(SCHEMA_PATH, 'utf8') };
 }
 
-/** Applies pending migrations; returns the names of those applied now. */
-export async function migrateDatabase(
-  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-): Promise<string[]> {
+/**
+ * The advisory lock Prisma's schema engine takes before migrating a PostgreSQL database. The engine
+ * gives up after 10 s of waiting for it; a process that finds it taken waits here instead (and says
+ * so) until the process holding it has finished, then finds little or nothing left to apply.
+ */
+export const MIGRATION_LOCK = 72707369;
+const LOCK_POLL_MS = 500;
+const LOCK_TELL_MS = 30_000;
+
+export interface MigrateOptions {
+  log?(msg: string): void;
+}
+
+/**
+ * Applies pending migrations; returns the names of those applied now. Runs on a session of its own
+ * (database.ts), which is closed when done: the lock is released however the engine leaves it.
+ */
+export async function migrateDatabase(db: Database, options: MigrateOptions = {}): Promise<string[]> {
+  const session = await db.migrationSession();
+  try {
+    if (db.kind === 'postgres') await takeMigrationLock(session, options.log ?? (() => {}));
+    return await applyMigrations(session.adapterFactory);
+  } finally {
+    await session.close();
+  }
+}
+
+async function takeMigrationLock(session: MigrationSession, log: (msg: string) => void): Promise<void> {
+  const tryLock = async () =>
+    (await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [MIGRATION_LOCK]))[0]?.ok;
+  if (await tryLock()) return;
+  const since = Date.now();
+  let told = 0;
+  for (;;) {
+    if (Date.now() - told >= LOCK_TELL_MS) {
+      told = Date.now();
+      log(
+        `waiting for another process to finish migrating the database (lock ${MIGRATION_LOCK}, ${Math.round((told - since) / 1000)} s so far)`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, LOCK_POLL_MS));
+    if (await tryLock()) return;
+  }
+}
+
+async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
   const engine = await openSchemaEngine(adapterFactory, await readSchema());
   try {
     const out = await engine.applyMigrations({ migrationsList: await readMigrations(), filters: NO_FILTERS });
@@ -51,6 +95,18 @@ export async function migrateDatabase(
   } finally {
     engine.free();
   }
+}
+
+/** Committed migrations not applied to the database yet (a server started without migrating checks). */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const { migrationDirectories } = await readMigrations();
+  const applied = await db
+    .sql<{ migration_name: string }>(
+      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    )
+    .catch(() => []);
+  const done = new Set(applied.map((r) => r.migration_name));
+  return migrationDirectories.map((m) => m.path).filter((name) => !done.has(name));
 }
 
 /**

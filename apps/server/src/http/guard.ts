@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { parseCookies, type SessionUser, userForToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from './errors.ts';
+import { sameOrigin } from './origin.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -17,17 +18,9 @@ export function installCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
     if (!request.routeOptions.url) return; // unknown routes answer 404 as before
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      let host: string;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        host = '';
-      }
-      if (host !== request.headers.host)
-        throw new HttpError(403, 'http/cross_site', 'Cross-site request refused.');
-    }
+    // Host and protocol as the browser used them: behind a trusted proxy, what it forwarded (origin.ts).
+    if (!sameOrigin(request.headers.origin, { host: request.host, protocol: request.protocol }))
+      throw new HttpError(403, 'http/cross_site', 'Cross-site request refused.');
     if (!request.headers[CSRF_HEADER])
       throw new HttpError(403, 'http/cross_site', `State-changing requests need the ${CSRF_HEADER} header.`);
   });

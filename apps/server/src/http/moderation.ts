@@ -20,7 +20,7 @@ import { readAudit, recordAction } from '../moderation/audit.ts';
 import { createReport, deleteChat, listReports, resolveReport, worldChat } from '../moderation/chat.ts';
 import type { Actor, ModContext } from '../moderation/context.ts';
 import { MODERATION_STATUS, type ModResult } from '../moderation/errors.ts';
-import { clusteredNotifier, type Notifier, socketNotifier } from '../moderation/notify.ts';
+import { type Notifier, socketNotifier } from '../moderation/notify.ts';
 import { listTurnStarts, rollbackWorld } from '../moderation/rollback.ts';
 import { handOverSeat, markAbsent, removePlayer, watchAbsentSeats } from '../moderation/seats.ts';
 import {
@@ -222,7 +222,7 @@ export function registerModeration(
   const ctx: ModContext = {
     db,
     hub,
-    notify: options.notifier ?? clusteredNotifier(socketNotifier(db, io), hub.bus),
+    notify: options.notifier ?? socketNotifier(db, io),
   };
   watchAbsentSeats(ctx);
   const l = options.limits ?? { burst: 30, perSecond: 1 };

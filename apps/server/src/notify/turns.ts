@@ -13,8 +13,8 @@ import { sendWebhook, type WebhookMessage } from './webhook.ts';
 export interface TurnNotifierOptions {
   /** The site's public address, for a link to the world (PUBLIC_URL); none without it. */
   publicUrl?: string | null;
-  /** Whether the player has a socket open on the world in this process (then it sees for itself). */
-  online(worldId: string, playerId: string): boolean;
+  /** Whether the player has a socket open on the world, on any server process (then it sees for itself). */
+  online(worldId: string, playerId: string): Promise<boolean>;
   /** Tests post to a receiver on 127.0.0.1. */
   allowPrivate?: boolean;
   log(msg: string, data?: object): void;
@@ -96,7 +96,7 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
     const now = new Set<string>(rt.waitingFor());
     const before = waited.get(rt.id);
     waited.set(rt.id, now);
-    const fresh = [...now].filter((p) => !before?.has(p) && !options.online(rt.id, p));
+    const fresh = [...now].filter((p) => !before?.has(p));
     if (fresh.length === 0 || !rt.head.stepKey || rt.settings.status !== 'running') return;
     void tell(rt, fresh as PlayerId[]).catch((e) =>
       options.log('turn notification failed', { err: String(e) }),
@@ -148,13 +148,10 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
       [worldId, stepKey],
     );
     const waiting = new Set<string>(rt.waitingFor());
-    const due = claimed.filter(
-      (c) =>
-        c.webhook_url &&
-        waiting.has(c.player_id) &&
-        c.ready_key !== stepKey &&
-        !options.online(worldId, c.player_id),
+    const candidates = claimed.filter(
+      (c) => c.webhook_url && waiting.has(c.player_id) && c.ready_key !== stepKey,
     );
+    const due = await offline(worldId, candidates);
     if (due.length === 0) return 0;
     const base = turnMessage(
       { id: worldId, name: await nameOf(worldId) },
@@ -201,14 +198,26 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
       RETURNING s.player_id, u.webhook_url`,
       [rt.id, players, key],
     );
-    if (claimed.length === 0) return;
+    const due = await offline(rt.id, claimed);
+    if (due.length === 0) return;
     const message = turnMessage(
       { id: rt.id, name: await nameOf(rt.id) },
       state,
       deadlineAt,
       options.publicUrl,
     );
-    await Promise.all(claimed.map((c) => deliver(rt.id, c.player_id, c.webhook_url, message)));
+    await Promise.all(due.map((c) => deliver(rt.id, c.player_id, c.webhook_url, message)));
+  }
+
+  /**
+   * The claimed seats whose player has no page open on the world. Asked after claiming, so that
+   * with several processes only the one that claimed a seat asks the others about it.
+   */
+  async function offline<C extends { player_id: string }>(worldId: string, claimed: C[]): Promise<C[]> {
+    const online = await Promise.all(
+      claimed.map((c) => options.online(worldId, c.player_id).catch(() => false)),
+    );
+    return claimed.filter((_c, i) => !online[i]);
   }
 
   return {

@@ -2,6 +2,11 @@
  * Socket.IO on the HTTP server Fastify owns: the live side of a world. Every inbound message is
  * rate-limited, size-checked and parsed with its zod schema from @bke/protocol before anything
  * else; every answer is an acknowledgement `{ ok, … }` or `{ ok: false, error: { code } }`.
+ *
+ * With several server processes each one tells its own sockets about a world (`io.local`): every
+ * process holds its own copy, told of the others' changes (cluster/world-changes.ts), and knows
+ * which private views and legal orders its sockets hold. Chat, moderation notices and ended
+ * sockets go through the cluster adapter's rooms to every process at once.
  */
 
 import type { GameView } from '@bke/engine';
@@ -30,8 +35,11 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { parseCookies, type SessionUser, userForToken } from '../auth/sessions.ts';
+import type { ServerSideEvents } from '../cluster/messages.ts';
 import type { Database } from '../db/database.ts';
 import { SERVER_VERSION } from '../http/health.ts';
+import { type ProxyTrust, publicSite, sameOrigin } from '../http/origin.ts';
+import { Metrics, type OrderOutcome } from '../metrics.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import { planCost } from '../worlds/plan-cost.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
@@ -43,50 +51,56 @@ import {
   privateSlice,
   touchesSlice,
 } from './private-view.ts';
+import { playerRoom, userRoom, worldRoom } from './rooms.ts';
 
-export type Io = Server<ClientToServerEvents, ServerToClientEvents>;
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
-interface SocketData {
+export interface SocketData {
   user: SessionUser | null;
   /** worldId → the player id this socket plays as there, or null when watching. */
   worlds: Map<string, string | null>;
 }
-type BkeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type BkeSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 export interface SocketLimits {
   burst: number;
   perSecond: number;
 }
 
-const worldRoom = (id: string) => `w:${id}`;
-const playerRoom = (id: string, player: string) => `w:${id}:${player}`;
 const err = (code: string, params: Record<string, unknown> = {}) => ({
   ok: false as const,
   error: { code, ...params } as WireError,
 });
 
-function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
-  if (!origin || origin === 'null') return true; // non-browser clients send none
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+export interface SocketOptions {
+  limits?: SocketLimits;
+  /** Which proxies to believe about the host the browser used (TRUST_PROXY, http/origin.ts). */
+  trust?: ProxyTrust;
+  metrics?: Metrics;
 }
 
 export function attachSockets(
   app: FastifyInstance,
   db?: Database,
   hub?: WorldHub,
-  limits?: SocketLimits,
+  options: SocketOptions = {},
 ): Io {
+  const trust = options.trust ?? (() => false);
   const io: Io = new Server(app.server, {
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
     transports: ['websocket', 'polling'],
-    allowRequest: (req, cb) => cb(null, sameOrigin(req.headers.origin, req.headers.host)),
+    allowRequest: (req, cb) => cb(null, sameOrigin(req.headers.origin, publicSite(req, trust))),
   });
-  if (db && hub) wireWorlds(app, io, db, hub, limits ?? { burst: 40, perSecond: 20 });
+  if (db && hub)
+    wireWorlds(
+      app,
+      io,
+      db,
+      hub,
+      options.limits ?? { burst: 40, perSecond: 20 },
+      options.metrics ?? new Metrics(),
+    );
   else
     io.on('connection', (socket) => {
       socket.emit('hello', { serverVersion: SERVER_VERSION, serverTime: new Date().toISOString() });
@@ -94,7 +108,14 @@ export function attachSockets(
   return io;
 }
 
-function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, limits: SocketLimits) {
+function wireWorlds(
+  app: FastifyInstance,
+  io: Io,
+  db: Database,
+  hub: WorldHub,
+  limits: SocketLimits,
+  metrics: Metrics,
+) {
   const limiter = new RateLimiter(limits.burst, limits.perSecond);
 
   // Legal orders are computed after the acknowledgement and the patches have left, once per world
@@ -111,17 +132,17 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
       // patches' events, instead of the patches: applying the public patches first would show
       // its screen a mix of old private and new public parts (a lease offered and running).
       const fresh = privateViews(rt, patches);
-      const room = io.to(worldRoom(rt.id));
+      const room = io.local.to(worldRoom(rt.id));
       const others = fresh.size > 0 ? room.except([...fresh.keys()]) : room;
       for (const p of patches) others.emit('world/patch', p);
       const replaces = patches.map((p) => ({ to: p.to, events: p.events }));
       for (const [player, view] of fresh)
-        io.to(player).emit('world/view', { worldId: rt.id, version: rt.version, view, replaces });
+        io.local.to(player).emit('world/view', { worldId: rt.id, version: rt.version, view, replaces });
       if (legalDue.size === 0) setImmediate(flushLegal);
       legalDue.set(rt.id, rt);
     },
     status(rt) {
-      void statusOf(rt).then((s) => io.to(worldRoom(rt.id)).emit('world/status', s));
+      void statusOf(rt).then((s) => io.local.to(worldRoom(rt.id)).emit('world/status', s));
     },
   };
 
@@ -154,7 +175,7 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
       const key = JSON.stringify(orders);
       if (lastLegal.get(room) === key) continue;
       lastLegal.set(room, key);
-      io.to(room).emit('world/legal', { worldId: rt.id, version: rt.version, orders });
+      io.local.to(room).emit('world/legal', { worldId: rt.id, version: rt.version, orders });
     }
   }
 
@@ -272,6 +293,9 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
       const playerId = seat?.playerId ?? null;
       // Inside the queue: no patch can slip between the catch-up we send and joining the room.
       return rt.run(async () => {
+        // Another process may have moved the world on since this one last heard (a client that
+        // comes here after its process died must not be handed an older version than it held).
+        await rt.catchUp();
         await socket.join(worldRoom(rt.id));
         if (playerId) await socket.join(playerRoom(rt.id, playerId));
         socket.data.worlds.set(rt.id, playerId);
@@ -327,6 +351,22 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
     });
 
     on(socket, 'world/order', orderMessageSchema, async (msg) => {
+      const received = performance.now();
+      const count = (outcome: OrderOutcome) => {
+        metrics.orders.inc({ outcome });
+        metrics.orderAck.observe({ outcome }, (performance.now() - received) / 1000);
+      };
+      try {
+        const r = await placeOrder(msg);
+        count(!r.ok ? 'refused' : r.deferred ? 'deferred' : 'accepted');
+        return r;
+      } catch (e) {
+        count('failed');
+        throw e;
+      }
+    });
+
+    async function placeOrder(msg: z.infer<typeof orderMessageSchema>) {
       const user = await userP;
       if (!user) return err('auth/required');
       if (!socket.data.worlds.has(msg.worldId)) return err('world/not_subscribed');
@@ -342,8 +382,8 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
             view: hub.engine.view(rt.state, playerId as never),
           });
       }
-      return r.ok ? { ok: true, version: r.version, deferred: r.deferred } : r;
-    });
+      return r.ok ? { ok: true as const, version: r.version, deferred: r.deferred } : r;
+    }
 
     on(socket, 'world/planCost', planCostRequestSchema, async (msg): Promise<Ack<PlanCostResult>> => {
       if (!socket.data.worlds.has(msg.worldId)) return err('world/not_subscribed');
@@ -389,12 +429,13 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
       });
       const message = toChat(row);
       deliverChat(io, message);
-      hub.bus.publish({ k: 'chat', w: message.worldId, id: message.id });
       return { ok: true, message };
     });
 
     const user = await userP;
     socket.data.user = user;
+    // Every socket of an account, on every process, ends together when the account is banned.
+    if (user) await socket.join(userRoom(user.id));
     socket.emit('hello', {
       serverVersion: SERVER_VERSION,
       serverTime: new Date().toISOString(),
@@ -403,7 +444,7 @@ function wireWorlds(app: FastifyInstance, io: Io, db: Database, hub: WorldHub, l
   });
 }
 
-/** Sends a stored chat message to this process's sockets: the world, or the two players of a private one. */
+/** Sends a stored chat message to its readers on every process: the world, or the two players of a private one. */
 export function deliverChat(io: Io, message: ChatMessage): void {
   const { worldId, to } = message;
   const from = message.from.playerId;
@@ -413,15 +454,6 @@ export function deliverChat(io: Io, message: ChatMessage): void {
       'chat/message',
       message,
     );
-}
-
-/** Delivers a chat message another process stored (cluster/bus.ts); a deleted one is not sent. */
-export async function deliverStoredChat(io: Io, db: Database, worldId: string, id: string): Promise<void> {
-  const row = await db.prisma.chatMessage.findFirst({
-    where: { id: BigInt(id), worldId, deletedAt: null },
-    include: { fromUser: { select: { username: true } } },
-  });
-  if (row) deliverChat(io, toChat(row));
 }
 
 function toChat(row: {

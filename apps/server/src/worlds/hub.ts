@@ -2,6 +2,8 @@
  * All worlds of this process: creating, loading, joining, leaving, ordering, and the deadline
  * runner. Deadlines live in the database (worlds.deadline_at); any process may claim a due one
  * with SKIP LOCKED, and the version compare-and-set of the commit makes it fire exactly once.
+ * With several processes each holds its own copy of the worlds its sockets watch, told of the
+ * others' changes by `refresh` and kept honest by `sweep` (cluster/world-changes.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { gameSetupSchema, type Order, optionsSchema, type PlayerId, RULES_VERSION } from '@bke/engine';
@@ -13,7 +15,6 @@ import {
   type PatchMessage,
   type WireError,
 } from '@bke/protocol';
-import { type Bus, SILENT_BUS } from '../cluster/bus.ts';
 import type { Database } from '../db/database.ts';
 import { getEngine } from './engine.ts';
 import { type CommitResult, type RuntimeHooks, WorldRuntime } from './runtime.ts';
@@ -45,6 +46,8 @@ export const phaseSecondsOf = (d: DeadlineSettings): number =>
 export class WorldHub {
   readonly engine = getEngine();
   private readonly worlds = new Map<string, Promise<WorldRuntime | null>>();
+  /** The loaded ones among `worlds`. */
+  private readonly held = new Map<string, WorldRuntime>();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
   events: HubEvents = { patches() {}, status() {} };
@@ -53,15 +56,24 @@ export class WorldHub {
    * hold absent seats from here). Queue further work with `rt.run`, never await it inline.
    */
   readonly afterCommit: ((rt: WorldRuntime) => void)[] = [];
-  /** The other server processes on this database (cluster/bus.ts); silent until `buildApp` sets it. */
-  bus: Bus = SILENT_BUS;
+  /**
+   * Tells the other server processes that a world changed here (cluster/world-changes.ts); does
+   * nothing for a process alone. Never throws, never waits: a lost message costs a late update.
+   */
+  announce: (worldId: string) => void = () => {};
   /**
    * Called inside the world's queue when a seat goes away or comes back (`setAway`); the moderation
    * tools hold away seats with the engine's default orders (moderation/seats.ts).
    */
   readonly awayChanged: ((rt: WorldRuntime) => Promise<void>)[] = [];
+  /** Called after this process fired a world's deadline (the metrics count them). */
+  readonly deadlineFired: ((worldId: string) => void)[] = [];
   /** Called when another process changed a world (the moderation tools drop what they cached). */
   readonly changedElsewhere: ((worldId: string) => void)[] = [];
+  /** Worlds with a catch-up queued and not started yet (one is enough for any number of messages). */
+  private readonly refreshing = new Set<string>();
+  /** Per world, its seats as `sweep` last saw them (ready flags, absences, departures). */
+  private readonly seatMarks = new Map<string, string>();
 
   constructor(
     readonly db: Database,
@@ -75,7 +87,7 @@ export class WorldHub {
       for (const f of this.afterCommit) f(rt);
     },
     log: (m, d) => this.log(m, d),
-    notice: (worldId) => this.bus.payload({ k: 'world', w: worldId }),
+    appended: (rt) => this.announce(rt.id),
   };
 
   async createWorld(userId: string, raw: CreateWorld) {
@@ -113,21 +125,32 @@ export class WorldHub {
   get(worldId: string): Promise<WorldRuntime | null> {
     let p = this.worlds.get(worldId);
     if (!p) {
-      p = WorldRuntime.load(this.db, this.engine, worldId, this.hooks).catch((e) => {
-        this.worlds.delete(worldId);
-        throw e;
-      });
+      p = WorldRuntime.load(this.db, this.engine, worldId, this.hooks).then(
+        (rt) => {
+          if (rt && this.worlds.get(worldId) === p) this.held.set(worldId, rt);
+          return rt;
+        },
+        (e) => {
+          this.worlds.delete(worldId);
+          throw e;
+        },
+      );
       this.worlds.set(worldId, p);
     }
     return p;
   }
 
+  /** The worlds this process holds in memory now. */
+  loaded(): WorldRuntime[] {
+    return [...this.held.values()];
+  }
+
   /**
    * Tells the other server processes that a world changed outside its order log (head, seats,
-   * ready flags). Order appends tell them by themselves (store.ts).
+   * ready flags). Commits tell them by themselves.
    */
   publish(worldId: string): void {
-    this.bus.publish({ k: 'world', w: worldId });
+    this.announce(worldId);
   }
 
   /**
@@ -138,25 +161,82 @@ export class WorldHub {
   refresh(worldId: string): void {
     for (const f of this.changedElsewhere) f(worldId);
     const p = this.worlds.get(worldId);
-    if (!p) return;
+    if (!p || this.refreshing.has(worldId)) return;
+    this.refreshing.add(worldId);
     void p
-      .then((rt) =>
-        rt?.run(async () => {
+      .then((rt) => {
+        if (!rt) {
+          this.refreshing.delete(worldId);
+          return;
+        }
+        return rt.run(async () => {
+          // From here on a new message needs a new catch-up: this one may read too early for it.
+          this.refreshing.delete(worldId);
           await rt.catchUp();
           this.events.status(rt);
-        }),
-      )
-      .catch((e) => this.log('refresh failed', { worldId, err: String(e) }));
+        });
+      })
+      .catch((e) => {
+        this.refreshing.delete(worldId);
+        this.log('refresh failed', { worldId, err: String(e) });
+      });
   }
 
-  /** Refreshes every world this process holds (after the bus may have missed messages). */
-  refreshAll(): void {
-    for (const id of this.worlds.keys()) this.refresh(id);
+  /**
+   * Compares the worlds this process holds with the database and catches up those another process
+   * changed without this one hearing of it (a message lost with a dropped connection or a process
+   * that died between its commit and its message). Returns how many worlds were behind.
+   */
+  async sweep(): Promise<number> {
+    const held = this.loaded();
+    if (held.length === 0) return 0;
+    const rows = await this.db.sql<{
+      id: string;
+      version: number;
+      step_key: string;
+      status: WorldRuntime['settings']['status'];
+      deadline_at: Date | null;
+      pause_reason: string | null;
+      phase_seconds: number;
+      early_resolution: boolean;
+      seats: string;
+    }>(
+      `SELECT w.id, w.version, w.step_key, w.status, w.deadline_at, w.pause_reason, w.phase_seconds,
+              w.early_resolution,
+              (SELECT coalesce(string_agg(concat_ws('|', s.player_id, s.user_id, s.ready_key, s.absent, s.left_at),
+                                          ',' ORDER BY s.player_id), '')
+                 FROM world_seats s WHERE s.world_id = w.id) AS seats
+         FROM worlds w WHERE w.id = ANY($1::uuid[])`,
+      [held.map((rt) => rt.id)],
+      'bke_world_sweep',
+    );
+    let behind = 0;
+    for (const w of rows) {
+      const rt = held.find((r) => r.id === w.id);
+      if (!rt) continue;
+      const lastSeats = this.seatMarks.get(w.id);
+      this.seatMarks.set(w.id, w.seats);
+      const headMoved =
+        w.version !== rt.version ||
+        w.step_key !== rt.head.stepKey ||
+        w.status !== rt.head.status ||
+        (w.deadline_at?.getTime() ?? null) !== (rt.head.deadlineAt?.getTime() ?? null) ||
+        w.pause_reason !== rt.settings.pauseReason ||
+        w.phase_seconds !== rt.settings.phaseSeconds ||
+        w.early_resolution !== rt.settings.earlyResolution;
+      if (headMoved || (lastSeats !== undefined && lastSeats !== w.seats)) {
+        behind++;
+        this.refresh(w.id);
+      }
+    }
+    return behind;
   }
 
   /** Drops every cached world (tests simulate a fresh process). */
   forget(): void {
     this.worlds.clear();
+    this.held.clear();
+    this.seatMarks.clear();
   }
 
   async seats(worldId: string): Promise<SeatRow[]> {
@@ -344,7 +424,10 @@ export class WorldHub {
           const rt = await this.get(id);
           if (!rt) continue;
           const r = await rt.run(() => this.fireDeadline(rt));
-          if (r?.ok) fired++;
+          if (r?.ok) {
+            fired++;
+            for (const f of this.deadlineFired) f(id);
+          }
         } catch (e) {
           this.log('deadline failed', { world: id, err: String(e) });
         }

@@ -49,8 +49,8 @@ export interface RuntimeHooks {
    */
   committed(rt: WorldRuntime, patches: PatchMessage[], headChanged: boolean): void;
   log(msg: string, data?: object): void;
-  /** What the order append tells other server processes (cluster/bus.ts); null or absent: nobody. */
-  notice?(worldId: string): string | null;
+  /** Called once orders of this process are in the log (the other processes are told). */
+  appended?(rt: WorldRuntime): void;
 }
 
 /** The step a deadline belongs to; a new key starts a new deadline. Empty: nobody must act. */
@@ -99,9 +99,18 @@ export class WorldRuntime {
     await this.run(async () => {});
   }
 
+  /** Tasks queued and not finished (the metrics' queue depth). */
+  get pending(): number {
+    return this.queued;
+  }
+  private queued = 0;
+
   /** Runs `fn` after everything queued before it; one failure does not block the queue. */
   run<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(fn, fn);
+    this.queued++;
+    const next = this.tail.then(fn, fn).finally(() => {
+      this.queued--;
+    });
     this.tail = next.catch(() => undefined);
     return next;
   }
@@ -192,8 +201,7 @@ export class WorldRuntime {
     newDeadline = false,
   ): Promise<CommitResult> {
     const head = this.nextHead(state, rows.length, now, newDeadline);
-    const notice = this.hooks.notice?.(this.id) ?? null;
-    const written = await appendOrders(this.db, this.id, this.version, head, rows, allowPaused, notice);
+    const written = await appendOrders(this.db, this.id, this.version, head, rows, allowPaused);
     if (!written) {
       await this.catchUp();
       if (this.settings.status === 'paused' && !allowPaused)
@@ -212,6 +220,7 @@ export class WorldRuntime {
     this.publicView = view;
     this.head = head;
     this.settings = { ...this.settings, status: head.status };
+    this.hooks.appended?.(this);
     const patches = rows.map((r) => ({
       worldId: this.id,
       from: r.seq - 1,

@@ -4,7 +4,6 @@
  */
 import type { Engine, GameEvent, GameState, PlayerId } from '@bke/engine';
 import type { PatchOp } from '@bke/protocol';
-import { BUS_CHANNEL } from '../cluster/bus.ts';
 import type { Database } from '../db/database.ts';
 
 export type OrderKind = 'player' | 'system' | 'timeout' | 'rollback';
@@ -30,8 +29,7 @@ export interface WorldHead {
  * Appends `rows` and moves the world's head from `fromVersion`, in one statement: the UPDATE's
  * version guard makes it a compare-and-set, so two processes can never both append the same seq.
  * Returns false (nothing written) when the world had moved on. Prepared once per connection: on
- * the order path, planning this statement cost about as much as running it (metric 1). Other server
- * processes on the database hear of the append (cluster/bus.ts) when it commits, at no extra trip.
+ * the order path, planning this statement cost about as much as running it (metric 1).
  */
 export async function appendOrders(
   db: Database,
@@ -41,8 +39,6 @@ export async function appendOrders(
   rows: LogRow[],
   /** Moderator actions (rollback, resolve now) may write while the world is paused. */
   allowPaused = false,
-  /** What other server processes are told on commit (cluster/bus.ts); null: nobody to tell. */
-  notice: string | null = null,
 ): Promise<boolean> {
   const recs = rows.map((r) => ({
     seq: r.seq,
@@ -61,11 +57,10 @@ export async function appendOrders(
               deadline_claimed_until = NULL, updated_at = now()
         WHERE id = $1 AND version = $6
           AND (status IN ('open', 'running') OR ($8::boolean AND status = 'paused'))
-       RETURNING id),
-     told AS (SELECT pg_notify('${BUS_CHANNEL}', $9) FROM w WHERE $9::text IS NOT NULL)
+       RETURNING id)
      INSERT INTO world_orders (world_id, seq, actor, user_id, kind, "order", events, patch)
      SELECT w.id, r.seq, r.actor, r.user_id, r.kind, r.ord, r.events, r.patch
-       FROM w LEFT JOIN told ON true, jsonb_to_recordset($7::jsonb)
+       FROM w, jsonb_to_recordset($7::jsonb)
          AS r(seq int, actor text, user_id uuid, kind text, ord jsonb, events jsonb, patch jsonb)
      RETURNING seq`,
     [
@@ -77,7 +72,6 @@ export async function appendOrders(
       fromVersion,
       JSON.stringify(recs),
       allowPaused,
-      notice,
     ],
     'bke_append_orders',
   );

@@ -40,12 +40,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const db = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
-    await migrateDatabase(db.adapterFactory);
+    await migrateDatabase(db);
     return { db, url: null, dispose: () => db.close() };
   }
   const scratch = await createScratchDatabase(serverUrl);
   const db = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 });
-  await migrateDatabase(db.adapterFactory);
+  await migrateDatabase(db);
   return {
     db,
     url: scratch.url,

@@ -1,0 +1,59 @@
+/**
+ * Several server processes on one PostgreSQL database, behind a load balancer with sticky sessions,
+ * reach each other's sockets through a maintained Socket.IO adapter: rooms span the processes,
+ * `serverSideEmit` carries messages between them (cluster/world-changes.ts, cluster/presence.ts),
+ * and `disconnectSockets` ends sockets wherever they are.
+ *
+ * - `postgres` (@socket.io/postgres-adapter): LISTEN/NOTIFY on the server's own `pg` pool (it keeps
+ *   one connection of it listening); payloads over 8 kB go through the `socket_io_attachments` table
+ *   (a migration creates it). Needs nothing but the database.
+ * - `redis` (@socket.io/redis-streams-adapter): Redis Streams plus pub/sub. Keeps the traffic
+ *   between processes off the database, which serializes every NOTIFY at commit.
+ * - `none`: one process (always so on the embedded database, which one process owns).
+ *
+ * Neither adapter replays to a process what it missed while disconnected: the database stays the
+ * only source of truth, and a process catches up from it (cluster/world-changes.ts).
+ */
+import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter as createRedisAdapter } from '@socket.io/redis-streams-adapter';
+import { createClient } from 'redis';
+import type { Server } from 'socket.io';
+import type { ClusterConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+export interface ClusterLink {
+  readonly kind: ClusterConfig['kind'];
+  /** Ends what the adapter holds beyond the Socket.IO server (the Redis client). */
+  close(): Promise<void>;
+}
+
+type Log = (msg: string, data?: object) => void;
+
+/** Installs the adapter `config` names on `io` (before any socket connects). */
+export async function installClusterAdapter(
+  io: Server,
+  db: Database,
+  config: ClusterConfig,
+  log: Log,
+): Promise<ClusterLink> {
+  if (config.kind === 'none') return { kind: 'none', close: async () => {} };
+  if (config.kind === 'postgres') {
+    if (!db.pool) throw new Error('the PostgreSQL adapter needs a PostgreSQL database (DATABASE_URL)');
+    io.adapter(
+      createPostgresAdapter(db.pool, {
+        errorHandler: (err) => log('cluster adapter: PostgreSQL error', { err: String(err) }),
+      }),
+    );
+    return { kind: 'postgres', close: async () => {} };
+  }
+  const client = createClient({ url: config.url });
+  client.on('error', (err) => log('cluster adapter: Redis error', { err: String(err) }));
+  await client.connect();
+  io.adapter(createRedisAdapter(client));
+  return {
+    kind: 'redis',
+    async close() {
+      await client.close().catch(() => client.destroy());
+    },
+  };
+}

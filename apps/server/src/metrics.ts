@@ -1,0 +1,100 @@
+/**
+ * Prometheus metrics (prom-client), one registry per app: the orders and how long they take to be
+ * acknowledged, each world's queue, the sockets, the deadlines fired, the database pool and the
+ * processes of the cluster. Served to admins at /api/admin/metrics, or to a scraper on a port of
+ * its own (http/metrics.ts). Values that exist anyway (queue depths, pool counts) are read when
+ * scraped, not kept up to date on the hot path.
+ */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+export type OrderOutcome = 'accepted' | 'deferred' | 'refused' | 'failed';
+
+export interface MetricSources {
+  /** Tasks queued on each world this process holds. */
+  queues(): Iterable<{ worldId: string; depth: number }>;
+  /** Sockets connected to this process. */
+  sockets(): number;
+  /** The PostgreSQL pool (null on the embedded database). */
+  pool(): { total: number; idle: number; waiting: number } | null;
+  /** Server processes the cluster adapter knows of, this one included. */
+  processes(): Promise<number>;
+}
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly orders = new Counter({
+    name: 'bke_orders_total',
+    help: 'Orders received over sockets, by outcome (deferred: an end of phase recorded as ready).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly orderAck = new Histogram({
+    name: 'bke_order_ack_seconds',
+    help: 'From an order reaching the server to its acknowledgement (committed to the log first).',
+    labelNames: ['outcome'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  readonly deadlinesFired = new Counter({
+    name: 'bke_deadlines_fired_total',
+    help: 'Turn deadlines this process fired (each fires once across all processes).',
+    registers: [this.registry],
+  });
+
+  /** Gauges read from `sources` at every scrape. */
+  watch(sources: MetricSources): void {
+    new Gauge({
+      name: 'bke_world_queue_depth',
+      help: 'Tasks queued on a world held by this process (orders, catch-ups, snapshots).',
+      labelNames: ['world'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const q of sources.queues()) this.set({ world: q.worldId }, q.depth);
+      },
+    });
+    new Gauge({
+      name: 'bke_sockets',
+      help: 'Socket.IO connections to this process.',
+      registers: [this.registry],
+      collect() {
+        this.set(sources.sockets());
+      },
+    });
+    new Gauge({
+      name: 'bke_db_pool_connections',
+      help: 'The PostgreSQL pool: connections open, of them idle, and queries waiting for one.',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const p = sources.pool();
+        if (!p) return;
+        this.set({ state: 'total' }, p.total);
+        this.set({ state: 'idle' }, p.idle);
+        this.set({ state: 'waiting' }, p.waiting);
+      },
+    });
+    new Gauge({
+      name: 'bke_cluster_processes',
+      help: 'Server processes the cluster adapter knows of, this one included.',
+      registers: [this.registry],
+      async collect() {
+        this.set(await sources.processes());
+      },
+    });
+  }
+
+  /** Node's own metrics (CPU, memory, event-loop lag, garbage collection): once per process. */
+  withProcessMetrics(): this {
+    collectDefaultMetrics({ register: this.registry });
+    return this;
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
