@@ -9,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', 'apps/web/**'],
         },
       },

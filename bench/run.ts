@@ -9,6 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: npm run bench [-- <name filter>]
+  Runs every benchmark in bench/ (or those whose file name contains the filter), each in its own process.`);
+  process.exit(0);
+}
+
 const here = fileURLToPath(new URL('.', import.meta.url));
 const filter = process.argv[2] ?? '';
 const scripts = readdirSync(here)

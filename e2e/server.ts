@@ -1,8 +1,8 @@
 /**
- * Runs the real server for end-to-end tests on its own port and its own fresh database: a new
- * database on the DATABASE_URL server when set, else an embedded PostgreSQL in a temporary folder.
+ * Runs the real, compiled server for end-to-end tests on its own port and its own fresh database: a
+ * new database on the DATABASE_URL server when set, else an embedded PostgreSQL in a temporary folder.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -69,7 +69,14 @@ export async function startServer(port: number): Promise<RunningServer> {
     env.DATA_DIR = dir;
     cleanup = () => rm(dir, { recursive: true, force: true });
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The compiled server, as `npm start` runs it (built now unless it is up to date).
+  const built = spawnSync(
+    process.execPath,
+    ['-e', "import('./scripts/lib/bootstrap.mjs').then((m) => m.ensureServerBuilt())"],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (built.status !== 0) throw new Error('building the server failed');
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -79,9 +86,9 @@ export async function startServer(port: number): Promise<RunningServer> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}/api/health/ready`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 90 s');
+    if (Date.now() > deadline) throw new Error('the server was not ready (/api/health/ready) within 90 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -1,10 +1,18 @@
-// `npm start`: set up what is missing, then run the server (embedded PostgreSQL unless DATABASE_URL).
+// `npm start`: set up what is missing (install, generate, build the web app and the server), then
+// run the compiled server (embedded PostgreSQL unless DATABASE_URL). `npm start -- --help` says so.
 import { spawn } from 'node:child_process';
 import { bootstrap, ROOT } from './lib/bootstrap.mjs';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: npm start
+  Installs what is missing, builds the web app and the server (apps/server/dist), then serves
+  http://localhost:3000 on the embedded database, or on DATABASE_URL. Settings: README.md, "Configuration".`);
+  process.exit(0);
+}
+
 bootstrap();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: ROOT,
   stdio: 'inherit',
   env: process.env,

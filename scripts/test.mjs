@@ -5,6 +5,14 @@ import path from 'node:path';
 import { bootstrap, log, ROOT, run } from './lib/bootstrap.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: npm test
+  Installs what is missing, then runs lint (biome), type checks, the unit, integration and web
+  tests (vitest) and the browser tests (Playwright in Chromium). Integration tests use DATABASE_URL's
+  server when set (a database per test file), else an embedded PostgreSQL. CHROMIUM_PATH picks the browser.`);
+  process.exit(0);
+}
+
 const started = Date.now();
 bootstrap();
 const chromium = ensureChromium();

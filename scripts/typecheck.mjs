@@ -3,6 +3,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { log, ROOT, run } from './lib/bootstrap.mjs';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('usage: npm run typecheck   (tsc --noEmit on every package, svelte-check on apps/web)');
+  process.exit(0);
+}
+
 const projects = [
   'packages/protocol',
   'packages/map',

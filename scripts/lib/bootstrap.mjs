@@ -121,13 +121,49 @@ export function ensureWebBuilt() {
   );
 }
 
-export function bootstrap({ web = true } = {}) {
-  const [major] = process.versions.node.split('.').map(Number);
-  if (major < 20) {
-    console.error(`BKE Online needs Node 20 or newer; this is Node ${process.versions.node}.`);
-    process.exit(1);
+export function ensureServerBuilt() {
+  step(
+    'building the server',
+    'apps/server/dist/.bke-build',
+    [
+      'apps/server/src',
+      'apps/server/build.mjs',
+      'apps/server/package.json',
+      'packages/engine/src',
+      'packages/protocol/src',
+      'packages/map/src',
+      'packages/map/generated',
+      'pnpm-lock.yaml',
+    ],
+    () => runPnpm(['--filter', '@bke/server', 'run', 'build']),
+  );
+}
+
+/** The oldest Node the dependencies accept (Prisma 7, Vite 8 and jsdom 29 need 20.19). */
+export const NODE_MIN = '20.19.0';
+
+/** Whether version `v` ("20.19.1", "v22.3.0") is at least `min`, comparing major, minor and patch. */
+export function nodeAtLeast(v, min = NODE_MIN) {
+  const a = v.replace(/^v/, '').split('.').map(Number);
+  const b = min.split('.').map(Number);
+  for (let i = 0; i < 3; i++) {
+    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
   }
+  return true;
+}
+
+export function checkNode() {
+  if (nodeAtLeast(process.versions.node)) return;
+  console.error(
+    `BKE Online needs Node ${NODE_MIN} or newer; this is Node ${process.versions.node}. Install a current Node 20, 22 or 24 (https://nodejs.org).`,
+  );
+  process.exit(1);
+}
+
+export function bootstrap({ web = true, server = true } = {}) {
+  checkNode();
   ensureInstalled();
   ensurePrismaClient();
   if (web) ensureWebBuilt();
+  if (server) ensureServerBuilt();
 }

@@ -3,6 +3,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildMap } from '../build/compile.ts';
 import { formatMapJson, GENERATED_MAP_FILE } from '../build/output.ts';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(
+    'usage: npm run map:build   (compiles packages/map/source into packages/map/generated/map.json)',
+  );
+  process.exit(0);
+}
+
 const started = Date.now();
 const { map, notes } = buildMap();
 mkdirSync(new URL('../generated', import.meta.url), { recursive: true });

@@ -8,6 +8,12 @@ import { Resvg } from '@resvg/resvg-js';
 import { renderSvg } from '../build/render-svg.ts';
 import { loadMap } from '../src/index.ts';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: npm run map:render [-- zoom [x,y,w,h]]   (packages/map/render/map.svg and map.png; a crop box writes crop.png)
+       npm run map:render -- preview   (refreshes packages/map/preview.png)`);
+  process.exit(0);
+}
+
 const preview = process.argv[2] === 'preview';
 const zoom = preview ? 0.75 : Number(process.argv[2] ?? '1.5');
 const crop = process.argv[3]?.split(',').map(Number);

@@ -11,10 +11,13 @@ import { ensureAdmin } from '../auth/users.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { exitOnHelp } from './help.ts';
 
+const USAGE = 'usage: npm run -s admin -- create <username>   (password from BKE_ADMIN_PASSWORD or stdin)';
+exitOnHelp(USAGE);
 const args = z.tuple([z.literal('create'), usernameSchema]).safeParse(process.argv.slice(2));
 if (!args.success) {
-  console.error('usage: npm run -s admin -- create <username>   (password from BKE_ADMIN_PASSWORD or stdin)');
+  console.error(USAGE);
   process.exit(2);
 }
 

@@ -9,7 +9,11 @@ import { z } from 'zod';
 import { openDatabase } from '../db/database.ts';
 import { diffSchemaAgainstMigrations } from '../db/migrate.ts';
 import { MIGRATIONS_DIR } from '../db/paths.ts';
+import { exitOnHelp } from './help.ts';
 
+exitOnHelp(
+  'usage: npm run migration:new -- <name>   (writes prisma/migrations/<timestamp>_<name>/migration.sql from the schema)',
+);
 const args = z
   .tuple([z.string().regex(/^[a-z0-9_]{1,60}$/, 'a migration name is lower_snake_case, up to 60 characters')])
   .safeParse(process.argv.slice(2));

@@ -8,13 +8,17 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { rebuildWorld } from '../worlds/rebuild.ts';
+import { exitOnHelp } from './help.ts';
 
+const USAGE = `usage: npm run -s rebuild -- <worldId>… | --all   [--repair]
+  Replays worlds from their order log and checks every snapshot; --repair rewrites cycles and the VP ledger.`;
+exitOnHelp(USAGE);
 const argv = process.argv.slice(2);
 const repair = argv.includes('--repair');
 const all = argv.includes('--all');
 const ids = z.array(z.uuid()).safeParse(argv.filter((a) => !a.startsWith('--')));
 if (!ids.success || (!all && ids.data.length === 0)) {
-  console.error('usage: rebuild.ts <worldId>… | --all [--repair]');
+  console.error(USAGE);
   process.exit(2);
 }
 const db = await openDatabase(loadConfig().database);

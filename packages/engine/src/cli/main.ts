@@ -37,6 +37,10 @@ const fail = (msg: string, code = 1): never => {
 };
 
 async function main() {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
