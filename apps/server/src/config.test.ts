@@ -20,4 +20,37 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
+
+  it('treats an empty variable as unset', () => {
+    const c = loadConfig({ DATABASE_URL: '', PORT: '', TRUST_PROXY: '', LOG_LEVEL: '', METRICS_PORT: '' });
+    expect(c.database.kind).toBe('embedded');
+    expect(c.port).toBe(3000);
+    expect(c.trustProxy).toBe(false);
+    expect(c.logLevel).toBe('info');
+    expect(c.metrics).toBeNull();
+  });
+
+  it('clusters over PostgreSQL by default with DATABASE_URL, never on the embedded database', () => {
+    const url = 'postgresql://u@db:5432/bke';
+    expect(loadConfig({ DATABASE_URL: url }).cluster).toEqual({ kind: 'postgres' });
+    expect(loadConfig({}).cluster).toEqual({ kind: 'none' });
+    expect(loadConfig({ DATABASE_URL: url, CLUSTER_ADAPTER: 'none' }).cluster).toEqual({ kind: 'none' });
+    expect(
+      loadConfig({ DATABASE_URL: url, CLUSTER_ADAPTER: 'redis', REDIS_URL: 'redis://r:6379' }).cluster,
+    ).toEqual({ kind: 'redis', url: 'redis://r:6379', stream: 'bke' });
+    expect(() => loadConfig({ CLUSTER_ADAPTER: 'postgres' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: url, CLUSTER_ADAPTER: 'redis' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ DATABASE_URL: url, REDIS_URL: 'http://r' })).toThrow(/REDIS_URL/);
+  });
+
+  it('migrates at start unless told not to; metrics on a port only when asked', () => {
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: '0' }).migrateOnStart).toBe(false);
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+  });
+
+  it('logs JSON lines in production, whatever the terminal', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).logPretty).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', LOG_PRETTY: '1' }).logPretty).toBe(true);
+  });
 });

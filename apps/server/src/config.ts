@@ -35,6 +35,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
+  /** The Redis stream (and channel prefix) of this deployment: one per site sharing a Redis. */
+  REDIS_STREAM: z
+    .string()
+    .regex(/^[\w.:-]{1,100}$/)
+    .default('bke'),
   /** Prometheus metrics on a port of their own (unset: only /api/admin/metrics, for admins). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -77,7 +82,10 @@ export interface Config {
   metrics: { port: number; host: string } | null;
 }
 
-export type ClusterConfig = { kind: 'none' } | { kind: 'postgres' } | { kind: 'redis'; url: string };
+export type ClusterConfig =
+  | { kind: 'none' }
+  | { kind: 'postgres' }
+  | { kind: 'redis'; url: string; stream: string };
 
 /** `NAME=` (empty) is unset: the environment without its empty variables. */
 export function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -95,7 +103,7 @@ function clusterOf(e: z.infer<typeof envSchema>): ClusterConfig {
     );
   if (kind === 'postgres') return { kind };
   if (!e.REDIS_URL) throw new Error('Invalid configuration: CLUSTER_ADAPTER=redis needs REDIS_URL');
-  return { kind, url: e.REDIS_URL };
+  return { kind, url: e.REDIS_URL, stream: e.REDIS_STREAM };
 }
 
 function trustProxyOf(v: string | undefined): Config['trustProxy'] {

@@ -6,7 +6,9 @@
  * change whose message was lost is caught up by the sweep; "online" sees the other's sockets.
  * Real OS processes are in processes.int.test.ts.
  */
+import { randomBytes } from 'node:crypto';
 import { MODERATION_NOTICE_EVENT } from '@bke/protocol';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createUser } from '../src/auth/users.ts';
@@ -230,6 +232,56 @@ describe('one process on the embedded database', () => {
       await app.close();
     } finally {
       await embedded.close();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two processes on the Redis Streams adapter', () => {
+  it('carry world changes and chat between them, and see each other', async (ctx) => {
+    const url = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+    const probe = createClient({ url, socket: { reconnectStrategy: false, connectTimeout: 1000 } });
+    probe.on('error', () => {});
+    const reachable = await probe.connect().then(
+      () => true,
+      () => false,
+    );
+    if (reachable) await probe.close();
+    if (!reachable) ctx.skip(`no Redis at ${url}`);
+    // A stream of this run's own, so other runs on the same Redis are not counted.
+    const cluster = { kind: 'redis' as const, url, stream: `bke-test-${randomBytes(4).toString('hex')}` };
+    const dbs = [t.db, await openDatabase({ kind: 'postgres', url: t.url ?? '', poolSize: 3 })];
+    const pair = await Promise.all(
+      dbs.map((db) => serveApp(db, { cluster, authLimits: { burst: 50, perSecond: 1 } })),
+    );
+    const opened: TestClient[] = [];
+    try {
+      const end = Date.now() + 10_000;
+      while (Date.now() < end) {
+        const n = await Promise.all(pair.map((p) => p.app.io.of('/').adapter.serverCount()));
+        if (n.every((x) => x === 2)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await Promise.all(pair.map((p) => p.app.io.of('/').adapter.serverCount()))).toEqual([2, 2]);
+      const [p1, p2] = pair as [(typeof pair)[0], (typeof pair)[0]];
+      const erin = await signup(p1.base, 'erin');
+      const fred = await signup(p2.base, 'fred');
+      const created = await api(p1.base, erin, 'POST', '/api/worlds', { name: 'Over Redis' });
+      const id = (created.body.world as { id: string }).id;
+      expect((await api(p1.base, erin, 'POST', `/api/worlds/${id}/join`, {})).status).toBe(200);
+      const player = new TestClient(p1.base, erin, id);
+      const watcher = new TestClient(p2.base, fred, id);
+      opened.push(player, watcher);
+      for (const c of [player, watcher]) expect((await c.subscribe()).ok).toBe(true);
+      const r = await player.order(pickOrder(player.legal, { done: false }));
+      expect(r.ok).toBe(true);
+      if (r.ok) await watcher.until(r.version, 5000);
+      expect(await p2.app.online(id, player.playerId ?? '')).toBe(true);
+      expect((await player.emit('chat/send', { worldId: id, body: 'through redis' })).ok).toBe(true);
+      await waitFor('chat through Redis', () => watcher.chat.some((m) => m.body === 'through redis'));
+    } finally {
+      for (const c of opened) c.close();
+      for (const p of pair) await p.app.close();
+      await dbs[1]?.close();
     }
   });
 });

@@ -49,7 +49,7 @@ export async function installClusterAdapter(
   const client = createClient({ url: config.url });
   client.on('error', (err) => log('cluster adapter: Redis error', { err: String(err) }));
   await client.connect();
-  io.adapter(createRedisAdapter(client));
+  io.adapter(createRedisAdapter(client, { streamName: config.stream, channelPrefix: config.stream }));
   return {
     kind: 'redis',
     async close() {
