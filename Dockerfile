@@ -1,10 +1,28 @@
-# BKE Online server image. Not built on the development machines (they run no Docker engine).
-FROM node:20-bookworm-slim
-WORKDIR /app
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+# BKE Online server image: built in one stage, run from another that holds only the compiled server,
+# the built web app, the migrations and the server's production dependencies, as a non-root user.
+# Not built on the development machines (they run no Docker engine); `docker compose config` checks
+# the compose file that uses it.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /src
 RUN npm install -g pnpm@10.34.9
 COPY . .
+# Installs everything, generates the Prisma client, builds apps/web/dist and apps/server/dist.
 RUN node -e "import('./scripts/lib/bootstrap.mjs').then((m) => m.bootstrap())"
-EXPOSE 3000
+# The server's production dependencies alone, as plain folders (the workspace packages are bundled).
+RUN pnpm --filter @bke/server deploy --legacy --prod /out/server \
+ && rm -rf /out/server/src /out/server/test \
+ && cp -r apps/server/dist /out/server/dist
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+WORKDIR /app
+COPY --from=build /out/server apps/server
+COPY --from=build /src/apps/web/dist apps/web/dist
+COPY --from=build /src/prisma prisma
 USER node
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+EXPOSE 3000
+# Readiness: the database answers and the process is not shutting down.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]

@@ -52,8 +52,8 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .regex(
-      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/,
-      'TRUST_PROXY: true, false, a hop count, or addresses/CIDRs',
+      /^(true|false|\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*)$/,
+      'TRUST_PROXY: true, false, a hop count, or addresses/CIDRs (loopback, linklocal and uniquelocal name ranges)',
     )
     .optional(),
   /** The site's public address (https://bke.example.org): links in turn notifications. */

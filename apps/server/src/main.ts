@@ -7,7 +7,16 @@ import { openDatabase } from './db/database.ts';
 import { migrateDatabase, pendingMigrations } from './db/migrate.ts';
 import { registerModeration } from './http/moderation.ts';
 
-const config = loadConfig();
+/** A wrong setting is told in words, without a stack trace. */
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  }
+}
+const config = configOrExit();
 
 /** pino-pretty is a development tool: without it (a production install) the logs stay JSON lines. */
 function prettyTransport(): { target: string } | undefined {
