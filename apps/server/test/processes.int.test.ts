@@ -4,7 +4,8 @@
  * adapter.
  *
  * 1. Started at the same moment on a database nobody has migrated: one migrates, the others wait
- *    for it, all three become ready, and no migration lock is left behind.
+ *    for it, all three become ready, and no migration lock is left behind. (Told not to migrate, a
+ *    server refuses to start on that database instead.)
  * 2. Players spread over the three play full turns; chat, a moderator's pause and a ban cross
  *    processes; forced deadlines fire exactly once however many processes look for them; a player
  *    whose page is open on another process gets no webhook line; one process is SIGKILLed while an
@@ -84,6 +85,12 @@ async function deadlinesFired(admin: string, alive: number[]): Promise<number> {
 }
 
 describe.runIf(serverUrl)('three server processes on one PostgreSQL', () => {
+  it('told not to migrate (a deploy step does), a server refuses a database that lacks migrations', async () => {
+    const early = startServerProcess({ DATABASE_URL: scratch?.url ?? '', MIGRATE_ON_START: '0' });
+    expect(await new Promise((r) => early.child.once('exit', r))).toBe(1);
+    expect(early.output.join('')).toMatch(/lacks \d+ migration\(s\).*npm run migrate/);
+  });
+
   it('started at the same moment on a fresh database, all three migrate safely and become ready', async () => {
     const env = {
       DATABASE_URL: scratch?.url ?? '',
