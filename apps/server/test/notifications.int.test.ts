@@ -4,20 +4,19 @@
  * the webhook gets one line with the world, the turn, the step, the deadline and a link — once per
  * step, however many orders follow.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { serveApp, waitFor } from './helpers/app.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.ts';
 
 let t: TestDatabase;
 let app: App;
 let base: string;
-let receiver: Server;
+let receiver: WebhookReceiver<{ content: string; bke: Record<string, unknown> }>;
 let hook: string;
-const received: { content: string; bke: Record<string, unknown> }[] = [];
+let received: { content: string; bke: Record<string, unknown> }[] = [];
 let alice: string;
 let bob: string;
 const clients: TestClient[] = [];
@@ -28,18 +27,9 @@ beforeAll(async () => {
     authLimits: { burst: 30, perSecond: 1 },
     notifications: { publicUrl: 'https://bke.example.org/', allowPrivate: true },
   }));
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push(JSON.parse(body));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  receiver = await startWebhookReceiver();
+  hook = receiver.url;
+  received = receiver.received;
   alice = await signup(base, 'alice');
   bob = await signup(base, 'bob');
 });

@@ -13,8 +13,6 @@
  *    and every client ends holding the same view as a fresh one.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MODERATION_NOTICE_EVENT } from '@bke/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,14 +21,15 @@ import { waitFor } from './helpers/app.ts';
 import { api, pickOrder, shared, signup, TestClient } from './helpers/client.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { createScratchDatabase } from './helpers/test-database.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 let scratch: { url: string; drop(): Promise<void> } | null = null;
 let sql: pg.Client | null = null;
 const procs: ServerProcess[] = [];
 const clients: TestClient[] = [];
-let receiver: Server | null = null;
-const webhookLines: { content: string }[] = [];
+let receiver: WebhookReceiver<{ content: string }> | null = null;
+let webhookLines: { content: string }[] = [];
 
 const ADMIN = { username: 'ops_admin', password: 'ops-admin-password' };
 
@@ -39,17 +38,8 @@ beforeAll(async () => {
   scratch = await createScratchDatabase(serverUrl);
   sql = new pg.Client({ connectionString: scratch.url });
   await sql.connect();
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      webhookLines.push(JSON.parse(body));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => receiver?.listen(0, '127.0.0.1', r));
+  receiver = await startWebhookReceiver();
+  webhookLines = receiver.received;
 });
 
 afterAll(async () => {
@@ -214,10 +204,8 @@ describe.runIf(serverUrl)('three server processes on one PostgreSQL', () => {
       watcher = client(1, cookies.dave ?? '');
       expect((await watcher.subscribe()).ok).toBe(true);
       // From now on Alice's page is open (on process 0); her webhook must stay silent until it closes.
-      const port = (receiver?.address() as AddressInfo | null)?.port;
-      const hook = `http://127.0.0.1:${port}/hook`;
       const set = await api(base(0), cookies.alice ?? '', 'POST', '/api/account/notifications', {
-        webhookUrl: hook,
+        webhookUrl: receiver?.url,
       });
       expect(set.status).toBe(200);
       const alice = [...byPlayer.values()][0] as TestClient;
