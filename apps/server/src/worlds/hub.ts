@@ -150,6 +150,8 @@ export class WorldHub {
    * ready flags). Commits tell them by themselves.
    */
   publish(worldId: string): void {
+    // This process's own change to the seats is no news to its next sweep.
+    this.seatMarks.delete(worldId);
     this.announce(worldId);
   }
 
@@ -185,7 +187,8 @@ export class WorldHub {
   /**
    * Compares the worlds this process holds with the database and catches up those another process
    * changed without this one hearing of it (a message lost with a dropped connection or a process
-   * that died between its commit and its message). Returns how many worlds were behind.
+   * that died between its commit and its message). Returns how many worlds were behind; seats that
+   * changed (ready flags, absences) are sent in a fresh status.
    */
   async sweep(): Promise<number> {
     const held = this.loaded();
@@ -210,7 +213,7 @@ export class WorldHub {
       [held.map((rt) => rt.id)],
       'bke_world_sweep',
     );
-    let behind = 0;
+    const checks: Promise<boolean>[] = [];
     for (const w of rows) {
       const rt = held.find((r) => r.id === w.id);
       if (!rt) continue;
@@ -224,12 +227,20 @@ export class WorldHub {
         w.pause_reason !== rt.settings.pauseReason ||
         w.phase_seconds !== rt.settings.phaseSeconds ||
         w.early_resolution !== rt.settings.earlyResolution;
-      if (headMoved || (lastSeats !== undefined && lastSeats !== w.seats)) {
-        behind++;
-        this.refresh(w.id);
-      }
+      const seatsMoved = lastSeats !== undefined && lastSeats !== w.seats;
+      if (!headMoved && !seatsMoved) continue;
+      if (seatsMoved) for (const f of this.changedElsewhere) f(w.id);
+      // Checked again in the world's queue: a commit of this process may have been on its way
+      // when the heads were read, and then there is nothing to catch up.
+      checks.push(
+        rt.run(async () => {
+          const moved = await rt.catchUp();
+          if (moved || seatsMoved) this.events.status(rt);
+          return moved;
+        }),
+      );
     }
-    return behind;
+    return (await Promise.all(checks)).filter(Boolean).length;
   }
 
   /** Drops every cached world (tests simulate a fresh process). */

@@ -124,7 +124,8 @@ export class WorldRuntime {
    * deadline) from the database. Call inside `run`. What moved is news to the sockets of this
    * process: the stored patches of those orders, and the head when it changed, go to the
    * `committed` hook like this process's own commits (the snapshots and projections were written by
-   * the process that committed). Returns whether orders were replayed.
+   * the process that committed). Returns whether anything moved (orders replayed, the head or the
+   * settings changed).
    */
   async catchUp(): Promise<boolean> {
     // The head first: the orders up to its version were committed with it, so reading them after
@@ -139,6 +140,10 @@ export class WorldRuntime {
       w.stepKey !== this.head.stepKey ||
       w.status !== this.head.status ||
       w.deadlineAt?.getTime() !== this.head.deadlineAt?.getTime();
+    const settingsChanged =
+      w.phaseSeconds !== this.settings.phaseSeconds ||
+      w.earlyResolution !== this.settings.earlyResolution ||
+      w.pauseReason !== this.settings.pauseReason;
     this.head = { version: w.version, stepKey: w.stepKey, deadlineAt: w.deadlineAt, status: w.status };
     this.settings = {
       ...this.settings,
@@ -157,7 +162,7 @@ export class WorldRuntime {
       }));
       this.hooks.committed(this, patches, headChanged);
     }
-    return rows.length > 0;
+    return rows.length > 0 || headChanged || settingsChanged;
   }
 
   /**
