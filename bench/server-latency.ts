@@ -70,6 +70,8 @@ try {
     webDist: '/nonexistent',
     deadlinePollMs: 0,
     socketLimits: { burst: 1000, perSecond: 1000 },
+    // As `npm start` runs on PostgreSQL: on Socket.IO's PostgreSQL adapter (alone, it sends nothing).
+    cluster: { kind: 'postgres' },
   });
   const base = await app.http.listen({ port: 0, host: '127.0.0.1' });
   const hub: WorldHub = app.hub;

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { NODE_MIN, nodeAtLeast } from './lib/bootstrap.mjs';
 import { findChromium } from './lib/chromium.mjs';
 
 const run = promisify(execFile);
@@ -118,5 +119,20 @@ describe('finding a browser for npm test', () => {
         exists: (p: string) => p === '/usr/bin/chromium',
       }),
     ).toEqual({ path: '/usr/bin/chromium' });
+  });
+});
+
+describe('the Node version check', () => {
+  it('compares the full version with the oldest the dependencies accept', () => {
+    expect(NODE_MIN).toBe('20.19.0');
+    for (const ok of ['20.19.0', 'v20.19.1', '20.20.2', '22.0.0', '24.3.1'])
+      expect(nodeAtLeast(ok), ok).toBe(true);
+    for (const old of ['20.18.3', 'v20.11.1', '18.20.4', '19.9.0']) expect(nodeAtLeast(old), old).toBe(false);
+  });
+
+  it('is what package.json declares', () => {
+    expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines.node).toBe(
+      `>=${NODE_MIN}`,
+    );
   });
 });

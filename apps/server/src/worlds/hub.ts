@@ -215,7 +215,7 @@ export class WorldHub {
     );
     const checks: Promise<boolean>[] = [];
     for (const w of rows) {
-      const rt = held.find((r) => r.id === w.id);
+      const rt = this.held.get(w.id);
       if (!rt) continue;
       const lastSeats = this.seatMarks.get(w.id);
       this.seatMarks.set(w.id, w.seats);
