@@ -69,7 +69,11 @@ try {
     db,
     webDist: '/nonexistent',
     deadlinePollMs: 0,
-    socketLimits: { burst: 1000, perSecond: 1000 },
+    limits: {
+      socketEvents: { burst: 1000, perSecond: 1000 },
+      socketsPerAddress: 10_000,
+      socketsPerAccount: 10_000,
+    },
     // As `npm start` runs on PostgreSQL: on Socket.IO's PostgreSQL adapter (alone, it sends nothing).
     cluster: { kind: 'postgres' },
   });

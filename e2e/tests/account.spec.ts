@@ -48,3 +48,36 @@ test('a player sets a webhook for "your move" and the test message arrives', asy
     receiver.close();
   }
 });
+
+test('changing the password signs the account out of every other browser at once', async ({ browser }) => {
+  const name = `pw_${Date.now().toString(36).slice(-5)}`;
+  const mine = await (await browser.newContext()).newPage();
+  const other = await (await browser.newContext()).newPage();
+  await mine.goto('/#/signup');
+  await mine.getByLabel('Name').fill(name);
+  await mine.getByLabel('Password').fill('correct horse battery');
+  await mine.getByRole('button', { name: 'Sign up' }).click();
+  await expect(mine.getByTestId('account-name')).toHaveText(name);
+  // A second browser (a forgotten one, or a stolen session) is signed in too and connected.
+  await other.goto('/#/login');
+  await other.getByLabel('Name').fill(name);
+  await other.getByLabel('Password').fill('correct horse battery');
+  await other.getByRole('button', { name: 'Log in' }).click();
+  await expect(other.getByTestId('account-name')).toHaveText(name);
+  await expect(other.getByTestId('connection-status')).toHaveText(/Connected/);
+
+  await mine.getByTestId('account-name').click();
+  await mine.getByLabel('Current password').fill('correct horse battery');
+  await mine.getByLabel('New password').fill('staple battery horse');
+  await mine.getByRole('button', { name: 'Change password' }).click();
+  await expect(mine.getByTestId('password-message')).toContainText('signed out');
+
+  // The other browser is told without a reload: its connection ends and it is signed out.
+  await expect(other.getByTestId('account-name')).toHaveCount(0, { timeout: 15_000 });
+  await expect(other.getByTestId('signed-out-elsewhere')).toBeVisible();
+  await expect(other.getByTestId('connection-status')).toHaveText(/Connected/);
+  await other.screenshot({ path: 'artifacts/account-signed-out-elsewhere.png' });
+  // This browser stays signed in.
+  await mine.reload();
+  await expect(mine.getByTestId('account-name')).toHaveText(name);
+});

@@ -2,24 +2,30 @@
  * Builds the HTTP + Socket.IO server around an open database. `main.ts` wires it to the environment;
  * tests build it directly on a throwaway database.
  */
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { purgeOldDevices } from './auth/devices.ts';
+import { purgeOldFailures } from './auth/login-throttle.ts';
+import { type EndedSession, purgeExpiredSessions } from './auth/sessions.ts';
 import { type ClusterLink, installClusterAdapter } from './cluster/adapter.ts';
 import { linkPresence, type Presence } from './cluster/presence.ts';
 import { linkWorldChanges } from './cluster/world-changes.ts';
 import type { ClusterConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAccount } from './http/account.ts';
-import { type AuthLimits, registerAuth } from './http/auth.ts';
-import { installErrorHandlers } from './http/errors.ts';
-import { installCsrfGuard } from './http/guard.ts';
+import { registerAuth } from './http/auth.ts';
+import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/errors.ts';
+import { installCsrfGuard, installTextGuard } from './http/guard.ts';
+import { installSecurityHeaders } from './http/headers.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics, serveMetrics } from './http/metrics.ts';
 import { proxyTrust } from './http/origin.ts';
 import { registerWeb } from './http/web.ts';
 import { registerWorlds } from './http/worlds.ts';
+import { type LimitOverrides, limitsWith } from './limits.ts';
 import { Metrics } from './metrics.ts';
 import { type TurnNotifier, watchTurns } from './notify/turns.ts';
-import { attachSockets, type Io, type SocketLimits } from './sockets/io.ts';
+import { attachSockets, endSessionSockets, type Io } from './sockets/io.ts';
 import { WorldHub } from './worlds/hub.ts';
 
 export interface AppOptions {
@@ -28,8 +34,10 @@ export interface AppOptions {
   logger?: boolean | { level: string; transport?: { target: string } };
   /** How often this process looks for due deadlines (ms); 0 turns the deadline runner off. */
   deadlinePollMs?: number;
-  authLimits?: AuthLimits;
-  socketLimits?: SocketLimits;
+  /** What one address or account may do (limits.ts); the defaults for anything not given. */
+  limits?: LimitOverrides;
+  /** How often expired sessions are deleted and their sockets ended (ms); 0: never (tests call it). */
+  sessionPurgeMs?: number;
   /** Turn notifications to players' webhooks: the site's address for links; private targets (tests). */
   notifications?: { publicUrl?: string | null; allowPrivate?: boolean };
   /** Fastify's `trustProxy`: which forwarded-for hops give the client's address (config.ts). */
@@ -56,32 +64,55 @@ export interface App {
   online: Presence;
   /** The metrics port when one was asked for (0 asks for a free one). */
   metricsPort: number | null;
+  /**
+   * Deletes expired sessions and ends their sockets, and forgets browsers unused for a year and
+   * log-in failures a day old (the app's timer calls it too). Returns how many sessions ended.
+   */
+  purgeSessions(): Promise<number>;
   /** Stops accepting, lets in-flight requests finish, disconnects sockets. The database stays open. */
   close(): Promise<void>;
 }
 
+/** The largest request body the server reads (bytes); a larger one answers http/too_large. */
+export const HTTP_BODY_LIMIT = 256 * 1024;
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const trust = proxyTrust(options.trustProxy ?? false);
+  const limits = limitsWith(options.limits);
+  const publicUrl = options.notifications?.publicUrl ?? null;
+  const https = publicUrl?.startsWith('https:') ?? false;
   const http = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 256 * 1024,
+    bodyLimit: HTTP_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // The router's own refusals (a URL it cannot decode) and requests Node cannot parse (bad
+    // framing, over-long lines and headers) answer in the server's error shape too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // One function for Fastify (client address, host, protocol) and the sockets' origin check.
     trustProxy: trust,
   });
   const log = (msg: string, data?: object) => http.log.warn(data ?? {}, msg);
   let stopping = false;
   installErrorHandlers(http);
+  // Cookies are parsed by @fastify/cookie (a malformed %-escape is left as it is, never thrown).
+  await http.register(fastifyCookie);
+  await installSecurityHeaders(http, { https });
   installCsrfGuard(http);
+  installTextGuard(http);
   registerHealth(http, options.db, () => stopping);
-  const hub = new WorldHub(options.db, log);
+  const hub = new WorldHub(options.db, log, limits);
   const metrics = options.processMetrics ? new Metrics().withProcessMetrics() : new Metrics();
-  registerAuth(http, options.db, options.authLimits ?? { burst: 10, perSecond: 0.2 });
-  registerWorlds(http, options.db, hub);
   registerMetrics(http, options.db, metrics);
   await registerWeb(http, options.webDist);
-  const io = attachSockets(http, options.db, hub, { limits: options.socketLimits, trust, metrics });
+  const io = attachSockets(http, options.db, hub, { limits, trust, metrics });
+  // A deleted session's sockets end on every process: the adapter spans the session's room.
+  const endSessions = (ended: EndedSession[]) => {
+    for (const e of ended) endSessionSockets(io, e.sessionId);
+  };
+  registerAuth(http, options.db, endSessions, limits, { secureAlways: https });
+  registerWorlds(http, options.db, hub, limits);
   const cluster = await installClusterAdapter(io, options.db, options.cluster ?? { kind: 'none' }, log);
   const changes = linkWorldChanges(io, hub, cluster, log, options.sweepMs);
   const presence = linkPresence(io, cluster);
@@ -109,6 +140,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hub.startDeadlines(poll);
     turns.start(Math.max(poll, 15_000));
   }
+  const purgeSessions = async () => {
+    const ended = await purgeExpiredSessions(options.db);
+    endSessions(ended);
+    await purgeOldDevices(options.db);
+    await purgeOldFailures(options.db);
+    return ended.length;
+  };
+  const purgeMs = options.sessionPurgeMs ?? (poll > 0 ? 10 * 60_000 : 0);
+  const purgeTimer =
+    purgeMs > 0
+      ? setInterval(
+          () => void purgeSessions().catch((e) => log('session purge failed', { err: String(e) })),
+          purgeMs,
+        )
+      : null;
+  purgeTimer?.unref();
   let closing: Promise<void> | undefined;
   return {
     http,
@@ -119,9 +166,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cluster,
     online: presence,
     metricsPort: scrape?.port ?? null,
+    purgeSessions,
     close() {
       closing ??= (async () => {
         stopping = true;
+        if (purgeTimer) clearInterval(purgeTimer);
         hub.stopDeadlines();
         turns.stop();
         changes.stop();

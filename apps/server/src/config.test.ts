@@ -16,6 +16,19 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toBe('loopback,uniquelocal');
   });
 
+  it('reads every limit from its own variable, defaults otherwise', () => {
+    const c = loadConfig({
+      CHAT_LINES_PER_MINUTE: '7',
+      SOCKET_EVENTS_PER_SECOND: '2.5',
+      SOCKETS_PER_ACCOUNT: '4',
+    });
+    expect(c.limits.chatPerMinute).toBe(7);
+    expect(c.limits.socketEvents).toEqual({ burst: 40, perSecond: 2.5 });
+    expect(c.limits.socketsPerAccount).toBe(4);
+    expect(c.limits.worldsPerDay).toBe(10);
+    expect(() => loadConfig({ CHAT_LINES_PER_MINUTE: '0' })).toThrow(/CHAT_LINES_PER_MINUTE/);
+  });
+
   it('refuses nonsense with the variable named', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -5,9 +5,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/database.ts';
+import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { REPO_ROOT } from './root.ts';
 
 export { REPO_ROOT };
+
+const count = (d: number) => z.coerce.number().int().min(1).max(1_000_000).default(d);
+const rate = (d: number) => z.coerce.number().positive().max(1_000_000).default(d);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -63,6 +67,21 @@ const envSchema = z.object({
   /** Creates this admin account at start-up when no account of that name exists (with the password). */
   BKE_ADMIN_USERNAME: z.string().min(3).max(24).optional(),
   BKE_ADMIN_PASSWORD: z.string().min(8).max(200).optional(),
+  /** How often expired sessions are deleted (and their sockets ended), in minutes. */
+  SESSION_PURGE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  // Limits (limits.ts; README "Limits").
+  AUTH_ATTEMPTS_BURST: count(DEFAULT_LIMITS.authPerAddress.burst),
+  AUTH_ATTEMPTS_PER_MINUTE: rate(DEFAULT_LIMITS.authPerAddress.perMinute),
+  LOGIN_FREE_FAILURES: count(DEFAULT_LIMITS.loginFreeFailures),
+  LOGIN_MAX_DELAY_SECONDS: count(DEFAULT_LIMITS.loginMaxDelaySeconds),
+  SOCKET_EVENTS_BURST: count(DEFAULT_LIMITS.socketEvents.burst),
+  SOCKET_EVENTS_PER_SECOND: rate(DEFAULT_LIMITS.socketEvents.perSecond),
+  SOCKETS_PER_ADDRESS: count(DEFAULT_LIMITS.socketsPerAddress),
+  SOCKETS_PER_ACCOUNT: count(DEFAULT_LIMITS.socketsPerAccount),
+  WORLDS_PER_ACCOUNT_PER_DAY: count(DEFAULT_LIMITS.worldsPerDay),
+  CHAT_LINES_PER_MINUTE: count(DEFAULT_LIMITS.chatPerMinute),
+  JOINS_PER_WORLD_PER_DAY: count(DEFAULT_LIMITS.joinsPerWorldPerDay),
+  STALE_ORDER_MAX_PATCHES: count(DEFAULT_LIMITS.staleOrderPatches),
 });
 
 export interface Config {
@@ -80,6 +99,8 @@ export interface Config {
   migrateOnStart: boolean;
   cluster: ClusterConfig;
   metrics: { port: number; host: string } | null;
+  limits: Limits;
+  sessionPurgeMs: number;
 }
 
 export type ClusterConfig =
@@ -138,5 +159,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrateOnStart: e.MIGRATE_ON_START === '1',
     cluster: clusterOf(e),
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    limits: {
+      authPerAddress: { burst: e.AUTH_ATTEMPTS_BURST, perMinute: e.AUTH_ATTEMPTS_PER_MINUTE },
+      loginFreeFailures: e.LOGIN_FREE_FAILURES,
+      loginMaxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
+      socketEvents: { burst: e.SOCKET_EVENTS_BURST, perSecond: e.SOCKET_EVENTS_PER_SECOND },
+      socketsPerAddress: e.SOCKETS_PER_ADDRESS,
+      socketsPerAccount: e.SOCKETS_PER_ACCOUNT,
+      worldsPerDay: e.WORLDS_PER_ACCOUNT_PER_DAY,
+      chatPerMinute: e.CHAT_LINES_PER_MINUTE,
+      joinsPerWorldPerDay: e.JOINS_PER_WORLD_PER_DAY,
+      staleOrderPatches: e.STALE_ORDER_MAX_PATCHES,
+    },
+    sessionPurgeMs: e.SESSION_PURGE_MINUTES * 60_000,
   };
 }

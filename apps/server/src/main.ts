@@ -55,6 +55,8 @@ const app = await buildApp({
   cluster: config.cluster,
   metricsPort: config.metrics,
   processMetrics: true,
+  limits: config.limits,
+  sessionPurgeMs: config.sessionPurgeMs,
 });
 // Moderation routes are added here rather than in buildApp, whose tests add them themselves.
 registerModeration(app.http, db, app.hub, app.io);

@@ -29,7 +29,7 @@ let aloneFirst: number | null = null;
 async function start(db: Database) {
   const { app, base } = await serveApp(
     db,
-    { authLimits: { burst: 50, perSecond: 1 }, cluster: { kind: 'postgres' }, sweepMs: 300 },
+    { limits: { authPerAddress: { burst: 50, perMinute: 60 } }, cluster: { kind: 'postgres' }, sweepMs: 300 },
     (a) => registerModeration(a.http, db, a.hub, a.io, { limits: { burst: 100, perSecond: 10 } }),
   );
   apps.push(app);
@@ -220,6 +220,19 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one database',
     expect(r.status).toBe(200);
     await waitFor('the spectator disconnected', () => !spectator.socket.connected);
   });
+
+  it('logging out on one process ends that session’s sockets on the other at once', async () => {
+    const session = (
+      await api(bases[one] ?? '', null, 'POST', '/api/auth/login', {
+        username: 'bob',
+        password: 'password123',
+      })
+    ).cookie as string;
+    const there = client(two, session);
+    expect((await there.subscribe()).ok).toBe(true);
+    expect((await api(bases[one] ?? '', session, 'POST', '/api/auth/logout', {})).status).toBe(200);
+    await waitFor('the socket on the other process disconnected', () => !there.socket.connected);
+  });
 });
 
 describe('one process on the embedded database', () => {
@@ -253,7 +266,7 @@ describe.runIf(process.env.DATABASE_URL)('two processes on the Redis Streams ada
     const cluster = { kind: 'redis' as const, url, stream: `bke-test-${randomBytes(4).toString('hex')}` };
     const dbs = [t.db, await openDatabase({ kind: 'postgres', url: t.url ?? '', poolSize: 3 })];
     const pair = await Promise.all(
-      dbs.map((db) => serveApp(db, { cluster, authLimits: { burst: 50, perSecond: 1 } })),
+      dbs.map((db) => serveApp(db, { cluster, limits: { authPerAddress: { burst: 50, perMinute: 60 } } })),
     );
     const opened: TestClient[] = [];
     try {

@@ -21,7 +21,7 @@ const clients: TestClient[] = [];
 
 beforeAll(async () => {
   t = await openTestDatabase();
-  ({ app, base } = await serveApp(t.db, { authLimits: { burst: 30, perSecond: 0.01 } }));
+  ({ app, base } = await serveApp(t.db, { limits: { authPerAddress: { burst: 30, perMinute: 0.6 } } }));
   alice = await signup(base, 'alice');
   bob = await signup(base, 'bob');
   carol = await signup(base, 'carol');
@@ -221,12 +221,15 @@ describe('a world played through the server', () => {
     const waiting = rt.waitingFor();
     const idle = waiting.includes('p2' as never) ? null : player;
     if (idle) await expectCode(idle.order({ type: 'endPhase' }), 'order/not_your_turn');
-    // A stale version: the error, then a fresh view pushed to the sender.
-    player.view = null;
-    await expectCode(player.order({ type: 'endPhase' }, rt.version - 1), 'sync/stale');
+    // A stale version: the error carries the patches missed (here one), never a full view.
+    const views: unknown[] = [];
+    player.socket.on('world/view', (v: unknown) => views.push(v));
+    const stale = await player.order({ type: 'endPhase' }, rt.version - 1);
+    expect(stale).toMatchObject({ ok: false, error: { code: 'sync/stale', version: rt.version } });
+    const missed = (stale as { error: { patches?: { to: number }[] } }).error.patches ?? [];
+    expect(missed.map((p) => p.to)).toEqual([rt.version]);
     await new Promise((r) => setTimeout(r, 100));
-    expect(player.version).toBe(rt.version);
-    expect(player.view).not.toBeNull();
+    expect(views).toEqual([]);
     // No acknowledgement callback: the error comes back as an `error` event.
     player.socket.emit('world/order', { nonsense: true });
     await new Promise((r) => setTimeout(r, 100));

@@ -112,7 +112,7 @@ describe('behind a proxy (TRUST_PROXY)', () => {
       db: t.db,
       webDist: '/nonexistent',
       deadlinePollMs: 0,
-      authLimits: { burst: 1, perSecond: 0.0001 },
+      limits: { authPerAddress: { burst: 1, perMinute: 0.006 } },
       trustProxy,
     });
     try {

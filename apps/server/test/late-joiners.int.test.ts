@@ -22,7 +22,7 @@ const clients: TestClient[] = [];
 
 beforeAll(async () => {
   t = await openTestDatabase();
-  ({ app, base } = await serveApp(t.db, { authLimits: { burst: 30, perSecond: 0.01 } }));
+  ({ app, base } = await serveApp(t.db, { limits: { authPerAddress: { burst: 30, perMinute: 0.6 } } }));
   alice = await signup(base, 'alice');
   bob = await signup(base, 'bob');
   const created = await api(base, alice, 'POST', '/api/worlds', { name: 'Late Joiners' });

@@ -38,7 +38,7 @@ async function login(username: string, role: 'admin' | 'moderator') {
 
 beforeAll(async () => {
   t = await openTestDatabase();
-  ({ app, base } = await serveApp(t.db, { authLimits: { burst: 50, perSecond: 1 } }, (a) => {
+  ({ app, base } = await serveApp(t.db, { limits: { authPerAddress: { burst: 50, perMinute: 60 } } }, (a) => {
     // A notifier that records what players are told, then tells them through the sockets as usual.
     const real = socketNotifier(t.db, a.io);
     const notifier: Notifier = {

@@ -24,7 +24,7 @@ const clients: TestClient[] = [];
 beforeAll(async () => {
   t = await openTestDatabase();
   ({ app, base } = await serveApp(t.db, {
-    authLimits: { burst: 30, perSecond: 1 },
+    limits: { authPerAddress: { burst: 30, perMinute: 60 } },
     notifications: { publicUrl: 'https://bke.example.org/', allowPrivate: true },
   }));
   receiver = await startWebhookReceiver();

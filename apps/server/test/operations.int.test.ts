@@ -19,7 +19,7 @@ const clients: TestClient[] = [];
 beforeAll(async () => {
   t = await openTestDatabase();
   ({ app, base } = await serveApp(t.db, {
-    authLimits: { burst: 30, perSecond: 1 },
+    limits: { authPerAddress: { burst: 30, perMinute: 60 } },
     metricsPort: { port: 0, host: '127.0.0.1' },
   }));
 });

@@ -1,3 +1,5 @@
+// First: the site's content-security policy allows no eval (apps/server/src/http/headers.ts).
+import '@bke/protocol/no-eval';
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './app.css';

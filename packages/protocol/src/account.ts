@@ -3,9 +3,9 @@
  * (an incoming webhook, as Discord and Slack give one for a channel).
  */
 import { z } from 'zod';
+import { lineText } from './text.ts';
 
-export const webhookUrlSchema = z
-  .string()
+export const webhookUrlSchema = lineText()
   .trim()
   .max(500)
   .pipe(z.url({ protocol: /^https?$/, error: 'a web address starting with https://' }));

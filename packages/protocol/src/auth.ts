@@ -1,5 +1,6 @@
 /** Accounts: sign up, log in, log out, who am I. Bodies are JSON; see docs/protocol.md. */
 import { z } from 'zod';
+import { lineText } from './text.ts';
 
 export const ROLES = ['player', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -10,10 +11,16 @@ export const usernameSchema = z
   .min(3)
   .max(24)
   .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
-export const passwordSchema = z.string().min(8).max(200);
+export const passwordSchema = lineText().min(8).max(200);
 
 export const credentialsSchema = z.object({ username: usernameSchema, password: passwordSchema }).strict();
 export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** A new password; the current one proves it is the owner asking. Every other session ends. */
+export const passwordChangeSchema = z
+  .object({ current: lineText().min(1).max(200), next: passwordSchema })
+  .strict()
+  .refine((b) => b.current !== b.next, { message: 'the new password is the current one', path: ['next'] });
 
 export const userSchema = z.object({
   id: z.string(),
@@ -30,3 +37,8 @@ export const okResponseSchema = z.object({ ok: z.literal(true) });
 export const CSRF_HEADER = 'x-bke-csrf';
 /** The session cookie's name (httpOnly, SameSite=Lax). */
 export const SESSION_COOKIE = 'bke_session';
+/**
+ * A browser that once logged in to an account (httpOnly, a year): failed log-ins from elsewhere
+ * slow that account down, but not for this browser, so an attacker cannot lock its owner out.
+ */
+export const DEVICE_COOKIE = 'bke_device';

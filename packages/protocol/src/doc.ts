@@ -82,6 +82,7 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
   signup: { body: { username: 'alaric', password: 'visigoths410' }, response: { user } },
   login: { body: { username: 'alaric', password: 'visigoths410' }, response: { user } },
   logout: { body: {}, response: { ok: true } },
+  changePassword: { body: { current: 'visigoths410', next: 'ostrogoths493' }, response: { ok: true } },
   me: { response: { user } },
   listWorlds: { response: { worlds: [summary] } },
   createWorld: {

@@ -15,6 +15,14 @@ export const HTTP_ERROR_CODES = [
   'http/rate_limited',
   'http/internal',
   'http/cross_site',
+  /** The URL could not be read (a malformed %-escape). */
+  'http/bad_url',
+  /** The request could not be read as HTTP. */
+  'http/bad_request',
+  /** The request line or headers are longer than the server reads. */
+  'http/headers_too_large',
+  /** The request did not arrive in time. */
+  'http/timeout',
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 
@@ -24,6 +32,10 @@ export const AUTH_ERROR_CODES = [
   'auth/bad_credentials',
   'auth/username_taken',
   'auth/banned',
+  /** Too many failed log-ins for this account lately: wait `retryAfterSeconds` before the next try. */
+  'auth/slow_down',
+  /** The session could not be checked just now (the database did not answer); the server tries again. */
+  'auth/unavailable',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
@@ -37,6 +49,10 @@ export const WORLD_ERROR_CODES = [
   'world/colour_taken',
   'world/not_subscribed',
   'world/busy',
+  /** This account created `limit` worlds in the last day. */
+  'world/create_limit',
+  /** This account joined this world `limit` times in the last day. */
+  'world/join_limit',
 ] as const;
 export type WorldErrorCode = (typeof WORLD_ERROR_CODES)[number];
 
@@ -47,6 +63,12 @@ export const SOCKET_ERROR_CODES = [
   'sync/stale',
   'chat/unknown_recipient',
   'chat/muted',
+  /** More than `limit` chat lines from this account in the last minute. */
+  'chat/too_fast',
+  /** Too many open connections for this account or this address (`per`), `limit` at most. */
+  'socket/too_many',
+  /** An event the server does not know. */
+  'socket/unknown_event',
 ] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
 
@@ -54,12 +76,16 @@ export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
 export const NOTIFY_ERROR_CODES = ['notify/no_webhook'] as const;
 export type NotifyErrorCode = (typeof NOTIFY_ERROR_CODES)[number];
 
+/** Text holding control characters (text.ts), with the field's `path`. */
+export const TEXT_ERROR_CODES = ['text/control_characters'] as const;
+
 export const SERVER_ERROR_CODES = [
   ...HTTP_ERROR_CODES,
   ...AUTH_ERROR_CODES,
   ...WORLD_ERROR_CODES,
   ...SOCKET_ERROR_CODES,
   ...NOTIFY_ERROR_CODES,
+  ...TEXT_ERROR_CODES,
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

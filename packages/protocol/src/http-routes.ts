@@ -4,7 +4,13 @@
  */
 import { z } from 'zod';
 import { notificationSettingsSchema, webhookTestResultSchema } from './account.ts';
-import { authResponseSchema, credentialsSchema, meResponseSchema, okResponseSchema } from './auth.ts';
+import {
+  authResponseSchema,
+  credentialsSchema,
+  meResponseSchema,
+  okResponseSchema,
+  passwordChangeSchema,
+} from './auth.ts';
 import { healthSchema, livenessSchema } from './health.ts';
 import {
   awaySchema,
@@ -136,6 +142,15 @@ export const HTTP_ROUTES = {
     auth: true,
     body: awaySchema,
     response: awaySchema,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/account/password',
+    summary:
+      "Change the account's password (the current one is asked for): every other session of the account ends, its sockets too.",
+    auth: true,
+    body: passwordChangeSchema,
+    response: okResponseSchema,
   },
   getNotifications: {
     method: 'GET',

@@ -11,3 +11,4 @@ export * from './socket.ts';
 /** Bumped whenever a message changes shape incompatibly. */
 export const PROTOCOL_VERSION = 2;
 export { renderProtocolDoc } from './doc.ts';
+export * from './text.ts';

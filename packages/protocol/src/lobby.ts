@@ -1,5 +1,6 @@
 /** The lobby: list, create, join, leave worlds. */
 import { z } from 'zod';
+import { lineText } from './text.ts';
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'orange'] as const;
 export type Colour = (typeof COLOURS)[number];
@@ -35,15 +36,15 @@ export type DeadlineSettings = z.infer<typeof deadlineSettingsSchema>;
  */
 export const worldOptionsSchema = z
   .object({
-    opt: z.record(z.string(), z.boolean()).optional(),
-    cfg: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).optional(),
+    opt: z.record(lineText().max(64), z.boolean()).optional(),
+    cfg: z.record(lineText().max(64), z.union([z.boolean(), z.number(), lineText().max(200)])).optional(),
     victory: z.enum(['basic', 'advanced']).optional(),
   })
   .strict();
 
 export const createWorldSchema = z
   .object({
-    name: z.string().trim().min(1).max(80),
+    name: lineText().trim().min(1).max(80),
     options: worldOptionsSchema.default({}),
     deadline: deadlineSettingsSchema.default({ mode: 'live', minutesPerPhase: 10 }),
     earlyResolution: z.boolean().default(true),
@@ -52,7 +53,7 @@ export const createWorldSchema = z
      * The dice's seed, for a world that must be reproducible (tournament replays, e2e tests).
      * Admins only (`auth/forbidden` otherwise); the server draws a random one when omitted.
      */
-    seed: z.string().trim().min(1).max(200).optional(),
+    seed: lineText().trim().min(1).max(200).optional(),
   })
   .strict();
 export type CreateWorld = z.input<typeof createWorldSchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { deadlineSettingsSchema } from './lobby.ts';
+import { freeText, lineText } from './text.ts';
 
 /** Who may call a moderation route: `moderator` means moderators and admins; `user` any account. */
 export const MODERATION_LEVELS = ['user', 'moderator', 'admin'] as const;
@@ -50,7 +51,7 @@ export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** Why: every moderator action carries one (shown to players where they are told). */
-export const reasonSchema = z.string().trim().min(3).max(500);
+export const reasonSchema = freeText().trim().min(3).max(500);
 const withReason = <T extends z.ZodRawShape>(shape: T) =>
   z.object({ reason: reasonSchema, ...shape }).strict();
 const isoDate = z.iso.datetime({ offset: true });
@@ -80,7 +81,7 @@ export const rollbackSchema = withReason({
   /** The game turn to return to: the world is put back exactly as it was when that turn began. */
   turn: z.number().int().min(0).max(10_000),
 });
-export const handOverSchema = withReason({ username: z.string().trim().min(3).max(24) });
+export const handOverSchema = withReason({ username: lineText().trim().min(3).max(24) });
 export const absentSchema = withReason({ absent: z.boolean() });
 /** `until` null or omitted: until lifted by hand. */
 export const banSchema = withReason({ until: isoDate.nullable().optional() });
@@ -147,7 +148,18 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 export const reportListSchema = z.object({ reports: z.array(reportSchema) });
-export const reportCreatedSchema = z.object({ report: reportSchema });
+/**
+ * What the reporter gets back: their own report, naming the message by id only. Its text is read
+ * by moderators in the moderation area, so a report never shows anyone a message they could not see.
+ */
+export const reportReceiptSchema = reportSchema
+  .omit({ chatMessage: true })
+  .extend({ chatMessageId: z.string().nullable() });
+export type ReportReceipt = z.infer<typeof reportReceiptSchema>;
+export const reportCreatedSchema = z.object({ report: reportReceiptSchema });
+
+/** `?q=`: the start of a username (letters, digits, _ and -, taken literally). */
+export const userSearchQuerySchema = z.object({ q: lineText().max(24).optional() }).strict();
 
 /** The turns a world can be rolled back to: the order after which each began. */
 export const turnListSchema = z.object({
@@ -204,6 +216,8 @@ export interface ModerationRouteSpec {
   /** The audit action a POST records (report creation records none: it is a player's act). */
   action?: ModerationActionName;
   body?: z.ZodType;
+  /** The query string's schema, for the GET routes that take one. */
+  query?: z.ZodType;
   response: z.ZodType;
 }
 
@@ -329,6 +343,7 @@ export const MODERATION_ROUTES = {
     path: '/api/moderation/users',
     summary: 'Accounts whose name starts with `?q=` (at most 50), with bans and mutes.',
     level: 'moderator',
+    query: userSearchQuerySchema,
     response: userListSchema,
   },
   banUser: {
@@ -449,6 +464,7 @@ const exReport: Report = {
   status: 'open',
   at: '2026-11-21T12:06:00.000Z',
 };
+const { chatMessage: _m, ...exReportRest } = exReport;
 
 /** Request and response examples per moderation route (checked against the schemas when rendered). */
 export const MODERATION_EXAMPLES: Record<ModerationRouteKey, { body?: unknown; response: unknown }> = {
@@ -559,5 +575,8 @@ export const MODERATION_EXAMPLES: Record<ModerationRouteKey, { body?: unknown; r
     response: done('report.resolve', { reportId: '5', status: 'resolved' }),
   },
   auditLog: { response: { entries: [entry('world.pause', { remainingMs: 412000 })] } },
-  createReport: { body: { reason: 'Insulting', chatMessageId: '17' }, response: { report: exReport } },
+  createReport: {
+    body: { reason: 'Insulting', chatMessageId: '17' },
+    response: { report: { ...exReportRest, chatMessageId: '17' } },
+  },
 };

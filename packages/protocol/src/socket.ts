@@ -6,12 +6,18 @@ import { z } from 'zod';
 import { errorSchema, type WireError } from './errors.ts';
 import { type ChatDeleted, chatDeletedSchema } from './moderation.ts';
 import { patchOpSchema } from './patch.ts';
+import { freeText, lineText } from './text.ts';
 
 export const helloSchema = z.object({
   serverVersion: z.string(),
   serverTime: z.string(),
   /** The signed-in account, or null for an anonymous spectator. */
   user: z.object({ id: z.string(), username: z.string(), role: z.string() }).nullable().optional(),
+  /**
+   * 'unavailable': the session could not be checked just now (the database did not answer). The
+   * server tries again and greets once more, with the account, when it can.
+   */
+  auth: z.literal('unavailable').optional(),
 });
 export type Hello = z.infer<typeof helloSchema>;
 
@@ -46,8 +52,8 @@ export const chatSendSchema = z
   .object({
     worldId,
     /** A player id (p1, p2, …) for a private message; omitted or null for the whole world. */
-    to: z.string().max(20).nullable().optional(),
-    body: z.string().trim().min(1).max(2000),
+    to: lineText().max(20).nullable().optional(),
+    body: freeText().trim().min(1).max(2000),
   })
   .strict();
 

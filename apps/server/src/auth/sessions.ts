@@ -1,20 +1,26 @@
 /**
- * Sessions in PostgreSQL: the cookie holds a random token, the table only its SHA-256, so a leaked
- * database does not leak live sessions.
+ * Sessions in PostgreSQL: the cookie holds a random token, the table only its SHA-256 (the
+ * session's id), so a leaked database does not leak live sessions. A session in use is kept alive:
+ * its last-seen time and its expiry move on at most every few minutes (one write, not one per
+ * request). Expired sessions are deleted by the app's purge (app.ts), which also ends their sockets.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@bke/protocol';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Database } from '../db/database.ts';
 
+/** A session not used for this long ends. */
 export const SESSION_DAYS = 30;
+/** How stale a session's last-seen time may get before a request writes it again. */
+const TOUCH_EVERY_MS = 5 * 60_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export async function createSession(db: Database, userId: string, userAgent?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.prisma.session.create({
     data: {
-      id: hashToken(token),
+      id: sessionIdOf(token),
       userId,
       expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
       userAgent: userAgent?.slice(0, 300) ?? null,
@@ -25,34 +31,78 @@ export async function createSession(db: Database, userId: string, userAgent?: st
 
 export interface SessionUser extends User {
   bannedUntil: Date | null;
+  /** The session's id (its token's hash): sockets opened with it share a room named after it. */
+  sessionId: string;
 }
 
-/** The user behind a session token, or null when unknown or expired. */
+/**
+ * The user behind a session token, or null when unknown or expired. Throws when the database does
+ * not answer: that is not the same as "no session" (a socket is told and tries again).
+ */
 export async function userForToken(db: Database, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
-  const s = await db.prisma.session.findUnique({ where: { id: hashToken(token) }, include: { user: true } });
-  if (!s || s.expiresAt.getTime() < Date.now()) return null;
+  const id = sessionIdOf(token);
+  const s = await db.prisma.session.findUnique({ where: { id }, include: { user: true } });
+  const now = Date.now();
+  if (!s || s.expiresAt.getTime() < now) return null;
+  if (now - s.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+    await db.prisma.session
+      .updateMany({
+        where: { id },
+        data: { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_DAYS * 86_400_000) },
+      })
+      .catch(() => {});
   const u = s.user;
-  return { id: u.id, username: u.username, role: u.role, bannedUntil: u.bannedUntil };
+  return { id: u.id, username: u.username, role: u.role, bannedUntil: u.bannedUntil, sessionId: id };
 }
 
-export async function deleteSession(db: Database, token: string | undefined): Promise<void> {
-  if (!token) return;
-  await db.prisma.session.deleteMany({ where: { id: hashToken(token) } });
+/** A session that was deleted: its sockets are ended by the caller. */
+export interface EndedSession {
+  sessionId: string;
+  userId: string;
 }
 
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return out;
+const ended = (rows: { token_hash: string; user_id: string }[]): EndedSession[] =>
+  rows.map((r) => ({ sessionId: r.token_hash, userId: r.user_id }));
+
+/** Deletes the session behind `token`, if there is one. */
+export async function deleteSession(db: Database, token: string | undefined): Promise<EndedSession[]> {
+  if (!token || token.length > 100) return [];
+  return ended(
+    await db.sql('DELETE FROM sessions WHERE token_hash = $1 RETURNING token_hash, user_id', [
+      sessionIdOf(token),
+    ]),
+  );
 }
 
-export function sessionCookie(name: string, token: string, secure: boolean): string {
-  const maxAge = SESSION_DAYS * 86_400;
-  return `${name}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+/** Deletes every session of an account but `keep`. */
+export async function deleteOtherSessions(
+  db: Database,
+  userId: string,
+  keep: string | null,
+): Promise<EndedSession[]> {
+  return ended(
+    await db.sql(
+      'DELETE FROM sessions WHERE user_id = $1::uuid AND token_hash IS DISTINCT FROM $2 RETURNING token_hash, user_id',
+      [userId, keep],
+    ),
+  );
 }
 
-export const clearCookie = (name: string) => `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+/** Deletes the sessions that expired. */
+export async function purgeExpiredSessions(db: Database, now = new Date()): Promise<EndedSession[]> {
+  return ended(
+    await db.sql('DELETE FROM sessions WHERE expires_at < $1 RETURNING token_hash, user_id', [now]),
+  );
+}
+
+/**
+ * The session cookie's attributes: httpOnly, SameSite=Lax, and Secure whenever the request came
+ * over HTTPS (directly, or through a proxy TRUST_PROXY names) or the site's PUBLIC_URL is https.
+ */
+export function sessionCookieOptions(
+  secure: boolean,
+  maxAgeSeconds = SESSION_DAYS * 86_400,
+): CookieSerializeOptions {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: maxAgeSeconds };
+}

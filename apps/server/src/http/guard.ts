@@ -4,10 +4,16 @@
  * set a custom header, and a cross-site fetch that sets one needs a CORS preflight this server never
  * grants) and, when the browser sends an Origin, it must be this server's own.
  */
-import { CSRF_HEADER, SESSION_COOKIE } from '@bke/protocol';
+import {
+  CONTROL_CHARACTERS,
+  CSRF_HEADER,
+  controlCharacterPath,
+  findControlCharacters,
+  SESSION_COOKIE,
+} from '@bke/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { parseCookies, type SessionUser, userForToken } from '../auth/sessions.ts';
+import { type SessionUser, userForToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from './errors.ts';
 import { sameOrigin } from './origin.ts';
@@ -26,12 +32,32 @@ export function installCsrfGuard(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Control characters are refused in every body and query string before any route reads them (the
+ * protocol's schemas refuse them field by field too; this also covers free-form parts such as an
+ * order's content or a world's options, which PostgreSQL could not store with a NUL).
+ */
+export function installTextGuard(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    const path = findControlCharacters(request.body) ?? findControlCharacters(request.query);
+    if (path !== null) throw controlCharacters(path);
+  });
+}
+
+const controlCharacters = (path: string) =>
+  new HttpError(400, CONTROL_CHARACTERS, 'Text may not hold control characters.', { path });
+
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return parseCookies(request.headers.cookie)[SESSION_COOKIE];
+  return request.cookies[SESSION_COOKIE];
 }
 
 export async function currentUser(db: Database, request: FastifyRequest): Promise<SessionUser | null> {
   return userForToken(db, sessionToken(request));
+}
+
+/** A query string parsed with its schema (a repeated parameter arrives as a list and is refused). */
+export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
+  return parseBody(schema, query);
 }
 
 export async function requireUser(db: Database, request: FastifyRequest): Promise<SessionUser> {
@@ -46,6 +72,8 @@ export async function requireUser(db: Database, request: FastifyRequest): Promis
 
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body ?? {});
+  if (!r.success && controlCharacterPath(r.error) !== null)
+    throw controlCharacters(controlCharacterPath(r.error) ?? '');
   if (!r.success)
     throw new HttpError(400, 'http/invalid', 'The request body is not valid.', {
       issues: r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),

@@ -2,7 +2,9 @@
  * Moderation routes (issue 8), registered from MODERATION_ROUTES in @bke/protocol. Every route
  * checks the session and the role on the server before anything else, parses its body with its zod
  * schema, is rate-limited per account, and every state-changing moderator route writes one row to
- * the append-only audit log with its reason.
+ * the append-only audit log with its reason — in the same transaction as the action's own writes,
+ * so an action is never done without its audit row (db/transaction.ts). An action on a world runs
+ * inside the world's queue, caught up, with the transaction inside it.
  */
 import {
   MODERATION_ROUTES,
@@ -10,11 +12,13 @@ import {
   type ModerationRouteKey,
   REPORT_STATUSES,
   type Role,
+  userSearchQuerySchema,
 } from '@bke/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import type { Database } from '../db/database.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { banUser, listUsers, muteUser, setRole, unbanUser, unmuteUser } from '../moderation/accounts.ts';
 import { readAudit, recordAction } from '../moderation/audit.ts';
 import { createReport, deleteChat, listReports, resolveReport, worldChat } from '../moderation/chat.ts';
@@ -33,8 +37,9 @@ import {
 } from '../moderation/worlds.ts';
 import type { Io } from '../sockets/io.ts';
 import type { WorldHub } from '../worlds/hub.ts';
+import type { WorldRuntime } from '../worlds/runtime.ts';
 import { HttpError } from './errors.ts';
-import { parseBody, requireUser } from './guard.ts';
+import { parseBody, parseQuery, requireUser } from './guard.ts';
 
 const RANK: Record<Role, number> = { player: 0, moderator: 1, admin: 2 };
 const NEEDS: Record<ModerationLevel, number> = { user: 0, moderator: 1, admin: 2 };
@@ -175,7 +180,10 @@ const READS: Partial<Record<ModerationRouteKey, ReadHandler>> = {
     if (!(await ctx.hub.get(c.id))) throw new HttpError(404, 'world/not_found', 'No such world.');
     return { messages: await worldChat(ctx.db, c.id) };
   },
-  listUsers: async (c, ctx) => ({ users: await listUsers(ctx, (c.query.q ?? '').slice(0, 24)) }),
+  listUsers: async (c, ctx) => {
+    const q = parseQuery(userSearchQuerySchema, c.query);
+    return { users: await listUsers(ctx, q.q ?? '') };
+  },
   listReports: async (c, ctx) => {
     const status = z.enum(REPORT_STATUSES).catch('open').parse(c.query.status);
     return { reports: await listReports(ctx.db, status) };
@@ -196,6 +204,15 @@ const READS: Partial<Record<ModerationRouteKey, ReadHandler>> = {
     return { report: r.report };
   },
 };
+
+/** A refused action: thrown out of its transaction so that nothing it wrote stays. */
+class Refused extends Error {
+  constructor(readonly result: { ok: false; error: { code: string; [k: string]: unknown } }) {
+    super(result.error.code);
+  }
+}
+
+const WORLD_ROUTES = '/api/moderation/worlds/:id/';
 
 function fail(r: { ok: false; error: { code: string; [k: string]: unknown } }): never {
   const { code, ...params } = r.error;
@@ -246,16 +263,39 @@ export function registerModeration(
       if (read) return read(call, ctx);
       const act = ACTIONS[key];
       if (!act || !('action' in route)) throw new HttpError(500, 'http/internal', 'Unwired route.');
-      const r = await act(call, ctx);
-      if (!r.ok) fail(r);
-      const entry = await recordAction(db, {
-        actorId: user.id,
-        action: route.action,
-        worldId: r.worldId ?? null,
-        targetUserId: r.targetUserId ?? null,
-        reason: call.body.reason,
-        params: r.params,
-      });
+      const audited = (world?: WorldRuntime) =>
+        inTransaction(
+          db,
+          async (tx) => {
+            const r = await act(call, { ...ctx, db: tx, ...(world ? { world } : {}) });
+            if (!r.ok) throw new Refused(r);
+            const entry = await recordAction(tx, {
+              actorId: user.id,
+              action: route.action,
+              worldId: r.worldId ?? null,
+              targetUserId: r.targetUserId ?? null,
+              reason: call.body.reason,
+              params: r.params,
+            });
+            return { r, entry };
+          },
+          (msg, data) => request.log.warn(data ?? {}, msg),
+        );
+      let done: Awaited<ReturnType<typeof audited>>;
+      try {
+        if (route.path.startsWith(WORLD_ROUTES)) {
+          const rt = await hub.get(call.id);
+          if (!rt) throw new Refused({ ok: false, error: { code: 'world/not_found' } });
+          done = await rt.run(async () => {
+            await rt.catchUp();
+            return audited(rt);
+          });
+        } else done = await audited();
+      } catch (e) {
+        if (e instanceof Refused) fail(e.result);
+        throw e;
+      }
+      const { r, entry } = done;
       if (r.tell && r.worldId)
         await ctx.notify
           .notice(r.worldId, user.id, route.action, r.tell, call.body.reason)

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
+import type { Limits } from '../limits.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import { HttpError } from './errors.ts';
@@ -30,6 +31,7 @@ const STATUS: Record<string, number> = {
   'world/not_seated': 409,
   'world/colour_taken': 409,
   'sync/stale': 409,
+  'world/join_limit': 429,
 };
 
 function failure(error: { code: string; [k: string]: unknown }): never {
@@ -99,7 +101,7 @@ async function runtimeOr404(hub: WorldHub, id: string): Promise<WorldRuntime> {
   return rt;
 }
 
-export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub): void {
+export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub, limits: Limits): void {
   app.get(HTTP_ROUTES.listWorlds.path, async () => {
     const rows = await db.prisma.world.findMany({
       where: { status: { not: 'closed' } },
@@ -122,6 +124,16 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
       throw new HttpError(403, 'auth/forbidden', "Only an admin may choose a world's seed.", {
         reason: 'seed',
       });
+    // Each world costs memory and a place in every lobby listing; admins set up as many as they need.
+    if (user.role !== 'admin') {
+      const made = await db.prisma.world.count({
+        where: { createdById: user.id, createdAt: { gt: new Date(Date.now() - 86_400_000) } },
+      });
+      if (made >= limits.worldsPerDay)
+        throw new HttpError(429, 'world/create_limit', 'You created as many worlds as a day allows.', {
+          limit: limits.worldsPerDay,
+        });
+    }
     const r = await hub.createWorld(user.id, body);
     if (!r.ok) {
       const { code: reason, ...params } = r.error;

@@ -4,6 +4,7 @@
  * or an admin, and nobody acts on their own account (no locking oneself out by mistake).
  */
 import type { ModeratedUser, Role } from '@bke/protocol';
+import { afterCommit } from '../db/transaction.ts';
 import type { Actor, ModContext } from './context.ts';
 import { type ModResult, refuse } from './errors.ts';
 
@@ -34,7 +35,7 @@ export async function banUser(
   const bannedUntil = until ? new Date(until) : FOREVER;
   await ctx.db.prisma.user.update({ where: { id: userId }, data: { bannedUntil, banReason: reason } });
   const sessions = await ctx.db.prisma.session.deleteMany({ where: { userId } });
-  await ctx.notify.endUserSockets(userId);
+  afterCommit(ctx.db, () => void ctx.notify.endUserSockets(userId).catch(() => {}));
   return {
     ok: true,
     params: {
@@ -90,9 +91,11 @@ export async function setRole(
   return { ok: true, params: { username: t.user.username, from: t.user.role, to: role } };
 }
 
+/** Accounts whose name starts with `prefix`, taken literally (`_` and `%` are no wildcards). */
 export async function listUsers(ctx: ModContext, prefix: string): Promise<ModeratedUser[]> {
+  const like = prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await ctx.db.prisma.user.findMany({
-    where: prefix ? { usernameKey: { startsWith: prefix.toLowerCase() } } : {},
+    where: prefix ? { usernameKey: { startsWith: like } } : {},
     orderBy: { usernameKey: 'asc' },
     take: 50,
   });

@@ -3,8 +3,9 @@
  * deleting a message (hidden from every history; the audit entry keeps its text), players' reports
  * of a message or a player, and the moderators' queue.
  */
-import type { Report, ReportStatus } from '@bke/protocol';
+import type { Report, ReportReceipt, ReportStatus } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
+import { afterCommit } from '../db/transaction.ts';
 import type { ModContext } from './context.ts';
 import { type ModResult, refuse } from './errors.ts';
 
@@ -23,7 +24,7 @@ export async function deleteChat(
   const row = await ctx.db.prisma.chatMessage.findUnique({ where: { id: BigInt(id) } });
   if (!row || row.deletedAt) return refuse('moderation/not_found', { chatMessageId: id });
   await ctx.db.prisma.chatMessage.update({ where: { id: row.id }, data: { deletedAt: new Date() } });
-  ctx.notify.chatDeleted(row.worldId, id);
+  afterCommit(ctx.db, () => ctx.notify.chatDeleted(row.worldId, id));
   return {
     ok: true,
     worldId: row.worldId,
@@ -95,12 +96,14 @@ export async function createReport(
     chatMessageId?: string | undefined;
     targetUserId?: string | undefined;
   },
-): Promise<ModResult<{ report: Report }>> {
+): Promise<ModResult<{ report: ReportReceipt }>> {
   let worldId = body.worldId ?? null;
   let targetUserId = body.targetUserId ?? null;
   if (body.chatMessageId !== undefined) {
     const m = await db.prisma.chatMessage.findUnique({ where: { id: BigInt(body.chatMessageId) } });
-    if (!m || (worldId !== null && m.worldId !== worldId))
+    // A message the reporter could not read is refused exactly as one that does not exist, so ids
+    // cannot be probed for private or deleted messages.
+    if (!m || (worldId !== null && m.worldId !== worldId) || !(await canRead(db, reporterId, m)))
       return refuse('moderation/not_found', { chatMessageId: body.chatMessageId });
     worldId = m.worldId;
     targetUserId ??= m.fromUserId;
@@ -121,7 +124,32 @@ export async function createReport(
   });
   const [report] = await toReports(db, [row]);
   if (!report) throw new Error('report vanished');
-  return { ok: true, report };
+  const { chatMessage, ...rest } = report;
+  return { ok: true, report: { ...rest, chatMessageId: chatMessage?.id ?? null } };
+}
+
+/**
+ * Whether an account could read a chat message in its world: a message not deleted, to everyone,
+ * or its own, or to or from the seat the account holds there now (as the chat history shows it).
+ */
+async function canRead(
+  db: Database,
+  userId: string,
+  m: {
+    worldId: string;
+    fromUserId: string;
+    fromPlayerId: string | null;
+    toPlayerId: string | null;
+    deletedAt: Date | null;
+  },
+): Promise<boolean> {
+  if (m.deletedAt) return false;
+  if (m.toPlayerId === null || m.fromUserId === userId) return true;
+  const seat = await db.prisma.worldSeat.findFirst({
+    where: { worldId: m.worldId, userId, leftAt: null },
+    select: { playerId: true },
+  });
+  return !!seat && (seat.playerId === m.toPlayerId || seat.playerId === m.fromPlayerId);
 }
 
 export async function listReports(db: Database, status: ReportStatus): Promise<Report[]> {

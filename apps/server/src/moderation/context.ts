@@ -1,14 +1,18 @@
 /** What every moderation action works with: the database, the worlds, and the way to tell people. */
 import type { Role } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
+import { afterCommit, onRollback } from '../db/transaction.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import type { Notifier } from './notify.ts';
 
 export interface ModContext {
+  /** During an action, the transaction it and its audit row commit in (db/transaction.ts). */
   db: Database;
   hub: WorldHub;
   notify: Notifier;
+  /** During an action on a world: its runtime, already inside its queue and caught up. */
+  world?: WorldRuntime;
 }
 
 /** The moderator or admin acting (roles are checked by the route before any action runs). */
@@ -42,6 +46,7 @@ export async function writeHead(
     data: { ...data, deadlineClaimedUntil: null },
   });
   if (r.count === 0) return false;
+  onRollback(ctx.db, rt.checkpoint());
   rt.head = {
     ...rt.head,
     ...(data.status ? { status: data.status } : {}),
@@ -54,6 +59,6 @@ export async function writeHead(
     ...(data.earlyResolution !== undefined ? { earlyResolution: data.earlyResolution } : {}),
     ...(data.pauseReason !== undefined ? { pauseReason: data.pauseReason } : {}),
   };
-  ctx.hub.publish(rt.id);
+  afterCommit(ctx.db, () => ctx.hub.publish(rt.id));
   return true;
 }

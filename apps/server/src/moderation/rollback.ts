@@ -10,6 +10,7 @@
 import type { GameState, PlayerId } from '@bke/engine';
 import type { PatchMessage } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
+import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { diffViews } from '../worlds/diff.ts';
 import { getEngine } from '../worlds/engine.ts';
 import { stepKeyOf, type WorldRuntime } from '../worlds/runtime.ts';
@@ -151,19 +152,22 @@ export function rollbackWorld(
       pausedRemainingMs: paused ? rt.settings.phaseSeconds * 1000 : null,
     });
     if (!written) {
-      await rt.catchUp();
+      if (!isTransaction(ctx.db)) await rt.catchUp();
       return refuse('sync/stale', { version: rt.version });
     }
+    onRollback(ctx.db, rt.checkpoint());
     rt.state = restored;
     rt.publicView = view;
     rt.head = head;
     await reseat(ctx, rt, restored, now);
     await reproject(ctx.db, rt.id, seq);
     const patch: PatchMessage = { worldId: rt.id, from: seq - 1, to: seq, ops: row.patch, events };
-    ctx.hub.events.patches(rt, [patch]);
-    ctx.hub.events.status(rt);
-    ctx.hub.publish(rt.id);
-    for (const f of ctx.hub.afterCommit) f(rt);
+    afterCommit(ctx.db, () => {
+      ctx.hub.events.patches(rt, [patch]);
+      ctx.hub.events.status(rt);
+      ctx.hub.publish(rt.id);
+      for (const f of ctx.hub.afterCommit) f(rt);
+    });
     return {
       ok: true,
       params: {

@@ -4,6 +4,7 @@
  * absent so that the engine's default orders hold the position at once instead of at each deadline.
  */
 import type { Order, PlayerId } from '@bke/engine';
+import { afterCommit, onRollback } from '../db/transaction.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import type { ModContext } from './context.ts';
 import { refuse } from './errors.ts';
@@ -39,15 +40,17 @@ export function removePlayer(ctx: ModContext, worldId: string, playerId: string,
       kind: 'system',
       order: { type: 'leave', player: playerId },
     });
-    const r = await rt.commit(batch, new Date(), { allowPaused: true });
+    const r = await rt.commit(batch, new Date(), { allowPaused: true, db: ctx.db });
     if (!r.ok) return r;
     await ctx.db.prisma.worldSeat.update({
       where: { worldId_playerId: { worldId, playerId } },
       data: { leftAt: new Date(), absent: false },
     });
-    absentCache.delete(worldId);
-    ctx.hub.publish(worldId);
-    ctx.notify.endSeatSockets(worldId, playerId);
+    forgetAbsent(ctx, worldId);
+    afterCommit(ctx.db, () => {
+      ctx.hub.publish(worldId);
+      ctx.notify.endSeatSockets(worldId, playerId);
+    });
     return {
       ok: true,
       params: {
@@ -69,16 +72,20 @@ export function handOverSeat(ctx: ModContext, worldId: string, playerId: string,
     const to = await ctx.db.prisma.user.findUnique({ where: { usernameKey: username.toLowerCase() } });
     if (!to) return refuse('moderation/not_found', { username });
     if (to.bannedUntil && to.bannedUntil.getTime() > Date.now()) return refuse('auth/banned', { username });
-    const seated = await ctx.hub.activeSeat(rt.id, to.id);
+    const seated = await ctx.db.prisma.worldSeat.findFirst({
+      where: { worldId: rt.id, userId: to.id, leftAt: null },
+    });
     if (seated) return refuse('moderation/seat_taken', { username, playerId: seated.playerId });
     await ctx.db.prisma.worldSeat.update({
       where: { worldId_playerId: { worldId, playerId } },
       data: { userId: to.id, missedTurns: 0, readyKey: null, absent: false },
     });
-    absentCache.delete(worldId);
-    ctx.hub.publish(worldId);
-    // The old account's sockets still play as this seat: end them; they come back as spectators.
-    ctx.notify.endSeatSockets(worldId, playerId);
+    forgetAbsent(ctx, worldId);
+    afterCommit(ctx.db, () => {
+      ctx.hub.publish(worldId);
+      // The old account's sockets still play as this seat: end them; they come back as spectators.
+      ctx.notify.endSeatSockets(worldId, playerId);
+    });
     return {
       ok: true,
       toUserId: to.id,
@@ -101,8 +108,8 @@ export function markAbsent(ctx: ModContext, worldId: string, playerId: string, a
       where: { worldId_playerId: { worldId, playerId } },
       data: { absent },
     });
-    absentCache.delete(worldId);
-    ctx.hub.publish(worldId);
+    forgetAbsent(ctx, worldId);
+    afterCommit(ctx.db, () => ctx.hub.publish(worldId));
     const held = absent ? await holdAbsentSeats(ctx, rt) : 0;
     return { ok: true, userId: seat.userId, params: { playerId, absent, ordersApplied: held } };
   });
@@ -110,6 +117,12 @@ export function markAbsent(ctx: ModContext, worldId: string, playerId: string, a
 
 /** worldId → absent player ids; one query per world per process, dropped on every change here. */
 const absentCache = new Map<string, Promise<{ absent: Set<string>; active: number }>>();
+
+/** Drops the world's cached absences, now and again if the change is rolled back. */
+function forgetAbsent(ctx: ModContext, worldId: string): void {
+  absentCache.delete(worldId);
+  onRollback(ctx.db, () => absentCache.delete(worldId));
+}
 
 function absentOf(ctx: ModContext, worldId: string) {
   let p = absentCache.get(worldId);
@@ -148,7 +161,7 @@ export async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promis
     }
   }
   if (batch.length === 0) return 0;
-  const r = await rt.commit(batch);
+  const r = await rt.commit(batch, new Date(), { db: ctx.db });
   return r.ok ? batch.length : 0;
 }
 

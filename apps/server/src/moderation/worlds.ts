@@ -4,6 +4,7 @@
  * settings, close a world. Each runs inside the world's serialized queue, after catching up.
  */
 import type { DeadlineSettings } from '@bke/protocol';
+import { afterCommit } from '../db/transaction.ts';
 import { phaseSecondsOf } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import type { ModContext } from './context.ts';
@@ -12,12 +13,16 @@ import { type ModResult, refuse } from './errors.ts';
 
 type Params = { params: Record<string, unknown> };
 
-/** Runs `fn` in the world's queue after a catch-up; unknown worlds are refused. */
+/**
+ * Runs `fn` in the world's queue after a catch-up; unknown worlds are refused. An action the route
+ * already runs inside the world's queue (`ctx.world`) runs at once.
+ */
 export async function inWorld<T extends object>(
   ctx: ModContext,
   worldId: string,
   fn: (rt: WorldRuntime) => Promise<ModResult<T>>,
 ): Promise<ModResult<T>> {
+  if (ctx.world?.id === worldId) return fn(ctx.world);
   const rt = await ctx.hub.get(worldId);
   if (!rt) return refuse('world/not_found');
   return rt.run(async () => {
@@ -25,6 +30,10 @@ export async function inWorld<T extends object>(
     return fn(rt);
   });
 }
+
+/** The world's sockets get its new status once the change is committed. */
+const tellStatus = (ctx: ModContext, rt: WorldRuntime) =>
+  afterCommit(ctx.db, () => ctx.hub.events.status(rt));
 
 const stale = (rt: WorldRuntime) => refuse('sync/stale', { version: rt.version });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -42,7 +51,7 @@ export function pauseWorld(ctx: ModContext, worldId: string, reason: string, now
       pauseReason: reason,
     });
     if (!ok) return stale(rt);
-    ctx.hub.events.status(rt);
+    tellStatus(ctx, rt);
     return { ok: true, params: { remainingMs: remaining, deadlineWas: iso(due) } };
   });
 }
@@ -56,7 +65,7 @@ export function resumeWorld(ctx: ModContext, worldId: string, now = new Date()) 
     const deadlineAt = rt.head.stepKey === '' ? null : new Date(now.getTime() + left);
     const ok = await writeHead(ctx, rt, { status, deadlineAt, pausedRemainingMs: null, pauseReason: null });
     if (!ok) return stale(rt);
-    ctx.hub.events.status(rt);
+    tellStatus(ctx, rt);
     return { ok: true, params: { deadlineAt: iso(deadlineAt) } };
   });
 }
@@ -90,7 +99,7 @@ export function changeDeadline(
     // A deadline in the past would fire at the next poll: that is "resolve now", said explicitly.
     const deadlineAt = new Date(Math.max(target, now.getTime() + 1000));
     if (!(await writeHead(ctx, rt, { deadlineAt }))) return stale(rt);
-    ctx.hub.events.status(rt);
+    tellStatus(ctx, rt);
     return { ok: true, params: { deadlineWas: iso(due), deadlineAt: iso(deadlineAt) } };
   });
 }
@@ -104,7 +113,7 @@ export function resolveNow(ctx: ModContext, worldId: string, now = new Date()) {
     const step = rt.head.stepKey;
     const waiting = rt.waitingFor();
     if (!(await writeHead(ctx, rt, { deadlineAt: now }))) return stale(rt);
-    const r = await ctx.hub.fireDeadline(rt, now);
+    const r = await ctx.hub.fireDeadline(rt, now, ctx.db);
     if (!r) return refuse('moderation/no_deadline');
     if (!r.ok) return r;
     return { ok: true, params: { step, defaulted: waiting, version: r.version } };
@@ -133,7 +142,7 @@ export function changeSettings(
       ...(change.earlyResolution !== undefined ? { earlyResolution: change.earlyResolution } : {}),
     });
     if (!ok) return stale(rt);
-    ctx.hub.events.status(rt);
+    tellStatus(ctx, rt);
     return { ok: true, params: { before, after: change } };
   });
 }
@@ -144,7 +153,7 @@ export function closeWorld(ctx: ModContext, worldId: string) {
     const was = rt.settings.status;
     if (!(await writeHead(ctx, rt, { status: 'closed', deadlineAt: null, pausedRemainingMs: null })))
       return stale(rt);
-    ctx.hub.events.status(rt);
+    tellStatus(ctx, rt);
     return { ok: true, params: { statusWas: was, version: rt.version } };
   });
 }

@@ -1,7 +1,14 @@
 /**
  * Socket.IO on the HTTP server Fastify owns: the live side of a world. Every inbound message is
- * rate-limited, size-checked and parsed with its zod schema from @bke/protocol before anything
- * else; every answer is an acknowledgement `{ ok, … }` or `{ ok: false, error: { code } }`.
+ * rate-limited (per account, or per address for anonymous sockets, across all their sockets),
+ * size-checked, refused when it holds control characters and parsed with its zod schema from
+ * @bke/protocol before anything else; every answer is an acknowledgement `{ ok, … }` or
+ * `{ ok: false, error: { code } }`, and a handler that throws answers `socket/internal` and logs.
+ *
+ * A socket is in its account's and its session's rooms (rooms.ts), so logging out, a password
+ * change, a ban or an expired session ends it. Orders, chat and plan prices are checked against
+ * the session and the seat in the database each time: a seat's rights end with the seat, and a
+ * session's with the session, on every process, whatever the socket believed at subscribe.
  *
  * With several server processes each one tells its own sockets about a world (`io.local`): every
  * process holds its own copy, told of the others' changes (cluster/world-changes.ts), and knows
@@ -14,7 +21,10 @@ import {
   type Ack,
   type ChatMessage,
   type ClientToServerEvents,
+  CONTROL_CHARACTERS,
   chatSendSchema,
+  controlCharacterPath,
+  findControlCharacters,
   MAX_PATCH_GAP,
   MAX_SOCKET_MESSAGE_BYTES,
   orderMessageSchema,
@@ -30,20 +40,23 @@ import {
   type WireError,
   type WorldStatusMessage,
 } from '@bke/protocol';
+import proxyAddr from '@fastify/proxy-addr';
+import { parseCookie } from 'cookie';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { RateLimiter } from '../auth/rate-limit.ts';
-import { parseCookies, type SessionUser, userForToken } from '../auth/sessions.ts';
+import { type SessionUser, userForToken } from '../auth/sessions.ts';
 import type { ServerSideEvents } from '../cluster/messages.ts';
 import type { Database } from '../db/database.ts';
 import { SERVER_VERSION } from '../http/health.ts';
 import { type ProxyTrust, publicSite, sameOrigin } from '../http/origin.ts';
+import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { Metrics, type OrderOutcome } from '../metrics.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import { planCost } from '../worlds/plan-cost.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
-import { readOrders, recentEvents } from '../worlds/store.ts';
+import { readOrders, recentEvents, type StoredOrder } from '../worlds/store.ts';
 import {
   canonical,
   type PrivateSlice,
@@ -51,30 +64,52 @@ import {
   privateSlice,
   touchesSlice,
 } from './private-view.ts';
-import { playerRoom, userRoom, worldRoom } from './rooms.ts';
+import { playerRoom, sessionRoom, userRoom, worldRoom } from './rooms.ts';
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 export interface SocketData {
   user: SessionUser | null;
+  /** The session token read at the handshake, kept while its lookup failed for a passing reason. */
+  pendingToken: string | null;
+  /** The client's address (the forwarded one when TRUST_PROXY says so). */
+  address: string;
   /** worldId → the player id this socket plays as there, or null when watching. */
   worlds: Map<string, string | null>;
 }
 type BkeSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
-export interface SocketLimits {
-  burst: number;
-  perSecond: number;
-}
+const KNOWN_EVENTS = new Set([
+  'world/subscribe',
+  'world/unsubscribe',
+  'world/order',
+  'world/planCost',
+  'chat/send',
+]);
+/** How often a socket whose session lookup failed tries again. */
+const REAUTH_MS = 2000;
 
 const err = (code: string, params: Record<string, unknown> = {}) => ({
   ok: false as const,
   error: { code, ...params } as WireError,
 });
 
+const toPatch = (worldId: string, r: StoredOrder): PatchMessage => ({
+  worldId,
+  from: r.seq - 1,
+  to: r.seq,
+  ops: r.patch as PatchMessage['ops'],
+  events: r.events as PatchMessage['events'],
+});
+
+/** Ends every socket opened with this session, wherever it is connected. */
+export function endSessionSockets(io: Io, sessionId: string): void {
+  io.in(sessionRoom(sessionId)).disconnectSockets(true);
+}
+
 export interface SocketOptions {
-  limits?: SocketLimits;
-  /** Which proxies to believe about the host the browser used (TRUST_PROXY, http/origin.ts). */
+  limits?: Limits;
+  /** Which proxies to believe about a client's address and the host it used (TRUST_PROXY, http/origin.ts). */
   trust?: ProxyTrust;
   metrics?: Metrics;
 }
@@ -93,14 +128,7 @@ export function attachSockets(
     allowRequest: (req, cb) => cb(null, sameOrigin(req.headers.origin, publicSite(req, trust))),
   });
   if (db && hub)
-    wireWorlds(
-      app,
-      io,
-      db,
-      hub,
-      options.limits ?? { burst: 40, perSecond: 20 },
-      options.metrics ?? new Metrics(),
-    );
+    wireWorlds(app, io, db, hub, options.limits ?? DEFAULT_LIMITS, trust, options.metrics ?? new Metrics());
   else
     io.on('connection', (socket) => {
       socket.emit('hello', { serverVersion: SERVER_VERSION, serverTime: new Date().toISOString() });
@@ -108,16 +136,32 @@ export function attachSockets(
   return io;
 }
 
+/** Per-process counts of open sockets per key, for the caps. */
+class Counter {
+  private readonly n = new Map<string, number>();
+  get(k: string) {
+    return this.n.get(k) ?? 0;
+  }
+  add(k: string, d: 1 | -1) {
+    const v = this.get(k) + d;
+    if (v <= 0) this.n.delete(k);
+    else this.n.set(k, v);
+  }
+}
+
 function wireWorlds(
   app: FastifyInstance,
   io: Io,
   db: Database,
   hub: WorldHub,
-  limits: SocketLimits,
+  limits: Limits,
+  trust: ProxyTrust,
   metrics: Metrics,
 ) {
-  const limiter = new RateLimiter(limits.burst, limits.perSecond);
-
+  const limiter = new RateLimiter(limits.socketEvents.burst, limits.socketEvents.perSecond);
+  const perAddress = new Counter();
+  const perAccount = new Counter();
+  const log = (msg: string, data: object) => app.log.warn(data, msg);
   // Legal orders are computed after the acknowledgement and the patches have left, once per world
   // per turn of the event loop however many orders were committed meanwhile.
   const legalDue = new Map<string, WorldRuntime>();
@@ -142,7 +186,13 @@ function wireWorlds(
       legalDue.set(rt.id, rt);
     },
     status(rt) {
-      void statusOf(rt).then((s) => io.local.to(worldRoom(rt.id)).emit('world/status', s));
+      statusOf(rt)
+        .then((s) => io.local.to(worldRoom(rt.id)).emit('world/status', s))
+        .catch((e) => log('world status not sent', { world: rt.id, err: String(e) }));
+    },
+    seatEnded(worldId, playerId) {
+      // The seat's sockets keep watching as spectators; what only the seat may see stops here.
+      io.in(playerRoom(worldId, playerId)).socketsLeave(playerRoom(worldId, playerId));
     },
   };
 
@@ -238,6 +288,128 @@ function wireWorlds(
     return rows.reverse().map(toChat);
   }
 
+  /** Whether the player's private part (its realm) differs from the public one: patches cannot carry it. */
+  function privateDiffers(rt: WorldRuntime, playerId: string | null): boolean {
+    if (!playerId) return false;
+    const own = ownSlice(rt, playerId);
+    return (
+      own !== null &&
+      canonical(own) !==
+        canonical(privateSlice((hub.engine.view(rt.state, null) as { realm?: unknown }).realm, playerId))
+    );
+  }
+
+  /**
+   * The session and the seat as the database has them now, for an order, a chat line or a plan
+   * price: one query. Null when the session is gone (logged out, expired, purged).
+   */
+  async function rightsNow(sessionId: string, worldId: string, playerId: string | null) {
+    const rows = await db.sql<{
+      user_id: string;
+      banned_until: Date | null;
+      muted_until: Date | null;
+      seat_user: string | null;
+    }>(
+      `SELECT u.id AS user_id, u.banned_until, u.muted_until,
+              (SELECT ws.user_id FROM world_seats ws
+                WHERE ws.world_id = $2::uuid AND ws.player_id = $3 AND ws.left_at IS NULL) AS seat_user
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.expires_at > now()`,
+      [sessionId, worldId, playerId ?? ''],
+      'bke_socket_rights',
+    );
+    return rows[0] ?? null;
+  }
+
+  type Rights = { user: SessionUser; playerId: string | null; mutedUntil: Date | null };
+  /**
+   * The account and seat `socket` may act as in `worldId` now, or the refusal to answer with. A
+   * socket whose session ended is disconnected; one whose seat ended becomes a spectator there.
+   */
+  async function rights(socket: BkeSocket, worldId: string): Promise<Rights | ReturnType<typeof err>> {
+    const user = await signedIn(socket);
+    if (!user) return err(socket.data.pendingToken ? 'auth/unavailable' : 'auth/required');
+    if (!socket.data.worlds.has(worldId)) return err('world/not_subscribed');
+    const playerId = socket.data.worlds.get(worldId) ?? null;
+    const now = await rightsNow(user.sessionId, worldId, playerId);
+    // The answer leaves first, then the socket is closed.
+    if (!now || now.user_id !== user.id) {
+      setImmediate(() => socket.disconnect(true));
+      return err('auth/required');
+    }
+    if (now.banned_until && now.banned_until.getTime() > Date.now()) {
+      setImmediate(() => socket.disconnect(true));
+      return err('auth/banned', { until: now.banned_until.toISOString() });
+    }
+    if (playerId && now.seat_user !== user.id) {
+      socket.data.worlds.set(worldId, null);
+      await socket.leave(playerRoom(worldId, playerId));
+      return err('world/not_seated');
+    }
+    return { user, playerId, mutedUntil: now.muted_until };
+  }
+
+  /** The socket's account; a lookup that failed for a passing reason is tried again first. */
+  async function signedIn(socket: BkeSocket): Promise<SessionUser | null> {
+    if (!socket.data.user && socket.data.pendingToken) await retryAuthentication(socket);
+    return socket.data.user;
+  }
+
+  /**
+   * Looks the handshake's session up: 'done' (signed in, or anonymous), 'pending' (the database did
+   * not answer; try again later) or 'too_many' (the account has its most sockets open already).
+   */
+  async function authenticate(socket: BkeSocket): Promise<'done' | 'pending' | 'too_many'> {
+    const token = socket.data.pendingToken;
+    if (!token) return 'done';
+    let user: SessionUser | null;
+    try {
+      user = await userForToken(db, token);
+    } catch (e) {
+      log('session lookup failed; the socket will try again', { err: String(e) });
+      return 'pending';
+    }
+    if (socket.data.pendingToken === null) return 'done'; // another attempt got there first
+    socket.data.pendingToken = null;
+    if (!user || (user.bannedUntil && user.bannedUntil.getTime() > Date.now())) return 'done';
+    if (perAccount.get(user.id) >= limits.socketsPerAccount) return 'too_many';
+    socket.data.user = user;
+    return 'done';
+  }
+
+  /** Counts a signed-in socket against its account and puts it in its account's and session's rooms. */
+  async function admit(socket: BkeSocket): Promise<void> {
+    const user = socket.data.user;
+    if (!user) return;
+    perAccount.add(user.id, 1);
+    await socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
+  }
+
+  /** A connected socket's session lookup, again; greets it anew when it succeeds. */
+  async function retryAuthentication(socket: BkeSocket): Promise<void> {
+    const r = await authenticate(socket);
+    if (r === 'too_many') {
+      socket.emit('error', { code: 'socket/too_many', per: 'account', limit: limits.socketsPerAccount });
+      socket.disconnect(true);
+    } else if (r === 'done' && socket.data.user) {
+      await admit(socket);
+      greet(socket);
+    }
+  }
+
+  function greet(socket: BkeSocket): void {
+    const user = socket.data.user;
+    socket.emit('hello', {
+      serverVersion: SERVER_VERSION,
+      serverTime: new Date().toISOString(),
+      user: user ? { id: user.id, username: user.username, role: user.role } : null,
+      ...(socket.data.pendingToken ? { auth: 'unavailable' as const } : {}),
+    });
+  }
+
+  const limiterKey = (socket: BkeSocket) =>
+    socket.data.user ? `u:${socket.data.user.id}` : `a:${socket.data.address}`;
+
   function on<S extends z.ZodType, R extends object>(
     socket: BkeSocket,
     event: keyof ClientToServerEvents,
@@ -249,23 +421,28 @@ function wireWorlds(
         if (typeof ack === 'function') ack(r);
         else if (!r.ok) socket.emit('error', r.error);
       };
-      if (!limiter.take(socket.id)) return reply(err('socket/rate_limited'));
-      let size = 0;
       try {
-        size = JSON.stringify(raw ?? null).length;
-      } catch {
-        return reply(err('socket/invalid', { reason: 'unserializable' }));
-      }
-      if (size > MAX_SOCKET_MESSAGE_BYTES)
-        return reply(err('socket/invalid', { reason: 'too_large', limit: MAX_SOCKET_MESSAGE_BYTES }));
-      const parsed = schema.safeParse(raw);
-      if (!parsed.success)
-        return reply(
-          err('socket/invalid', {
-            issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-          }),
-        );
-      try {
+        if (!limiter.take(limiterKey(socket))) return reply(err('socket/rate_limited'));
+        let size = 0;
+        try {
+          size = JSON.stringify(raw ?? null).length;
+        } catch {
+          return reply(err('socket/invalid', { reason: 'unserializable' }));
+        }
+        if (size > MAX_SOCKET_MESSAGE_BYTES)
+          return reply(err('socket/invalid', { reason: 'too_large', limit: MAX_SOCKET_MESSAGE_BYTES }));
+        const control = findControlCharacters(raw);
+        if (control !== null) return reply(err(CONTROL_CHARACTERS, { path: control }));
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) {
+          const path = controlCharacterPath(parsed.error);
+          if (path !== null) return reply(err(CONTROL_CHARACTERS, { path }));
+          return reply(
+            err('socket/invalid', {
+              issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+            }),
+          );
+        }
         reply(await handler(parsed.data));
       } catch (e) {
         app.log.error({ err: e, event }, 'socket handler failed');
@@ -274,19 +451,66 @@ function wireWorlds(
     });
   }
 
-  io.on('connection', async (raw) => {
+  const refusal = (per: 'address' | 'account', limit: number) =>
+    Object.assign(new Error('socket/too_many'), { data: { code: 'socket/too_many', per, limit } });
+
+  // Before a socket is let in: its address and the caps, and its session (so that a socket is
+  // counted against its account before it is admitted).
+  io.use((raw, next) => {
     const socket = raw as unknown as BkeSocket;
-    const token = parseCookies(socket.handshake.headers.cookie)[SESSION_COOKIE];
-    // Handlers are registered at once (messages sent before they exist would be dropped); each
-    // awaits the session lookup.
-    const userP: Promise<SessionUser | null> = userForToken(db, token)
-      .then((u) => (u?.bannedUntil && u.bannedUntil.getTime() > Date.now() ? null : u))
-      .catch(() => null);
-    socket.data = { user: null, worlds: new Map() };
-    socket.on('disconnect', () => limiter.forget(socket.id));
+    const admission = async () => {
+      const address = proxyAddr(socket.request, trust);
+      if (perAddress.get(address) >= limits.socketsPerAddress)
+        return refusal('address', limits.socketsPerAddress);
+      let token: string | undefined;
+      try {
+        token = parseCookie(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+      } catch {
+        token = undefined; // an unreadable Cookie header is no session
+      }
+      socket.data = { user: null, pendingToken: token ?? null, address, worlds: new Map() };
+      if ((await authenticate(socket)) === 'too_many') return refusal('account', limits.socketsPerAccount);
+      return undefined;
+    };
+    admission().then(
+      (refused) => next(refused),
+      (e) => {
+        log('socket admission failed', { err: String(e) });
+        next(Object.assign(new Error('socket/internal'), { data: { code: 'socket/internal' } }));
+      },
+    );
+  });
+
+  io.on('connection', (raw) => {
+    const socket = raw as unknown as BkeSocket;
+    try {
+      connected(socket);
+    } catch (e) {
+      log('socket set-up failed', { err: String(e) });
+      socket.disconnect(true);
+    }
+  });
+
+  function connected(socket: BkeSocket): void {
+    perAddress.add(socket.data.address, 1);
+    let retry: NodeJS.Timeout | undefined;
+    socket.on('disconnect', () => {
+      clearTimeout(retry);
+      perAddress.add(socket.data.address, -1);
+      if (socket.data.user) perAccount.add(socket.data.user.id, -1);
+    });
+
+    // Events nobody handles are answered too, so that every message gets a typed answer.
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (KNOWN_EVENTS.has(event)) return;
+      const ack = args[args.length - 1];
+      const refusal = { code: 'socket/unknown_event', event: String(event).slice(0, 40) };
+      if (typeof ack === 'function') ack({ ok: false, error: refusal });
+      else socket.emit('error', refusal);
+    });
 
     on(socket, 'world/subscribe', subscribeSchema, async (msg): Promise<Ack<SubscribeResult>> => {
-      const user = await userP;
+      const user = await signedIn(socket);
       const rt = await hub.get(msg.worldId);
       if (!rt) return err('world/not_found');
       const seat = user ? await hub.activeSeat(msg.worldId, user.id) : null;
@@ -296,6 +520,8 @@ function wireWorlds(
         // Another process may have moved the world on since this one last heard (a client that
         // comes here after its process died must not be handed an older version than it held).
         await rt.catchUp();
+        const former = socket.data.worlds.get(rt.id);
+        if (former && former !== playerId) await socket.leave(playerRoom(rt.id, former));
         await socket.join(worldRoom(rt.id));
         if (playerId) await socket.join(playerRoom(rt.id, playerId));
         socket.data.worlds.set(rt.id, playerId);
@@ -303,26 +529,15 @@ function wireWorlds(
         let sync: SubscribeResult['sync'];
         // A player's private part (its realm) is not in the stored public patches: when it differs
         // from the public one, a player catching up gets a full view instead.
-        const own = playerId ? ownSlice(rt, playerId) : null;
-        const privateDiffers =
-          playerId !== null &&
-          own !== null &&
-          canonical(own) !==
-            canonical(privateSlice((hub.engine.view(rt.state, null) as { realm?: unknown }).realm, playerId));
-        if (playerId && own) {
+        const differs = privateDiffers(rt, playerId);
+        if (playerId) {
+          const own = ownSlice(rt, playerId);
           heldSlice.set(playerRoom(rt.id, playerId), own);
           sliceRefs.delete(playerRoom(rt.id, playerId));
         }
-        if (v !== undefined && v <= rt.version && rt.version - v <= MAX_PATCH_GAP && !privateDiffers) {
+        if (v !== undefined && v <= rt.version && rt.version - v <= MAX_PATCH_GAP && !differs) {
           const rows = await readOrders(db, rt.id, v, rt.version);
-          const patches: PatchMessage[] = rows.map((r) => ({
-            worldId: rt.id,
-            from: r.seq - 1,
-            to: r.seq,
-            ops: r.patch as PatchMessage['ops'],
-            events: r.events as PatchMessage['events'],
-          }));
-          sync = { kind: 'patches', patches };
+          sync = { kind: 'patches', patches: rows.map((r) => toPatch(rt.id, r)) };
         } else {
           sync = { kind: 'view', version: rt.version, view: hub.engine.view(rt.state, playerId as never) };
         }
@@ -367,27 +582,38 @@ function wireWorlds(
     });
 
     async function placeOrder(msg: z.infer<typeof orderMessageSchema>) {
-      const user = await userP;
-      if (!user) return err('auth/required');
+      const user = await signedIn(socket);
+      if (!user) return err(socket.data.pendingToken ? 'auth/unavailable' : 'auth/required');
       if (!socket.data.worlds.has(msg.worldId)) return err('world/not_subscribed');
       const playerId = socket.data.worlds.get(msg.worldId);
       if (!playerId) return err('auth/forbidden', { reason: 'spectator' });
-      const r = await hub.order(msg.worldId, playerId, user.id, msg.version, msg.order);
-      if (!r.ok && r.error.code === 'sync/stale') {
-        const rt = await hub.get(msg.worldId);
-        if (rt)
-          socket.emit('world/view', {
-            worldId: rt.id,
-            version: rt.version,
-            view: hub.engine.view(rt.state, playerId as never),
-          });
+      // The session and the seat are checked inside the statement that stores the order (the hot
+      // path pays no extra round trip); when they no longer hold, `rights` says which and acts.
+      const r = await hub.order(msg.worldId, playerId, user.id, msg.version, msg.order, user.sessionId);
+      if (!r.ok && r.error.code === 'auth/revoked') {
+        const now = await rights(socket, msg.worldId);
+        return 'ok' in now ? now : err('sync/stale');
       }
-      return r.ok ? { ok: true as const, version: r.version, deferred: r.deferred } : r;
+      if (r.ok) return { ok: true as const, version: r.version, deferred: r.deferred };
+      if (r.error.code !== 'sync/stale') return r;
+      // The socket is in the world's room, so the patches it lacks were sent or are on their way;
+      // the answer carries them again when few (the client drops those it has), never a full view.
+      const rt = await hub.get(msg.worldId);
+      if (!rt) return r;
+      const now = rt.version;
+      const gap = now - msg.version;
+      if (gap <= 0 || gap > limits.staleOrderPatches || privateDiffers(rt, playerId))
+        return err('sync/stale', { version: now });
+      const rows = await readOrders(db, rt.id, msg.version, now);
+      return err('sync/stale', { version: now, patches: rows.map((row) => toPatch(rt.id, row)) });
     }
 
     on(socket, 'world/planCost', planCostRequestSchema, async (msg): Promise<Ack<PlanCostResult>> => {
       if (!socket.data.worlds.has(msg.worldId)) return err('world/not_subscribed');
-      const playerId = socket.data.worlds.get(msg.worldId);
+      if (!socket.data.worlds.get(msg.worldId)) return err('auth/forbidden', { reason: 'spectator' });
+      const r0 = await rights(socket, msg.worldId);
+      if ('ok' in r0) return r0;
+      const { playerId } = r0;
       if (!playerId) return err('auth/forbidden', { reason: 'spectator' });
       const rt = await hub.get(msg.worldId);
       if (!rt) return err('world/not_found');
@@ -400,16 +626,11 @@ function wireWorlds(
     });
 
     on(socket, 'chat/send', chatSendSchema, async (msg) => {
-      const user = await userP;
-      if (!user) return err('auth/required');
-      const { mutedUntil } = await db.prisma.user.findUniqueOrThrow({
-        where: { id: user.id },
-        select: { mutedUntil: true },
-      });
+      const r0 = await rights(socket, msg.worldId);
+      if ('ok' in r0) return r0;
+      const { user, playerId: from, mutedUntil } = r0;
       if (mutedUntil && mutedUntil.getTime() > Date.now())
         return err('chat/muted', { until: mutedUntil.toISOString() });
-      if (!socket.data.worlds.has(msg.worldId)) return err('world/not_subscribed');
-      const from = socket.data.worlds.get(msg.worldId) ?? null;
       const to = msg.to ?? null;
       if (to !== null) {
         if (!from) return err('auth/forbidden', { reason: 'spectator' });
@@ -417,6 +638,15 @@ function wireWorlds(
         if (!seats.some((s) => s.playerId === to && !s.leftAt) || to === from)
           return err('chat/unknown_recipient', { to });
       }
+      // Counted in the database, so that every process and every socket of the account share it.
+      const [recent] = await db.sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM chat_messages
+          WHERE from_user_id = $1::uuid AND created_at > now() - interval '1 minute'`,
+        [user.id],
+        'bke_chat_recent',
+      );
+      if ((recent?.n ?? 0) >= limits.chatPerMinute)
+        return err('chat/too_fast', { limit: limits.chatPerMinute });
       const row = await db.prisma.chatMessage.create({
         data: {
           worldId: msg.worldId,
@@ -432,16 +662,22 @@ function wireWorlds(
       return { ok: true, message };
     });
 
-    const user = await userP;
-    socket.data.user = user;
-    // Every socket of an account, on every process, ends together when the account is banned.
-    if (user) await socket.join(userRoom(user.id));
-    socket.emit('hello', {
-      serverVersion: SERVER_VERSION,
-      serverTime: new Date().toISOString(),
-      user: user ? { id: user.id, username: user.username, role: user.role } : null,
-    });
-  });
+    if (socket.data.user) void admit(socket).catch((e) => log('socket rooms not joined', { err: String(e) }));
+    greet(socket);
+    if (socket.data.pendingToken) {
+      socket.emit('error', { code: 'auth/unavailable' });
+      const again = () => {
+        retry = setTimeout(() => {
+          retryAuthentication(socket)
+            .catch((e) => log('session lookup failed again', { err: String(e) }))
+            .finally(() => {
+              if (socket.connected && socket.data.pendingToken) again();
+            });
+        }, REAUTH_MS);
+      };
+      again();
+    }
+  }
 }
 
 /** Sends a stored chat message to its readers on every process: the world, or the two players of a private one. */

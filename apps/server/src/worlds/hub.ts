@@ -16,9 +16,10 @@ import {
   type WireError,
 } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
+import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { getEngine } from './engine.ts';
 import { type CommitResult, type RuntimeHooks, WorldRuntime } from './runtime.ts';
-import { writeSnapshot } from './store.ts';
+import { type SenderGuard, writeSnapshot } from './store.ts';
 
 export interface SeatRow {
   playerId: string;
@@ -32,6 +33,8 @@ export interface SeatRow {
 export interface HubEvents {
   patches(rt: WorldRuntime, patches: PatchMessage[]): void;
   status(rt: WorldRuntime): void;
+  /** A seat was given up: the sockets playing it stop receiving what only that seat may see. */
+  seatEnded(worldId: string, playerId: string): void;
 }
 
 type Fail = { ok: false; error: WireError };
@@ -50,7 +53,7 @@ export class WorldHub {
   private readonly held = new Map<string, WorldRuntime>();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
-  events: HubEvents = { patches() {}, status() {} };
+  events: HubEvents = { patches() {}, status() {}, seatEnded() {} };
   /**
    * Called after every commit, inside the world's queue, after the broadcast (the moderation tools
    * hold absent seats from here). Queue further work with `rt.run`, never await it inline.
@@ -78,6 +81,7 @@ export class WorldHub {
   constructor(
     readonly db: Database,
     private readonly log: (msg: string, data?: object) => void = () => {},
+    private readonly limits: Pick<Limits, 'joinsPerWorldPerDay'> = DEFAULT_LIMITS,
   ) {}
 
   private hooks: RuntimeHooks = {
@@ -272,6 +276,14 @@ export class WorldHub {
       const all = await this.seats(worldId);
       const active = all.filter((s) => !s.leftAt);
       if (active.some((s) => s.userId === user.id)) return fail('world/already_seated');
+      // Every join adds a player to the world for good (its view keeps those who left): an account
+      // joining and leaving over and over would grow it without end.
+      const dayAgo = new Date(Date.now() - 86_400_000);
+      const joins = await this.db.prisma.worldSeat.count({
+        where: { worldId, userId: user.id, joinedAt: { gt: dayAgo } },
+      });
+      if (joins >= this.limits.joinsPerWorldPerDay)
+        return fail('world/join_limit', { limit: this.limits.joinsPerWorldPerDay });
       const w = await this.db.prisma.world.findUniqueOrThrow({ where: { id: worldId } });
       if (active.length >= Math.min(6, w.maxPlayers)) return fail('world/full');
       const taken = new Set(active.map((s) => s.colour));
@@ -331,6 +343,7 @@ export class WorldHub {
         data: { leftAt: new Date() },
       });
       this.publish(worldId);
+      this.events.seatEnded(worldId, seat.playerId);
       return { ok: true as const };
     });
   }
@@ -346,7 +359,10 @@ export class WorldHub {
     userId: string,
     version: number,
     order: unknown,
+    /** The sender's session, checked with the seat as the order is stored (`auth/revoked` when gone). */
+    sessionId?: string,
   ): Promise<{ ok: true; version: number; deferred: boolean } | Fail> {
+    const guard: SenderGuard | undefined = sessionId ? { sessionId, userId, playerId } : undefined;
     const rt = await this.get(worldId);
     if (!rt) return fail('world/not_found');
     return rt.run(async () => {
@@ -356,33 +372,54 @@ export class WorldHub {
       const type = (order as { type?: unknown }).type;
       if (type === 'endPhase' && !rt.settings.earlyResolution) {
         if (!rt.waitingFor().includes(playerId as PlayerId)) return fail('order/not_your_turn');
-        await this.db.prisma.worldSeat.update({
-          where: { worldId_playerId: { worldId, playerId } },
+        const marked = await this.db.prisma.worldSeat.updateMany({
+          where: {
+            worldId,
+            playerId,
+            ...(guard
+              ? {
+                  userId: guard.userId,
+                  leftAt: null,
+                  user: { sessions: { some: { id: guard.sessionId, expiresAt: { gt: new Date() } } } },
+                }
+              : {}),
+          },
           data: { readyKey: rt.head.stepKey },
         });
+        if (marked.count === 0) return fail('auth/revoked');
         this.events.status(rt);
         this.publish(worldId);
         return { ok: true as const, version: rt.version, deferred: true };
       }
-      const r = await rt.commit([{ actor: playerId as PlayerId, userId, kind: 'player', order }]);
+      const r = await rt.commit(
+        [{ actor: playerId as PlayerId, userId, kind: 'player', order }],
+        new Date(),
+        {
+          ...(guard ? { guard } : {}),
+        },
+      );
       return r.ok ? { ok: true as const, version: r.version, deferred: false } : r;
     });
   }
 
   /** Ready flags of the current step (early resolution off). */
-  async ready(rt: WorldRuntime, stepKey = rt.head.stepKey): Promise<string[]> {
+  async ready(rt: WorldRuntime, stepKey = rt.head.stepKey, db = this.db): Promise<string[]> {
     if (rt.settings.earlyResolution || !stepKey) return [];
-    const seats = await this.seats(rt.id);
+    const seats = await db.prisma.worldSeat.findMany({
+      where: { worldId: rt.id },
+      select: { playerId: true, leftAt: true, readyKey: true },
+    });
     return seats.filter((s) => !s.leftAt && s.readyKey === stepKey).map((s) => s.playerId);
   }
 
   /**
    * The deadline of `rt`'s current step has passed: every player still waited for gets the
    * engine's default orders (hold, tax without pillage, …), and a missed turn unless they had
-   * declared ready. Runs inside the world's queue.
+   * declared ready. Runs inside the world's queue; in a transaction (`db`, a moderator's "resolve
+   * now"), the caller has caught up already.
    */
-  async fireDeadline(rt: WorldRuntime, now = new Date()): Promise<CommitResult | null> {
-    await rt.catchUp();
+  async fireDeadline(rt: WorldRuntime, now = new Date(), db = this.db): Promise<CommitResult | null> {
+    if (db === this.db) await rt.catchUp();
     const due = rt.head.deadlineAt;
     if (!due || due.getTime() > now.getTime() || rt.settings.status !== 'running') return null;
     const stepKey = rt.head.stepKey;
@@ -401,12 +438,12 @@ export class WorldHub {
       this.log('deadline passed but the engine gave no default orders', { world: rt.id, stepKey });
       return null;
     }
-    const r = await rt.commit(batch, now);
+    const r = await rt.commit(batch, now, { db });
     if (r.ok) {
-      const ready = new Set(await this.ready(rt, stepKey));
+      const ready = new Set(await this.ready(rt, stepKey, db));
       const missed = waiting.filter((p) => !ready.has(p));
       if (missed.length > 0)
-        await this.db.prisma.worldSeat.updateMany({
+        await db.prisma.worldSeat.updateMany({
           where: { worldId: rt.id, playerId: { in: missed } },
           data: { missedTurns: { increment: 1 } },
         });

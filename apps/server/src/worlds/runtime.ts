@@ -6,6 +6,7 @@
 import type { Engine, GameEvent, GameState, GameView, PlayerId } from '@bke/engine';
 import type { PatchMessage, PatchOp, WireError } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
+import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { diffViews } from './diff.ts';
 import {
   appendOrders,
@@ -16,6 +17,7 @@ import {
   projectEvents,
   readOrders,
   replayRows,
+  type SenderGuard,
   type WorldHead,
   writeSnapshot,
 } from './store.ts';
@@ -172,7 +174,18 @@ export class WorldRuntime {
   async commit(
     batch: PendingOrder[],
     now = new Date(),
-    opts: { allowPaused?: boolean; newDeadline?: boolean } = {},
+    opts: {
+      allowPaused?: boolean;
+      newDeadline?: boolean;
+      /**
+       * A transaction (db/transaction.ts) to append in: the runtime moves on at once, so later steps
+       * of the transaction see the new state, and moves back if it fails; the broadcast waits for
+       * the commit.
+       */
+      db?: Database;
+      /** A player's order: refused (`auth/revoked`) unless its sender's session and seat still hold. */
+      guard?: SenderGuard;
+    } = {},
   ): Promise<CommitResult> {
     let state = this.state;
     let view = this.publicView;
@@ -194,7 +207,28 @@ export class WorldRuntime {
       view = nextView;
     }
     if (rows.length === 0) return { ok: true, version: this.version, patches: [] };
-    return this.persist(state, view, rows, now, opts.allowPaused ?? false, opts.newDeadline ?? false);
+    return this.persist(
+      state,
+      view,
+      rows,
+      now,
+      opts.allowPaused ?? false,
+      opts.newDeadline ?? false,
+      opts.db ?? this.db,
+      opts.guard ?? null,
+    );
+  }
+
+  /** What `persist` changes in memory, to put back when a transaction fails. */
+  checkpoint(): () => void {
+    const { state, publicView, head, settings, lastSnapshotSeq } = this;
+    return () => {
+      this.state = state;
+      this.publicView = publicView;
+      this.head = head;
+      this.settings = settings;
+      this.lastSnapshotSeq = lastSnapshotSeq;
+    };
   }
 
   private async persist(
@@ -203,12 +237,24 @@ export class WorldRuntime {
     rows: LogRow[],
     now: Date,
     allowPaused: boolean,
-    newDeadline = false,
+    newDeadline: boolean,
+    db: Database,
+    guard: SenderGuard | null,
   ): Promise<CommitResult> {
     const head = this.nextHead(state, rows.length, now, newDeadline);
-    const written = await appendOrders(this.db, this.id, this.version, head, rows, allowPaused);
+    const from = this.version;
+    const written = await appendOrders(db, this.id, from, head, rows, allowPaused, guard);
     if (!written) {
+      // In a transaction the caller caught up before it began; its failure undoes everything.
+      if (isTransaction(db)) return { ok: false, error: { code: 'sync/stale', version: this.version } };
       await this.catchUp();
+      // Nothing moved and the world takes orders: the sender's session or seat is what failed.
+      if (
+        guard &&
+        this.version === from &&
+        (this.settings.status === 'running' || this.settings.status === 'open')
+      )
+        return { ok: false, error: { code: 'auth/revoked' } };
       if (this.settings.status === 'paused' && !allowPaused)
         return { ok: false, error: { code: 'world/paused' } };
       if (this.settings.status === 'closed') return { ok: false, error: { code: 'world/closed' } };
@@ -216,6 +262,7 @@ export class WorldRuntime {
     }
     if (this.head.status === 'paused') head.deadlineAt = this.head.deadlineAt;
     head.status = this.head.status === 'open' ? head.status : this.head.status;
+    onRollback(db, this.checkpoint());
     const before = this.state;
     const headChanged =
       head.stepKey !== this.head.stepKey ||
@@ -233,8 +280,10 @@ export class WorldRuntime {
       ops: r.patch,
       events: r.events as PatchMessage['events'],
     }));
-    this.hooks.committed(this, patches, headChanged);
-    this.afterCommit(before, rows);
+    afterCommit(db, () => {
+      this.hooks.committed(this, patches, headChanged);
+      this.afterCommit(before, rows);
+    });
     return { ok: true, version: head.version, patches };
   }
 

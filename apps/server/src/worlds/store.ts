@@ -18,6 +18,16 @@ export interface LogRow {
   patch: PatchOp[];
 }
 
+/**
+ * Who an order's sender must still be when it is appended: a live session of `userId`, not banned,
+ * holding seat `playerId`. Checked inside the append statement, at no extra round trip.
+ */
+export interface SenderGuard {
+  sessionId: string;
+  userId: string;
+  playerId: string;
+}
+
 export interface WorldHead {
   version: number;
   stepKey: string;
@@ -39,6 +49,8 @@ export async function appendOrders(
   rows: LogRow[],
   /** Moderator actions (rollback, resolve now) may write while the world is paused. */
   allowPaused = false,
+  /** A player's order: its sender's session and seat must still hold (null for system orders). */
+  guard: SenderGuard | null = null,
 ): Promise<boolean> {
   const recs = rows.map((r) => ({
     seq: r.seq,
@@ -57,6 +69,13 @@ export async function appendOrders(
               deadline_claimed_until = NULL, updated_at = now()
         WHERE id = $1 AND version = $6
           AND (status IN ('open', 'running') OR ($8::boolean AND status = 'paused'))
+          AND ($9::text IS NULL OR (
+                EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+                         WHERE s.token_hash = $9 AND s.user_id = $10::uuid AND s.expires_at > now()
+                           AND (u.banned_until IS NULL OR u.banned_until <= now()))
+            AND EXISTS (SELECT 1 FROM world_seats ws
+                         WHERE ws.world_id = $1 AND ws.player_id = $11 AND ws.user_id = $10::uuid
+                           AND ws.left_at IS NULL)))
        RETURNING id)
      INSERT INTO world_orders (world_id, seq, actor, user_id, kind, "order", events, patch)
      SELECT w.id, r.seq, r.actor, r.user_id, r.kind, r.ord, r.events, r.patch
@@ -72,6 +91,9 @@ export async function appendOrders(
       fromVersion,
       JSON.stringify(recs),
       allowPaused,
+      guard?.sessionId ?? null,
+      guard?.userId ?? null,
+      guard?.playerId ?? null,
     ],
     'bke_append_orders',
   );

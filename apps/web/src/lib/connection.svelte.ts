@@ -7,24 +7,39 @@ import { io, type Socket } from 'socket.io-client';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'offline';
 
+/** After the server ended the connection (a logout elsewhere, a ban, a seat given up): come back after this. */
+const COME_BACK_MS = 250;
+
 class Connection {
   status = $state<ConnectionStatus>('connecting');
   hello = $state<Hello | null>(null);
   readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+  /** Called when the server ended the connection: the account may have changed (session.svelte.ts). */
+  readonly ended: (() => void)[] = [];
+  /** Called when a session the server could not check at first (its database was away) is signed in. */
+  readonly reauthenticated: (() => void)[] = [];
 
   constructor() {
     this.socket = io({ transports: ['websocket', 'polling'], reconnectionDelayMax: 5000 });
     this.socket.on('connect', () => {
       this.status = 'connected';
     });
-    this.socket.on('disconnect', () => {
+    this.socket.on('disconnect', (reason) => {
       this.status = 'offline';
+      // Socket.IO does not reconnect by itself when the server ended the connection: the session
+      // or the seat it played ended. Come back as whoever the cookie now says.
+      if (reason === 'io server disconnect') {
+        for (const f of this.ended) f();
+        setTimeout(() => this.socket.connect(), COME_BACK_MS);
+      }
     });
     this.socket.io.on('reconnect_attempt', () => {
       this.status = 'connecting';
     });
     this.socket.on('hello', (hello) => {
+      const was = this.hello;
       this.hello = hello;
+      if (was?.auth === 'unavailable' && !hello.auth) for (const f of this.reauthenticated) f();
     });
   }
 

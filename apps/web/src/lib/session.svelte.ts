@@ -13,10 +13,13 @@ class Session {
   user = $state<User | null>(null);
   /** False until the server has said whether a session cookie is valid. */
   known = $state(false);
+  /** The session ended elsewhere (logged out in another tab, a password change, a ban, expiry). */
+  endedElsewhere = $state(false);
 
   async refresh(): Promise<void> {
     try {
       const r = await api<{ user: User | null }>('GET', '/api/auth/me');
+      if (this.user && !r.user) this.endedElsewhere = true;
       this.user = r.user;
     } catch {
       this.user = null;
@@ -32,6 +35,7 @@ class Session {
   async login(username: string, password: string): Promise<void> {
     const r = await api<{ user: User }>('POST', '/api/auth/login', { username, password });
     this.user = r.user;
+    this.endedElsewhere = false;
     connection.reconnect();
   }
   async logout(): Promise<void> {
@@ -42,3 +46,6 @@ class Session {
 }
 
 export const session = new Session();
+// The server ended the page's connection (this session logged out elsewhere, a ban): ask who we are.
+connection.ended.push(() => void session.refresh());
+connection.reauthenticated.push(() => void session.refresh());

@@ -1,5 +1,6 @@
+import { SERVER_ERROR_CODES } from '@bke/protocol';
 import { describe, expect, it } from 'vitest';
-import { errorWords, eventWords, realmChoiceWords, stepWords, unitWords } from './words.ts';
+import { ERROR_WORDS, errorWords, eventWords, realmChoiceWords, stepWords, unitWords } from './words.ts';
 
 const names = {
   player: (id: unknown) => ({ p1: 'Alaric', p2: 'Brenna' })[String(id)] ?? String(id),
@@ -89,6 +90,11 @@ describe('words', () => {
     expect(eventWords({ type: 'persianArmyPlaced', player: 'p1', units, leader: 'u5' }, names)).toBe(
       'Alaric sets up its Persian army: cavalry, infantry and bow, with its leader, in Rhenus and Belgica.',
     );
+  });
+
+  it('has words for every code the server sends', () => {
+    const missing = SERVER_ERROR_CODES.filter((c) => !ERROR_WORDS[c]);
+    expect(missing).toEqual([]);
   });
 
   it('turns error codes into words, falling back to the server message', () => {

@@ -136,6 +136,24 @@ export const ERROR_WORDS: Record<string, string> = {
   'combat/illegal_retreat': 'That retreat is not allowed.',
   'combat/illegal_losses': 'Those losses do not settle what is owed.',
   'combat/illegal_advance': 'That unit cannot advance there.',
+  'http/method_not_allowed': 'The server does not take that kind of request there.',
+  'http/unsupported_media_type': 'The request was sent in a form the server does not read.',
+  'http/bad_url': 'That address could not be read; check it for stray % signs.',
+  'http/bad_request': 'The request could not be read; please try again.',
+  'http/headers_too_large': 'That address is too long (or your browser sent too many cookies for this site).',
+  'http/timeout': 'The request took too long to arrive; please try again.',
+  'text/control_characters':
+    'That text holds characters that cannot be typed (control characters); remove them and try again.',
+  'auth/slow_down':
+    'Too many wrong passwords for this account lately. Wait a moment before the next try; from a browser you logged in with before, you can try at once.',
+  'auth/unavailable': 'Your sign-in could not be checked just now; the page retries by itself in a moment.',
+  'world/create_limit':
+    'You have created as many worlds as one day allows. Join a running one, or try tomorrow.',
+  'world/join_limit': 'You have joined this world as often as one day allows. Try again tomorrow.',
+  'chat/muted': 'A moderator has muted you in chat for now.',
+  'chat/too_fast': 'You are sending chat lines too fast — wait a minute.',
+  'socket/too_many': 'Too many pages of this site are open at once; close some and reload.',
+  'socket/unknown_event': 'The server did not understand that message; reload the page.',
   'net/offline': 'The server cannot be reached. Check your connection.',
   'net/timeout': 'The server did not answer in time; your order may not have arrived.',
 };

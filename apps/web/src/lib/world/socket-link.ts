@@ -52,8 +52,15 @@ export function socketLink(): WorldLink {
       };
     },
     onReconnect(cb) {
+      // A socket signed in late (its session could not be checked at first) follows again too: it
+      // may hold a seat now.
       socket.on('connect', cb);
-      return () => socket.off('connect', cb);
+      connection.reauthenticated.push(cb);
+      return () => {
+        socket.off('connect', cb);
+        const i = connection.reauthenticated.indexOf(cb);
+        if (i >= 0) connection.reauthenticated.splice(i, 1);
+      };
     },
   };
 }

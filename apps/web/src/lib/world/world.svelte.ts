@@ -270,11 +270,22 @@ export class WorldStore {
         return true;
       }
       this.error = errorWords(r.error.code, r.error.message);
-      if (r.error.code === 'sync/stale') await this.resync();
+      if (r.error.code === 'sync/stale') await this.caughtUp(r.error);
+      if (r.error.code === 'world/not_seated') await this.restart();
       return false;
     } finally {
       this.sending = false;
     }
+  }
+
+  /**
+   * A stale order's answer: the patches this page missed come with it when few (those already here
+   * are skipped); otherwise, or if the page is still behind, it resyncs.
+   */
+  private async caughtUp(e: { code: string; [k: string]: unknown }): Promise<void> {
+    if (Array.isArray(e.patches)) for (const p of e.patches as PatchMessage[]) this.onPatch(p);
+    if (typeof e.version !== 'number' || this.version === null || this.version < e.version)
+      await this.resync();
   }
 
   /** The server's price of an economic plan, or null when it cannot give one (never computed here). */

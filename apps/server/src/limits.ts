@@ -1,0 +1,46 @@
+/**
+ * Every limit the server enforces on what one address or one account may do, in one place: the
+ * defaults, the environment variable that changes each (config.ts), and the README's table. The
+ * reasons for the numbers are in README.md ("Limits").
+ */
+export interface Limits {
+  /** Sign-ups and log-ins per client address: a bucket of `burst`, refilled at `perMinute`. */
+  authPerAddress: { burst: number; perMinute: number };
+  /**
+   * Failed log-ins an account takes before it slows down: after that, each further attempt waits
+   * twice as long as the one before (from 1 s, up to `loginMaxDelaySeconds`), whatever the address.
+   * A browser that once logged in to the account (its device cookie) is not slowed down.
+   */
+  loginFreeFailures: number;
+  loginMaxDelaySeconds: number;
+  /** Socket events per account across all its sockets (per address for anonymous sockets). */
+  socketEvents: { burst: number; perSecond: number };
+  /** Open sockets per client address, and per account. */
+  socketsPerAddress: number;
+  socketsPerAccount: number;
+  /** Worlds one account may create in 24 hours (admins are not limited). */
+  worldsPerDay: number;
+  /** Chat lines one account may send in a minute, over all worlds. */
+  chatPerMinute: number;
+  /** How often one account may join the same world in 24 hours (each join grows the world for good). */
+  joinsPerWorldPerDay: number;
+  /** A stale order is answered with the missed patches when at most this many; else the client resyncs. */
+  staleOrderPatches: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  authPerAddress: { burst: 10, perMinute: 12 },
+  loginFreeFailures: 5,
+  loginMaxDelaySeconds: 300,
+  socketEvents: { burst: 40, perSecond: 20 },
+  socketsPerAddress: 64,
+  socketsPerAccount: 16,
+  worldsPerDay: 10,
+  chatPerMinute: 20,
+  joinsPerWorldPerDay: 3,
+  staleOrderPatches: 50,
+};
+
+export type LimitOverrides = Partial<Limits>;
+
+export const limitsWith = (o: LimitOverrides = {}): Limits => ({ ...DEFAULT_LIMITS, ...o });
