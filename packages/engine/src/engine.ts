@@ -5,12 +5,22 @@
  */
 
 import { loadMap } from '@bke/map';
-import type { EngineContext } from './engine-context.ts';
-import type { GameEvent } from './events.ts';
-import { hashState } from './hash.ts';
-import type { AreaId, PlayerId, UnitId } from './ids.ts';
-import { persianArmyProblem, placePersianArmy } from './kingdom/persian.ts';
-import { settleDiplomacy } from './ledger/diplomacy-seam.ts';
+import { settleDiplomacy } from './diplomacy/settle.ts';
+import type { EngineContext } from './model/context.ts';
+import type { GameEvent } from './model/events.ts';
+import { hashState } from './model/hash.ts';
+import type { AreaId, PlayerId, UnitId } from './model/ids.ts';
+import { indexMap, type MapIndex, type MapInput } from './model/map-index.ts';
+import { type LegalOrder, type Order, parseOrder } from './model/order-schema.ts';
+import type { CoreOrder } from './model/orders.ts';
+import { peopleOf } from './model/people.ts';
+import { playerById } from './model/queries.ts';
+import { type RealmView, realmViewFor } from './model/realm.ts';
+import { err, ok, type Result } from './model/result.ts';
+import type { GameState, GameStateCore, PlayerPhase } from './model/state.ts';
+import type { Game, Transition } from './model/state-ops.ts';
+import { updatePlayer } from './model/state-ops.ts';
+import { applyShipMove } from './naval/movement.ts';
 import {
   applyRealmOrder,
   isRealmAnytimeOrder,
@@ -18,35 +28,25 @@ import {
   type RealmOrder,
   realmAnytimeLegal,
   realmWaitingFor,
-} from './ledger/seam.ts';
-import { type RealmView, realmViewFor } from './ledger/state.ts';
-import { indexMap, type MapIndex, type MapInput } from './map-index.ts';
-import { applyShipMove } from './naval/movement.ts';
-import { type LegalOrder, type Order, parseOrder } from './order-schema.ts';
-import type { CoreOrder } from './orders.ts';
-import { peopleOf } from './people.ts';
-import { playerPhaseOrders } from './phase-orders.ts';
-import { administrationLegal, applyAdminChoice } from './phases/administration.ts';
+} from './realm/orders.ts';
+import { persianArmyProblem, placePersianArmy } from './realm/persian.ts';
+import { applyChooseStart, endCycle, entryLegal, newPlayer } from './scenario/cycles.ts';
+import { type GameSetupInput, gameSetupSchema, initialState } from './scenario/setup.ts';
+import { expand } from './sim/expand.ts';
+import { administrationLegal, applyAdminChoice } from './turn/administration.ts';
 import {
   applyCombatOrder,
   type CombatOrder,
   combatLegalOrders,
   combatWaitingFor,
-} from './phases/combat-seam.ts';
-import { applyCombine } from './phases/combination.ts';
-import { applyPillageChoice, economicLegal } from './phases/economic.ts';
-import { applyDisband } from './phases/end-of-movement.ts';
-import { applySplit } from './phases/growth.ts';
-import { applyMove, applyPlaceEntryTribes, applySeaCrossing, supportMovesOwed } from './phases/movement.ts';
-import { applyChooseStart, endCycle, entryLegal, newPlayer } from './players.ts';
-import { playerById } from './queries.ts';
-import { err, ok, type Result } from './result.ts';
-import { type GameSetupInput, gameSetupSchema, initialState } from './setup.ts';
-import { expand } from './sim/expand.ts';
-import type { GameState, GameStateCore, PlayerPhase } from './state.ts';
-import type { Game, Transition } from './state-ops.ts';
-import { updatePlayer } from './state-ops.ts';
-import { endPlayerPhase, finishCombat, settle, startTurn } from './turn.ts';
+} from './turn/combat-seam.ts';
+import { applyCombine } from './turn/combination.ts';
+import { applyPillageChoice, economicLegal } from './turn/economic.ts';
+import { applyDisband } from './turn/end-of-movement.ts';
+import { applySplit } from './turn/growth.ts';
+import { endPlayerPhase, finishCombat, settle, startTurn } from './turn/machine.ts';
+import { applyMove, applyPlaceEntryTribes, applySeaCrossing, supportMovesOwed } from './turn/movement.ts';
+import { playerPhaseOrders } from './turn/phase-orders.ts';
 
 export type Actor = PlayerId | 'system';
 

@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { asPlayerId, createEngine, type GameState, type Order, simSetup } from '../src/index.ts';
 import { seededChooser } from '../src/sim/policy.ts';
+import { playChecked } from './helpers/checked-game.ts';
 import { unguardedCities } from './helpers/city-guard.ts';
 import { deepFreeze, invariantProblems, randomOrder } from './helpers/play.ts';
 import { WORLD } from './helpers/world-map.ts';
-import { playChecked } from './part2/checked-game.ts';
 
 const SEEDS = 200;
 const TURNS = 8;

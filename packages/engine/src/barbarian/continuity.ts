@@ -3,11 +3,11 @@
  * tribes or barbarian combat units; marked sea areas link shores (13.1.1) and "A" areas link
  * each other for Arabs and Africans (13.2.2). Checked in the administration phase.
  */
-import type { EngineContext } from '../engine-context.ts';
-import type { AreaId, PlayerId } from '../ids.ts';
-import { arabsAfricansInPlay, tribalSeaCrossingsFor } from '../options.ts';
-import { playerById, unitsOf } from '../queries.ts';
-import type { Game } from '../state-ops.ts';
+import type { EngineContext } from '../model/context.ts';
+import type { AreaId, PlayerId } from '../model/ids.ts';
+import { arabsAfricansInPlay, tribalSeaCrossingsFor } from '../model/options.ts';
+import { playerById, unitsOf } from '../model/queries.ts';
+import type { Game } from '../model/state-ops.ts';
 
 /** Groups of areas (sorted) holding this player's tribes; each group lists its tribe areas. */
 export function tribeGroups(ctx: EngineContext, g: Game, player: PlayerId): AreaId[][] {

@@ -3,7 +3,7 @@
  * ten or more units of any kind, can never be undone, and ends N turns later (B.4: 6, Hun and
  * Viking 8, Turk and Arab 5) in the administration phase where the barbarian becomes a kingdom.
  */
-import { COUNTDOWN_TURNS, type People } from '../people.ts';
+import { COUNTDOWN_TURNS, type People } from '../model/people.ts';
 
 export const COUNTDOWN_UNITS = 10;
 

@@ -4,12 +4,12 @@
  * unfriendly units and neutral garrisons, passing through friendly units (never stopping on a
  * friendly garrison, 11.3), deserts (9.3.1).
  */
-import type { EngineContext } from '../engine-context.ts';
-import type { AreaId, PlayerId } from '../ids.ts';
-import { tribesIgnoreDesert } from '../options.ts';
-import { blocksPlayer, passableThrough, playerById } from '../queries.ts';
-import type { Game } from '../state-ops.ts';
-import { isShip, movementOf, type Unit } from '../units.ts';
+import type { EngineContext } from '../model/context.ts';
+import type { AreaId, PlayerId } from '../model/ids.ts';
+import { tribesIgnoreDesert } from '../model/options.ts';
+import { blocksPlayer, passableThrough, playerById } from '../model/queries.ts';
+import type { Game } from '../model/state-ops.ts';
+import { isShip, movementOf, type Unit } from '../model/units.ts';
 
 /** 9.3.1 / 13.2.2: may this unit enter this area at all (deserts)? */
 export const mayEnterTerrain = (ctx: EngineContext, g: Game, unit: Unit, area: AreaId): boolean => {

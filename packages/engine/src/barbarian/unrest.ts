@@ -3,11 +3,11 @@
  * least one combat unit and no attack made this turn. Type B: at least 25 units of any kind.
  * Each roll of 1–3 on 1d6 costs 2 × another 1d6 units, chosen by the owner.
  */
-import { rollDie } from '../dice.ts';
-import type { GameEvent } from '../events.ts';
-import type { PlayerId } from '../ids.ts';
-import { countUnits, leasedFrom } from '../queries.ts';
-import type { Game } from '../state-ops.ts';
+import { rollDie } from '../model/dice.ts';
+import type { GameEvent } from '../model/events.ts';
+import type { PlayerId } from '../model/ids.ts';
+import { countUnits, leasedFrom } from '../model/queries.ts';
+import type { Game } from '../model/state-ops.ts';
 
 export const UNREST_A_UNITS = 15;
 export const UNREST_B_UNITS = 25;

@@ -2,15 +2,16 @@
  * Adapters from the game state to the small pure inputs of the combat rules: what stands in an
  * area, the retreat board of a player's unit, and what a pursuer or advancing unit may enter.
  */
-import type { EngineContext } from '../engine-context.ts';
-import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import { tribesIgnoreDesert } from '../options.ts';
-import { actingNeutralAt, cityAt, playerById, unitsByArea } from '../queries.ts';
-import { mayJoin, type StackPiece } from '../stacking.ts';
-import type { GameStateCore } from '../state.ts';
-import { movementOf, type Unit } from '../units.ts';
+
+import { combatStateOf } from '../model/combat.ts';
+import type { EngineContext } from '../model/context.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import { tribesIgnoreDesert } from '../model/options.ts';
+import { actingNeutralAt, cityAt, playerById, unitsByArea } from '../model/queries.ts';
+import { mayJoin, type StackPiece } from '../model/stacking.ts';
+import type { GameStateCore } from '../model/state.ts';
+import { movementOf, type Unit } from '../model/units.ts';
 import type { RetreatBoard, RetreatingUnit } from './retreat.ts';
-import { combatStateOf } from './state.ts';
 
 const pieceOf = (u: Unit): StackPiece => ({ kind: u.kind, owner: u.owner, inverted: u.inverted === true });
 

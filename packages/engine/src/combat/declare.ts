@@ -3,16 +3,17 @@
  * units may attack it (once per turn, adjacent, tribes only against tribes), and the odds.
  */
 import { LEADER_PROFILES, leaderTypeOf } from '../diplomacy/leaders.ts';
-import { coupAllowsAttack } from '../empire/movement-rules.ts';
-import type { EngineContext } from '../engine-context.ts';
-import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import type { CombatPhaseState } from '../model/combat.ts';
+import type { EngineContext } from '../model/context.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import { actingNeutralAt, leasedFrom, playerById, unitsByArea } from '../model/queries.ts';
+import { ok, type Result } from '../model/result.ts';
+import type { GameStateCore } from '../model/state.ts';
+import { strengthOf, type Unit } from '../model/units.ts';
 import { landingForce, landingOfUnit } from '../naval/landing.ts';
-import { actingNeutralAt, leasedFrom, playerById, unitsByArea } from '../queries.ts';
-import { ok, type Result } from '../result.ts';
-import type { GameStateCore } from '../state.ts';
+import { coupAllowsAttack } from '../realm/empire-movement.ts';
 import { CRT } from '../tables/crt.ts';
 import { UNIT_PROFILES } from '../tables/units.ts';
-import { strengthOf, type Unit } from '../units.ts';
 import { type CombatErrorCode, combatErr } from './errors.ts';
 import {
   attackHalfPoints,
@@ -22,7 +23,6 @@ import {
   type Odds,
   oddsColumn,
 } from './odds.ts';
-import type { CombatPhaseState } from './state.ts';
 
 /** What an area offers to be attacked: one player's not-yet-attacked units, or a neutral. */
 export interface TargetDefence {

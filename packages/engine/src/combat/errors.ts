@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../errors.ts';
-import { err, type Result } from '../result.ts';
+import type { ErrorCode } from '../model/errors.ts';
+import { err, type Result } from '../model/result.ts';
 
 /** Error codes of the combat phase (STYLE habit 3); the core appends them to ERROR_CODES. */
 export const COMBAT_ERROR_CODES = [

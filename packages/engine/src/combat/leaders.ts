@@ -6,12 +6,12 @@
  */
 
 import { captureLeaders, capturesLeaders, type LeaderCaptured } from '../diplomacy/capture.ts';
-import type { AreaId, PlayerId } from '../ids.ts';
-import { unitsByArea } from '../queries.ts';
-import type { GameStateCore } from '../state.ts';
-import { omitKeys } from '../state-ops.ts';
-import type { Unit } from '../units.ts';
-import type { CombatEvent } from './events.ts';
+import type { CombatEvent } from '../model/combat-events.ts';
+import type { AreaId, PlayerId } from '../model/ids.ts';
+import { unitsByArea } from '../model/queries.ts';
+import type { GameStateCore } from '../model/state.ts';
+import { omitKeys } from '../model/state-ops.ts';
+import type { Unit } from '../model/units.ts';
 
 interface Step<S> {
   readonly state: S;

@@ -4,17 +4,18 @@
  * next"); the choices a result requires are orders of the player who must make them.
  */
 import { z } from 'zod';
-import { roll2d6 } from '../dice.ts';
-import type { EngineContext } from '../engine-context.ts';
-import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../ids.ts';
+import { type CombatPhaseState, combatStateOf } from '../model/combat.ts';
+import type { CombatEvent } from '../model/combat-events.ts';
+import type { EngineContext } from '../model/context.ts';
+import { roll2d6 } from '../model/dice.ts';
+import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../model/ids.ts';
+import { ok, type Result } from '../model/result.ts';
+import type { GameStateCore } from '../model/state.ts';
+import { strengthOf, type Unit } from '../model/units.ts';
 import { landingForce, owedLandingTargets } from '../naval/landing.ts';
-import { ok, type Result } from '../result.ts';
-import type { GameStateCore } from '../state.ts';
 import { CRT, crtResult } from '../tables/crt.ts';
-import { strengthOf, type Unit } from '../units.ts';
 import { type AttackPlan, attackerContribution, buildPlan, planAttack, targetDefence } from './declare.ts';
 import { combatErr } from './errors.ts';
-import type { CombatEvent } from './events.ts';
 import { isLegalLossSet } from './exchange.ts';
 import {
   advanceChoices,
@@ -36,9 +37,8 @@ import {
   withCombat,
 } from './resolve.ts';
 import { isLegalRetreat } from './retreat.ts';
-import { type CombatPhaseState, combatStateOf } from './state.ts';
 
-export { type CombatPhaseState, initialCombatState } from './state.ts';
+export { type CombatPhaseState, initialCombatState } from '../model/combat.ts';
 
 export const COMBAT_ORDER_SCHEMAS = [
   /** 7.1: attack the unfriendly units of one adjacent area with these units. */

@@ -4,9 +4,21 @@
  * the owner has no real choice. Ends with the neutral garrison's regeneration (14.1).
  */
 
-import { roll2d6, rollDie } from '../dice.ts';
-import type { EngineContext } from '../engine-context.ts';
-import type { AreaId, PlayerId, UnitId } from '../ids.ts';
+import {
+  type CombatPhaseState,
+  type CombatStep,
+  combatStateOf,
+  type PendingCombat,
+} from '../model/combat.ts';
+import type { CombatEvent, EliminationCause, InterceptionEvent } from '../model/combat-events.ts';
+import type { EngineContext } from '../model/context.ts';
+import { roll2d6, rollDie } from '../model/dice.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import { cityAt, neutralGarrisonStrengthAt, playerById, unitsByArea } from '../model/queries.ts';
+import { isLegalStack, mayJoin } from '../model/stacking.ts';
+import type { GameStateCore } from '../model/state.ts';
+import { omitKeys } from '../model/state-ops.ts';
+import { movementOf, strengthOf, type Unit } from '../model/units.ts';
 import { capturableShip, captureShip } from '../naval/capture.ts';
 import { resolveInterceptions } from '../naval/intercept-combat.ts';
 import {
@@ -17,23 +29,16 @@ import {
   seaRetreatShores,
 } from '../naval/landing.ts';
 import { sinkingModifier, sinksRetreatingAcrossSea } from '../naval/sinking.ts';
-import { cityAt, neutralGarrisonStrengthAt, playerById, unitsByArea } from '../queries.ts';
-import { isLegalStack, mayJoin } from '../stacking.ts';
-import type { GameStateCore } from '../state.ts';
-import { omitKeys } from '../state-ops.ts';
 import { type CombatResult, CRT, crtResult } from '../tables/crt.ts';
 import { UNIT_PROFILES } from '../tables/units.ts';
-import { movementOf, strengthOf, type Unit } from '../units.ts';
 import { mayEndAfterCombat, mayEnterAfterCombat, piecesIn, retreatBoard, retreatingUnit } from './board.ts';
 import { type AttackPlan, attackerContribution, buildPlan, type TargetDefence } from './declare.ts';
-import type { CombatEvent, EliminationCause, InterceptionEvent } from './events.ts';
 import { exchangeLossSets, exchangeOutcome } from './exchange.ts';
 import { leadersLeftBehind, leadersOverrun } from './leaders.ts';
 import { neutralGarrisonReappears } from './neutral.ts';
 import { MAX_ADVANCE, pursuitStops } from './pursuit.ts';
 import { resultEffect } from './results.ts';
 import { type RetreatOptions, retreatOptions } from './retreat.ts';
-import { type CombatPhaseState, type CombatStep, combatStateOf, type PendingCombat } from './state.ts';
 
 export interface Step<S> {
   readonly state: S;

@@ -5,7 +5,7 @@
  * not adjacent after the first area, as far away as possible, unfriendly cities only if needed).
  * Pure: the map and the units come in as small functions, so naval retreats (8.3) can reuse it.
  */
-import { mayJoin, type StackPiece } from '../stacking.ts';
+import { mayJoin, type StackPiece } from '../model/stacking.ts';
 
 export interface RetreatingUnit extends StackPiece {
   readonly id: string;

@@ -5,15 +5,15 @@
  * its own colour, as the kind of its own stage that would have become the auctioned one (D-21).
  */
 
-import type { PlayerId, UnitId } from '../ids.ts';
-import { upkeepOf } from '../kingdom/upkeep.ts';
-import type { RealmEvent } from '../ledger/events.ts';
-import type { Options } from '../options.ts';
-import type { Stage } from '../people.ts';
-import { playerById } from '../queries.ts';
-import type { GameStateCore } from '../state.ts';
-import { addUnit, removeUnits, updatePlayer } from '../state-ops.ts';
-import type { UnitKind } from '../units.ts';
+import type { PlayerId, UnitId } from '../model/ids.ts';
+import type { Options } from '../model/options.ts';
+import type { Stage } from '../model/people.ts';
+import { playerById } from '../model/queries.ts';
+import type { RealmEvent } from '../model/realm-events.ts';
+import type { GameStateCore } from '../model/state.ts';
+import { addUnit, removeUnits, updatePlayer } from '../model/state-ops.ts';
+import type { UnitKind } from '../model/units.ts';
+import { upkeepOf } from '../realm/upkeep.ts';
 
 /** 13.3 / B.1 reverse mapping (D-21): what the winner receives for an auctioned empire unit. */
 export function auctionReplacement(auctioned: UnitKind, winnerStage: Stage): UnitKind {

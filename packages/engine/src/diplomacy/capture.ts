@@ -14,13 +14,13 @@
  * capital's area if one is there —, and is lost if its owner has none; a prisoner whose owner no
  * longer leads a kingdom (or an empire, for a dynastic leader) is gone.
  */
-import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import type { RealmEvent } from '../ledger/events.ts';
-import { patchRealm, patchRealmPlayer, realmOf, realmPlayer } from '../ledger/state.ts';
-import { playerById, unitsByArea, unitsOf } from '../queries.ts';
-import type { GameStateCore } from '../state.ts';
-import { gainIncome, omitKeys, updatePlayer } from '../state-ops.ts';
-import type { Unit } from '../units.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import { playerById, unitsByArea, unitsOf } from '../model/queries.ts';
+import { patchRealm, patchRealmPlayer, realmOf, realmPlayer } from '../model/realm.ts';
+import type { RealmEvent } from '../model/realm-events.ts';
+import type { GameStateCore } from '../model/state.ts';
+import { gainIncome, omitKeys, updatePlayer } from '../model/state-ops.ts';
+import type { Unit } from '../model/units.ts';
 import { LEADER_PROFILES, leaderTypeOf } from './leaders.ts';
 
 /** A captured leader, off the board, held under one unit of the captor (13.6). */

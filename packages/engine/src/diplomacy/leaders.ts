@@ -2,12 +2,12 @@
  * 13.6 Optional leaders (opt.optionalLeaders, C.5.b, AMBIG-23): the 1d6 leader-type table rolled
  * on entering kingdom stage instead of the ordinary +1 leader, and what each type does.
  */
-import { rollDie } from '../dice.ts';
-import type { PlayerId } from '../ids.ts';
-import type { RealmEvent } from '../ledger/events.ts';
-import { patchRealmPlayer, realmPlayer } from '../ledger/state.ts';
-import type { Options } from '../options.ts';
-import type { GameStateCore } from '../state.ts';
+import { rollDie } from '../model/dice.ts';
+import type { PlayerId } from '../model/ids.ts';
+import type { Options } from '../model/options.ts';
+import { patchRealmPlayer, realmPlayer } from '../model/realm.ts';
+import type { RealmEvent } from '../model/realm-events.ts';
+import type { GameStateCore } from '../model/state.ts';
 
 export const LEADER_TYPES = ['naval', 'general', 'dynastic', 'mobile', 'administrator', 'diplomat'] as const;
 export type LeaderType = (typeof LEADER_TYPES)[number] | 'ordinary';

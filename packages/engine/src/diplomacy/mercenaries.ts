@@ -13,14 +13,14 @@
  * counting — tribal unrest and the countdown count them (AMBIG-21), its units pass through them —
  * and they pay no upkeep (their barbarian kinds have none). They come back at the end of the lease.
  */
-import type { EngineContext } from '../engine-context.ts';
-import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import type { RealmEvent } from '../ledger/events.ts';
-import { patchRealm, patchRealmPlayer, realmOf, realmPlayer } from '../ledger/state.ts';
-import { cityAt, playerById, unitsByArea } from '../queries.ts';
-import type { GameStateCore } from '../state.ts';
-import { gainIncome, omitKeys, updatePlayer } from '../state-ops.ts';
-import { kingdomKindOf } from '../units.ts';
+import type { EngineContext } from '../model/context.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import { cityAt, playerById, unitsByArea } from '../model/queries.ts';
+import { patchRealm, patchRealmPlayer, realmOf, realmPlayer } from '../model/realm.ts';
+import type { RealmEvent } from '../model/realm-events.ts';
+import type { GameStateCore } from '../model/state.ts';
+import { gainIncome, omitKeys, updatePlayer } from '../model/state-ops.ts';
+import { kingdomKindOf } from '../model/units.ts';
 
 export const LEASE_STATUSES = ['offered', 'accepted', 'active', 'ending'] as const;
 export type LeaseStatus = (typeof LEASE_STATUSES)[number];

@@ -4,13 +4,13 @@
  * must have a unit next to a city of the payer, and a kingdom or empire receiver must also have
  * strictly more combat units than the payer. Tribute received is income and VP (column 3).
  */
-import type { EngineContext } from '../engine-context.ts';
-import type { PlayerId } from '../ids.ts';
-import type { RealmEvent } from '../ledger/events.ts';
-import { patchRealmPlayer, realmPlayer } from '../ledger/state.ts';
-import { cityAt, playerById, unitsOf } from '../queries.ts';
-import type { GameStateCore } from '../state.ts';
-import { gainIncome, updatePlayer } from '../state-ops.ts';
+import type { EngineContext } from '../model/context.ts';
+import type { PlayerId } from '../model/ids.ts';
+import { cityAt, playerById, unitsOf } from '../model/queries.ts';
+import { patchRealmPlayer, realmPlayer } from '../model/realm.ts';
+import type { RealmEvent } from '../model/realm-events.ts';
+import type { GameStateCore } from '../model/state.ts';
+import { gainIncome, updatePlayer } from '../model/state-ops.ts';
 
 const combatUnits = (g: GameStateCore, p: PlayerId): number =>
   unitsOf(g, p).filter((u) => u.kind !== 'leader').length;

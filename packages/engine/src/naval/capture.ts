@@ -3,9 +3,9 @@
  * if one attacking unit advances into its area; it becomes a ship of the captor's colour and,
  * for a kingdom or empire, pays upkeep like any other.
  */
-import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import type { GameStateCore } from '../state.ts';
-import { addUnit, removeUnits } from '../state-ops.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import type { GameStateCore } from '../model/state.ts';
+import { addUnit, removeUnits } from '../model/state-ops.ts';
 
 /** 8.4: may the ship in this area be captured on a DE? Only a lone ship (nothing else of its owner). */
 export function capturableShip(g: GameStateCore, area: AreaId): UnitId | null {

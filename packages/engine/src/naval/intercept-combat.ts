@@ -8,14 +8,14 @@
 
 import { exchangeOutcome } from '../combat/exchange.ts';
 import { defenceHalfPoints, oddsColumn } from '../combat/odds.ts';
-import { roll2d6, rollDie } from '../dice.ts';
 import { LEADER_PROFILES, leaderTypeOf } from '../diplomacy/leaders.ts';
-import type { EngineContext } from '../engine-context.ts';
-import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import type { RealmEvent } from '../ledger/events.ts';
-import { realmPlayer } from '../ledger/state.ts';
-import type { Game } from '../state-ops.ts';
-import { removeUnits } from '../state-ops.ts';
+import type { EngineContext } from '../model/context.ts';
+import { roll2d6, rollDie } from '../model/dice.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import { realmPlayer } from '../model/realm.ts';
+import type { RealmEvent } from '../model/realm-events.ts';
+import type { Game } from '../model/state-ops.ts';
+import { removeUnits } from '../model/state-ops.ts';
 import { CRT, crtResult } from '../tables/crt.ts';
 import { interceptionOutcome, interceptors } from './interception.ts';
 import { sinksAfterInterceptionRetreat } from './sinking.ts';

@@ -3,9 +3,9 @@
  * combat result means for the moving ship and the interceptor (D-8, AMBIG-62). The combat
  * itself uses the CRT with no terrain; carried units do not count.
  */
-import type { EngineContext } from '../engine-context.ts';
-import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import type { GameStateCore } from '../state.ts';
+import type { EngineContext } from '../model/context.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import type { GameStateCore } from '../model/state.ts';
 
 /**
  * 8.1: the unfriendly ships that may intercept a ship of `mover` in this sea area: stationary

@@ -10,16 +10,16 @@
  * legal stack at sea.
  */
 
-import { combatStateOf, type Landing } from '../combat/state.ts';
-import type { EngineContext } from '../engine-context.ts';
-import type { AreaId, PlayerId, UnitId } from '../ids.ts';
-import { isLegalStack, type StackPiece } from '../stacking.ts';
-import type { GameStateCore } from '../state.ts';
+import { combatStateOf, type Landing } from '../model/combat.ts';
+import type { EngineContext } from '../model/context.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import { isLegalStack, type StackPiece } from '../model/stacking.ts';
+import type { GameStateCore } from '../model/state.ts';
+import type { Unit, UnitKind } from '../model/units.ts';
 import { UNIT_PROFILES } from '../tables/units.ts';
-import type { Unit, UnitKind } from '../units.ts';
 import { shipGraph } from './sea-graph.ts';
 
-export type { Landing } from '../combat/state.ts';
+export type { Landing } from '../model/combat.ts';
 
 const isSea = (ctx: EngineContext, a: AreaId): boolean => ctx.map.area(a)?.kind === 'sea';
 

@@ -8,17 +8,17 @@
  * Cargo may be picked up and dropped off in coastal areas along the path (AMBIG-15, `stops`).
  */
 import { z } from 'zod';
-import { rollDie } from '../dice.ts';
 import { leaderTypeOf } from '../diplomacy/leaders.ts';
-import type { EngineContext } from '../engine-context.ts';
-import type { GameEvent } from '../events.ts';
-import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../ids.ts';
-import { blocksPlayer, playerById, unitsByArea, unitsOf } from '../queries.ts';
-import { err, ok, type Result } from '../result.ts';
-import { mayJoin } from '../stacking.ts';
-import type { Game, Transition } from '../state-ops.ts';
-import { patchUnit, removeUnits } from '../state-ops.ts';
-import { movementOf } from '../units.ts';
+import type { EngineContext } from '../model/context.ts';
+import { rollDie } from '../model/dice.ts';
+import type { GameEvent } from '../model/events.ts';
+import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../model/ids.ts';
+import { blocksPlayer, playerById, unitsByArea, unitsOf } from '../model/queries.ts';
+import { err, ok, type Result } from '../model/result.ts';
+import { mayJoin } from '../model/stacking.ts';
+import type { Game, Transition } from '../model/state-ops.ts';
+import { patchUnit, removeUnits } from '../model/state-ops.ts';
+import { movementOf } from '../model/units.ts';
 import { type Mover, resolveGroupInterceptions, resolveInterceptions } from './intercept-combat.ts';
 import { isLandingForce, landingBlockedAreas, landingsOf, recordLanding } from './landing.ts';
 import { seaAreasEntered, shipDestinations, shipPathProblem } from './sea-graph.ts';

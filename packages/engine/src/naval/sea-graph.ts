@@ -4,9 +4,9 @@
  * Two-coast areas (Athens, Corinth, …) may not be crossed from one coast to the other in one turn.
  * Compiled once per map.
  */
-import type { EngineContext } from '../engine-context.ts';
-import type { AreaId } from '../ids.ts';
-import type { MapIndex } from '../map-index.ts';
+import type { EngineContext } from '../model/context.ts';
+import type { AreaId } from '../model/ids.ts';
+import type { MapIndex } from '../model/map-index.ts';
 
 export type ShipStepKind = 'coast' | 'sea' | 'whiteArrow' | 'shoreline' | 'redArrow';
 

@@ -1,8 +1,8 @@
 /**
  * 5.3 Ships sinking, 8.1 retreat after interception, 8.3 retreat across a sea (D-8, D-24).
  */
-import type { Options } from '../options.ts';
-import type { People, Stage } from '../people.ts';
+import type { Options } from '../model/options.ts';
+import type { People, Stage } from '../model/people.ts';
 
 /** 5.3 / AMBIG-26: Viking ships add +1 to sinking rolls as barbarians and kingdoms, not as empires. */
 export function sinkingModifier(people: People, stage: Stage, navalLeaderAboard = false): number {

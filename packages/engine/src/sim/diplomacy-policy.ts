@@ -7,9 +7,9 @@
  */
 import { prisonersOf } from '../diplomacy/capture.ts';
 import { leasesOf } from '../diplomacy/mercenaries.ts';
-import type { PlayerId } from '../ids.ts';
-import type { LegalOrder, Order } from '../order-schema.ts';
-import type { GameState } from '../state.ts';
+import type { PlayerId } from '../model/ids.ts';
+import type { LegalOrder, Order } from '../model/order-schema.ts';
+import type { GameState } from '../model/state.ts';
 import type { Chooser } from './expand.ts';
 
 type Of<T extends LegalOrder['type']> = Extract<LegalOrder, { type: T }>;

@@ -5,9 +5,9 @@
  * caller's chooser, never the game's dice.
  */
 import type { Engine } from '../engine.ts';
-import type { PlayerId } from '../ids.ts';
-import type { LegalOrder, Order } from '../order-schema.ts';
-import type { GameState } from '../state.ts';
+import type { PlayerId } from '../model/ids.ts';
+import type { LegalOrder, Order } from '../model/order-schema.ts';
+import type { GameState } from '../model/state.ts';
 import type { Chooser } from './expand.ts';
 
 const ratio = (odds: string): number => {

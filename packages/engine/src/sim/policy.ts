@@ -6,16 +6,16 @@
  */
 
 import type { Engine } from '../engine.ts';
-import type { AreaId, PlayerId } from '../ids.ts';
-import { realmPlanChoice, wantsToAbandon } from '../ledger/policy.ts';
-import { isRealmAnytimeOrder } from '../ledger/seam.ts';
-import type { LegalOrder, Order } from '../order-schema.ts';
-import { supportMovesOwed } from '../phases/movement.ts';
-import { type RngState, rollDie, seedRng } from '../rng.ts';
-import type { GameState } from '../state.ts';
+import type { AreaId, PlayerId } from '../model/ids.ts';
+import type { LegalOrder, Order } from '../model/order-schema.ts';
+import { type RngState, rollDie, seedRng } from '../model/rng.ts';
+import type { GameState } from '../model/state.ts';
+import { isRealmAnytimeOrder } from '../realm/orders.ts';
+import { supportMovesOwed } from '../turn/movement.ts';
 import { diplomacyChoice } from './diplomacy-policy.ts';
 import { type Chooser, expand } from './expand.ts';
 import { navalChoice } from './naval-policy.ts';
+import { realmPlanChoice, wantsToAbandon } from './realm-policy.ts';
 
 export interface Policy {
   choose(engine: Engine, state: GameState, player: PlayerId): Order | null;

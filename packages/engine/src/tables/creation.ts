@@ -4,7 +4,7 @@
  * rules reference C.2.b and may be replaced without code changes.
  */
 import { z } from 'zod';
-import { isLegalStack } from '../stacking.ts';
+import { isLegalStack } from '../model/stacking.ts';
 import creationJson from './creation.json';
 import { provenanceSchema } from './provenance.ts';
 import { type UnitKind, unitKindSchema } from './units.ts';

@@ -1,6 +1,6 @@
 /** A tiny hand-made board for retreat and pursuit tests: areas joined by "A-B" edges. */
 import type { RetreatBoard } from '../../src/combat/retreat.ts';
-import type { StackPiece } from '../../src/stacking.ts';
+import type { StackPiece } from '../../src/model/stacking.ts';
 
 export interface ToyBoard extends RetreatBoard {
   readonly place: (area: string, ...pieces: StackPiece[]) => ToyBoard;

@@ -11,11 +11,11 @@ import {
   combatLegalOrders,
   combatWaitingFor,
 } from '../../src/combat/phase.ts';
-import { combatStateOf } from '../../src/combat/state.ts';
-import { asUnitId } from '../../src/ids.ts';
-import { isLegalStack } from '../../src/stacking.ts';
-import type { GameStateCore } from '../../src/state.ts';
-import type { UnitKind } from '../../src/units.ts';
+import { combatStateOf } from '../../src/model/combat.ts';
+import { asUnitId } from '../../src/model/ids.ts';
+import { isLegalStack } from '../../src/model/stacking.ts';
+import type { GameStateCore } from '../../src/model/state.ts';
+import type { UnitKind } from '../../src/model/units.ts';
 import { BLUE, fixture, MAP, type Placement, RED } from './fixture.ts';
 
 /** mulberry32: a tiny seeded generator for the test's own choices (the game's dice are its PRNG). */

@@ -1,8 +1,8 @@
 import { loadMap } from '@bke/map';
 import { describe, expect, it } from 'vitest';
 import { applyCombatOrder } from '../../src/combat/phase.ts';
-import { type AreaId, asUnitId } from '../../src/ids.ts';
-import { indexMap } from '../../src/map-index.ts';
+import { type AreaId, asUnitId } from '../../src/model/ids.ts';
+import { indexMap } from '../../src/model/map-index.ts';
 import { BLUE, fixture, RED } from './fixture.ts';
 
 // D-1 Combat odds, halving and CRT lookup — BOOK (7.1), played through the combat phase on the shipped

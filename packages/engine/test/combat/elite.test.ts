@@ -5,9 +5,9 @@ import {
   combatLegalOrders,
   combatWaitingFor,
 } from '../../src/combat/phase.ts';
-import { combatStateOf } from '../../src/combat/state.ts';
-import { asAreaId, asUnitId } from '../../src/ids.ts';
-import { patchRealmPlayer } from '../../src/ledger/state.ts';
+import { combatStateOf } from '../../src/model/combat.ts';
+import { asAreaId, asUnitId } from '../../src/model/ids.ts';
+import { patchRealmPlayer } from '../../src/model/realm.ts';
 import { A, BLUE, diceFor, fixture, play, RED } from './fixture.ts';
 
 const U = asUnitId;

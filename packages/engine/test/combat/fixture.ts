@@ -9,16 +9,16 @@
  *   c1 — c2 — c3 — c4        (cities: b3 tax 2, c4 tax 1, byzantium tax 5 / neutral 4)
  */
 
-import type { CombatEvent } from '../../src/combat/events.ts';
 import { applyCombatOrder, type CombatOrder } from '../../src/combat/phase.ts';
-import { initialCombatState } from '../../src/combat/state.ts';
-import type { EngineContext } from '../../src/engine-context.ts';
-import { type AreaId, asAreaId, asPlayerId, asUnitId, type PlayerId } from '../../src/ids.ts';
-import { indexMap, type MapAreaInput, type MapEdgeInput, type MapIndex } from '../../src/map-index.ts';
-import { DEFAULT_OPTIONS, type Options } from '../../src/options.ts';
-import type { GameStateCore, PlayerState } from '../../src/state.ts';
+import { initialCombatState } from '../../src/model/combat.ts';
+import type { CombatEvent } from '../../src/model/combat-events.ts';
+import type { EngineContext } from '../../src/model/context.ts';
+import { type AreaId, asAreaId, asPlayerId, asUnitId, type PlayerId } from '../../src/model/ids.ts';
+import { indexMap, type MapAreaInput, type MapEdgeInput, type MapIndex } from '../../src/model/map-index.ts';
+import { DEFAULT_OPTIONS, type Options } from '../../src/model/options.ts';
+import type { GameStateCore, PlayerState } from '../../src/model/state.ts';
+import type { Unit, UnitKind } from '../../src/model/units.ts';
 import { type CombatResult, CRT, crtColumnIndex } from '../../src/tables/crt.ts';
-import type { Unit, UnitKind } from '../../src/units.ts';
 
 export const RED = asPlayerId('red');
 export const BLUE = asPlayerId('blue');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { neutralGarrisonStrength } from '../../src/combat/neutral.ts';
 import { attackHalfPoints, defenceHalfPoints, NO_SHIFTS, oddsColumn } from '../../src/combat/odds.ts';
-import { isLegalStack, type StackKind } from '../../src/stacking.ts';
+import { isLegalStack, type StackKind } from '../../src/model/stacking.ts';
 import { CRT, crtColumnIndex, crtResult } from '../../src/tables/crt.ts';
 import neutral from './golden/neutral.json';
 import odds from './golden/odds.json';

@@ -1,9 +1,9 @@
 import { loadMap } from '@bke/map';
 import { describe, expect, it } from 'vitest';
-import { asAreaId } from '../../src/ids.ts';
-import { indexMap } from '../../src/map-index.ts';
-import { DEFAULT_OPTIONS } from '../../src/options.ts';
-import { neutralGarrisonStrengthAt } from '../../src/queries.ts';
+import { asAreaId } from '../../src/model/ids.ts';
+import { indexMap } from '../../src/model/map-index.ts';
+import { DEFAULT_OPTIONS } from '../../src/model/options.ts';
+import { neutralGarrisonStrengthAt } from '../../src/model/queries.ts';
 
 // D-26 Neutral garrison strengths — BOOK (14.1, 2.3, 14.2.6), on the shipped map.
 describe('D-26 on the shipped map (14.1)', () => {

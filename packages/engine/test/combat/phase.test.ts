@@ -5,9 +5,9 @@ import {
   combatLegalOrders,
   combatWaitingFor,
 } from '../../src/combat/phase.ts';
-import { combatStateOf } from '../../src/combat/state.ts';
-import { asAreaId, asUnitId } from '../../src/ids.ts';
-import type { Options } from '../../src/options.ts';
+import { combatStateOf } from '../../src/model/combat.ts';
+import { asAreaId, asUnitId } from '../../src/model/ids.ts';
+import type { Options } from '../../src/model/options.ts';
 import { A, BLUE, diceFor, fixture, play, RED } from './fixture.ts';
 
 const U = asUnitId;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyCombatOrder, type CombatOrder, combatLegalOrders } from '../../src/combat/phase.ts';
-import { combatStateOf } from '../../src/combat/state.ts';
-import { asAreaId, asUnitId } from '../../src/ids.ts';
-import type { GameStateCore } from '../../src/state.ts';
+import { combatStateOf } from '../../src/model/combat.ts';
+import { asAreaId, asUnitId } from '../../src/model/ids.ts';
+import type { GameStateCore } from '../../src/model/state.ts';
 import { A, BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
 
 const withMarker = (state: GameStateCore): GameStateCore =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLegalRetreat, type RetreatingUnit, retreatOptions } from '../../src/combat/retreat.ts';
-import type { StackPiece } from '../../src/stacking.ts';
+import type { StackPiece } from '../../src/model/stacking.ts';
 import { toyBoard } from './board.ts';
 
 const mine = (kind: StackPiece['kind']): StackPiece => ({ kind, owner: 'red' });

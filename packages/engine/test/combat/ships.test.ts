@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCombatOrder, combatLegalOrders } from '../../src/combat/phase.ts';
-import { asUnitId } from '../../src/ids.ts';
+import { asUnitId } from '../../src/model/ids.ts';
 import { A, BLUE, diceFor, fixture, RED } from './fixture.ts';
 
 // AMBIG-16 (cfg.shipAttackRange): ships join attacks on neighbouring areas on the same sea; 7.1: never halved.

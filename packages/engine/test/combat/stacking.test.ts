@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLegalStack, mayJoin, type StackPiece, stackViolation } from '../../src/stacking.ts';
+import { isLegalStack, mayJoin, type StackPiece, stackViolation } from '../../src/model/stacking.ts';
 import type { UnitKind } from '../../src/tables/units.ts';
 
 const u = (kind: UnitKind | 'neutralGarrison', extra: Partial<StackPiece> = {}): StackPiece => ({

@@ -5,10 +5,10 @@ import {
   combatLegalOrders,
   combatWaitingFor,
 } from '../../src/combat/phase.ts';
-import { combatStateOf } from '../../src/combat/state.ts';
-import { asAreaId, asUnitId } from '../../src/ids.ts';
-import { isLegalStack } from '../../src/stacking.ts';
-import type { GameStateCore } from '../../src/state.ts';
+import { combatStateOf } from '../../src/model/combat.ts';
+import { asAreaId, asUnitId } from '../../src/model/ids.ts';
+import { isLegalStack } from '../../src/model/stacking.ts';
+import type { GameStateCore } from '../../src/model/state.ts';
 import { A, BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
 
 const U = asUnitId;

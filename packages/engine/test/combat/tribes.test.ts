@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyCombatOrder, type CombatOrder } from '../../src/combat/phase.ts';
-import { asAreaId, asUnitId } from '../../src/ids.ts';
-import type { Options } from '../../src/options.ts';
+import { asAreaId, asUnitId } from '../../src/model/ids.ts';
+import type { Options } from '../../src/model/options.ts';
 import { BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
 
 const attack = (target: string, ...ids: string[]): CombatOrder => ({

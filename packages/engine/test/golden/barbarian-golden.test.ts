@@ -4,7 +4,7 @@ import { countdownEnds, kingdomTurn } from '../../src/barbarian/countdown.ts';
 import { unrestRollsDue } from '../../src/barbarian/unrest.ts';
 import type { GameState, StartPosition } from '../../src/index.ts';
 import { peopleOf } from '../../src/index.ts';
-import { pillageDigit } from '../../src/phases/economic.ts';
+import { pillageDigit } from '../../src/turn/economic.ts';
 import { cell, gridMap } from '../helpers/fixture-map.ts';
 import { deepFreeze } from '../helpers/play.ts';
 import { A, adminStep, P, phase, scenario, settleGame } from '../helpers/scenario.ts';

@@ -1,8 +1,8 @@
 /** 4.1 move order, 4.2 / 9 intro start positions (D-17), 14.3 entry and leaving. */
 import { describe, expect, it } from 'vitest';
 import { createEngine, type GameState, type StartPosition } from '../../src/index.ts';
-import { startAreasFor } from '../../src/players.ts';
-import { moveOrder } from '../../src/queries.ts';
+import { moveOrder } from '../../src/model/queries.ts';
+import { startAreasFor } from '../../src/scenario/cycles.ts';
 import { gridMap } from '../helpers/fixture-map.ts';
 import { deepFreeze } from '../helpers/play.ts';
 import { P, scenario } from '../helpers/scenario.ts';

@@ -2,8 +2,7 @@
  * Building positions for golden cases directly: players with cycles, units in areas, the step.
  * States are built as plain data, then driven through the engine or the rule functions.
  */
-import type { EngineContext } from '../../src/engine-context.ts';
-import type { GameEvent } from '../../src/events.ts';
+
 import {
   type AreaId,
   createEngine,
@@ -22,7 +21,9 @@ import {
   type UnitId,
   type UnitKind,
 } from '../../src/index.ts';
-import { settle } from '../../src/turn.ts';
+import type { EngineContext } from '../../src/model/context.ts';
+import type { GameEvent } from '../../src/model/events.ts';
+import { settle } from '../../src/turn/machine.ts';
 
 export const P = (s: string) => s as PlayerId;
 export const A = (s: string) => s as AreaId;
