@@ -5,6 +5,7 @@
  */
 
 import { loadMap } from '@bke/map';
+import { applyCombatOrder, type CombatOrder, combatLegalOrders, combatWaitingFor } from './combat/phase.ts';
 import { settleDiplomacy } from './diplomacy/settle.ts';
 import type { EngineContext } from './model/context.ts';
 import type { GameEvent } from './model/events.ts';
@@ -15,7 +16,7 @@ import { type LegalOrder, type Order, parseOrder } from './model/order-schema.ts
 import type { CoreOrder } from './model/orders.ts';
 import { peopleOf } from './model/people.ts';
 import { playerById } from './model/queries.ts';
-import { type RealmView, realmViewFor } from './model/realm.ts';
+import type { RealmView } from './model/realm.ts';
 import { err, ok, type Result } from './model/result.ts';
 import type { GameState, GameStateCore, PlayerPhase } from './model/state.ts';
 import type { Game, Transition } from './model/state-ops.ts';
@@ -30,16 +31,11 @@ import {
   realmWaitingFor,
 } from './realm/orders.ts';
 import { persianArmyProblem, placePersianArmy } from './realm/persian.ts';
+import { realmViewFor } from './realm/view.ts';
 import { applyChooseStart, endCycle, entryLegal, newPlayer } from './scenario/cycles.ts';
 import { type GameSetupInput, gameSetupSchema, initialState } from './scenario/setup.ts';
 import { expand } from './sim/expand.ts';
 import { administrationLegal, applyAdminChoice } from './turn/administration.ts';
-import {
-  applyCombatOrder,
-  type CombatOrder,
-  combatLegalOrders,
-  combatWaitingFor,
-} from './turn/combat-seam.ts';
 import { applyCombine } from './turn/combination.ts';
 import { applyPillageChoice, economicLegal } from './turn/economic.ts';
 import { applyDisband } from './turn/end-of-movement.ts';

@@ -5,16 +5,16 @@
 import { LEADER_PROFILES, leaderTypeOf } from '../diplomacy/leaders.ts';
 import type { CombatPhaseState } from '../model/combat.ts';
 import type { EngineContext } from '../model/context.ts';
+import type { CombatErrorCode } from '../model/errors.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import { actingNeutralAt, leasedFrom, playerById, unitsByArea } from '../model/queries.ts';
 import { ok, type Result } from '../model/result.ts';
 import type { GameStateCore } from '../model/state.ts';
-import { strengthOf, type Unit } from '../model/units.ts';
+import { strengthOf, UNIT_PROFILES, type Unit } from '../model/units.ts';
 import { landingForce, landingOfUnit } from '../naval/landing.ts';
 import { coupAllowsAttack } from '../realm/empire-movement.ts';
 import { CRT } from '../tables/crt.ts';
-import { UNIT_PROFILES } from '../tables/units.ts';
-import { type CombatErrorCode, combatErr } from './errors.ts';
+import { combatErr } from './errors.ts';
 import {
   attackHalfPoints,
   type ColumnShifts,

@@ -6,7 +6,7 @@
  */
 
 import { captureLeaders, capturesLeaders, type LeaderCaptured } from '../diplomacy/capture.ts';
-import type { CombatEvent } from '../model/combat-events.ts';
+import type { CombatEvent } from '../model/events.ts';
 import type { AreaId, PlayerId } from '../model/ids.ts';
 import { unitsByArea } from '../model/queries.ts';
 import type { GameStateCore } from '../model/state.ts';

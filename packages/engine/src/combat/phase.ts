@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { type CombatPhaseState, combatStateOf } from '../model/combat.ts';
-import type { CombatEvent } from '../model/combat-events.ts';
 import type { EngineContext } from '../model/context.ts';
 import { roll2d6 } from '../model/dice.ts';
+import type { CombatEvent } from '../model/events.ts';
 import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../model/ids.ts';
 import { ok, type Result } from '../model/result.ts';
 import type { GameStateCore } from '../model/state.ts';
@@ -37,8 +37,6 @@ import {
   withCombat,
 } from './resolve.ts';
 import { isLegalRetreat } from './retreat.ts';
-
-export { type CombatPhaseState, initialCombatState } from '../model/combat.ts';
 
 export const COMBAT_ORDER_SCHEMAS = [
   /** 7.1: attack the unfriendly units of one adjacent area with these units. */

@@ -6,19 +6,20 @@
 
 import {
   type CombatPhaseState,
+  type CombatResult,
   type CombatStep,
   combatStateOf,
   type PendingCombat,
 } from '../model/combat.ts';
-import type { CombatEvent, EliminationCause, InterceptionEvent } from '../model/combat-events.ts';
 import type { EngineContext } from '../model/context.ts';
 import { roll2d6, rollDie } from '../model/dice.ts';
+import type { CombatEvent, EliminationCause, InterceptionEvent } from '../model/events.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import { cityAt, neutralGarrisonStrengthAt, playerById, unitsByArea } from '../model/queries.ts';
 import { isLegalStack, mayJoin } from '../model/stacking.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { omitKeys } from '../model/state-ops.ts';
-import { movementOf, strengthOf, type Unit } from '../model/units.ts';
+import { movementOf, strengthOf, UNIT_PROFILES, type Unit } from '../model/units.ts';
 import { capturableShip, captureShip } from '../naval/capture.ts';
 import { resolveInterceptions } from '../naval/intercept-combat.ts';
 import {
@@ -29,8 +30,7 @@ import {
   seaRetreatShores,
 } from '../naval/landing.ts';
 import { sinkingModifier, sinksRetreatingAcrossSea } from '../naval/sinking.ts';
-import { type CombatResult, CRT, crtResult } from '../tables/crt.ts';
-import { UNIT_PROFILES } from '../tables/units.ts';
+import { CRT, crtResult } from '../tables/crt.ts';
 import { mayEndAfterCombat, mayEnterAfterCombat, piecesIn, retreatBoard, retreatingUnit } from './board.ts';
 import { type AttackPlan, attackerContribution, buildPlan, type TargetDefence } from './declare.ts';
 import { exchangeLossSets, exchangeOutcome } from './exchange.ts';

@@ -1,5 +1,5 @@
 /** 7.2 Combat results: what each CRT code does, as data the phase machine acts on. */
-import type { CombatResult } from '../tables/crt.ts';
+import type { CombatResult } from '../model/combat.ts';
 
 export type ResultEffect =
   | { readonly kind: 'eliminate'; readonly side: 'attacker' | 'defender' }

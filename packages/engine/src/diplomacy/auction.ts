@@ -5,11 +5,12 @@
  * its own colour, as the kind of its own stage that would have become the auctioned one (D-21).
  */
 
+import type { RealmEvent } from '../model/events.ts';
 import type { PlayerId, UnitId } from '../model/ids.ts';
 import type { Options } from '../model/options.ts';
 import type { Stage } from '../model/people.ts';
 import { playerById } from '../model/queries.ts';
-import type { RealmEvent } from '../model/realm-events.ts';
+import type { StandingBid } from '../model/realm.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { addUnit, removeUnits, updatePlayer } from '../model/state-ops.ts';
 import type { UnitKind } from '../model/units.ts';
@@ -46,14 +47,6 @@ export function settleAuction(
   bid: number,
 ): { winner: number; auctioneerGets: 0 } | null {
   return bid <= winnerTreasury ? { winner: winnerTreasury - bid, auctioneerGets: 0 } : null;
-}
-
-/** A standing bid (engine decision for online play, see docs): one sealed round per economic phase. */
-export interface StandingBid {
-  readonly bidder: PlayerId;
-  readonly auctioneer: PlayerId;
-  readonly kind: UnitKind;
-  readonly amount: number;
 }
 
 /**

@@ -14,27 +14,16 @@
  * capital's area if one is there —, and is lost if its owner has none; a prisoner whose owner no
  * longer leads a kingdom (or an empire, for a dynastic leader) is gone.
  */
+
+import type { RealmEvent } from '../model/events.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import { playerById, unitsByArea, unitsOf } from '../model/queries.ts';
+import type { Prisoner } from '../model/realm.ts';
 import { patchRealm, patchRealmPlayer, realmOf, realmPlayer } from '../model/realm.ts';
-import type { RealmEvent } from '../model/realm-events.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { gainIncome, omitKeys, updatePlayer } from '../model/state-ops.ts';
 import type { Unit } from '../model/units.ts';
 import { LEADER_PROFILES, leaderTypeOf } from './leaders.ts';
-
-/** A captured leader, off the board, held under one unit of the captor (13.6). */
-export interface Prisoner {
-  readonly leader: UnitId;
-  readonly owner: PlayerId;
-  readonly captor: PlayerId;
-  readonly holder: UnitId;
-  /** Where the holder stands (kept up to date, so a lost holder still tells where it was). */
-  readonly area: AreaId;
-  readonly turn: number;
-  /** The captor's standing ransom demand, if any. */
-  readonly ransom?: number;
-}
 
 export type CaptureEvent = Extract<
   RealmEvent,

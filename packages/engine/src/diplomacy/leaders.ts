@@ -3,14 +3,11 @@
  * on entering kingdom stage instead of the ordinary +1 leader, and what each type does.
  */
 import { rollDie } from '../model/dice.ts';
+import type { RealmEvent } from '../model/events.ts';
 import type { PlayerId } from '../model/ids.ts';
 import type { Options } from '../model/options.ts';
-import { patchRealmPlayer, realmPlayer } from '../model/realm.ts';
-import type { RealmEvent } from '../model/realm-events.ts';
+import { LEADER_TYPES, type LeaderType, patchRealmPlayer, realmPlayer } from '../model/realm.ts';
 import type { GameStateCore } from '../model/state.ts';
-
-export const LEADER_TYPES = ['naval', 'general', 'dynastic', 'mobile', 'administrator', 'diplomat'] as const;
-export type LeaderType = (typeof LEADER_TYPES)[number] | 'ordinary';
 
 export interface LeaderProfile {
   readonly land: number;

@@ -14,28 +14,14 @@
  * and they pay no upkeep (their barbarian kinds have none). They come back at the end of the lease.
  */
 import type { EngineContext } from '../model/context.ts';
+import type { RealmEvent } from '../model/events.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import { cityAt, playerById, unitsByArea } from '../model/queries.ts';
+import type { Lease } from '../model/realm.ts';
 import { patchRealm, patchRealmPlayer, realmOf, realmPlayer } from '../model/realm.ts';
-import type { RealmEvent } from '../model/realm-events.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { gainIncome, omitKeys, updatePlayer } from '../model/state-ops.ts';
 import { kingdomKindOf } from '../model/units.ts';
-
-export const LEASE_STATUSES = ['offered', 'accepted', 'active', 'ending'] as const;
-export type LeaseStatus = (typeof LEASE_STATUSES)[number];
-
-/** One agreement between a barbarian owner and a hirer (at most one per pair). */
-export interface Lease {
-  readonly owner: PlayerId;
-  readonly hirer: PlayerId;
-  readonly units: readonly UnitId[];
-  /** Paid once, at the turn start the lease takes effect. */
-  readonly price: number;
-  readonly status: LeaseStatus;
-  /** The game turn of the latest change of status. */
-  readonly turn: number;
-}
 
 interface Step<S> {
   readonly state: S;

@@ -5,8 +5,8 @@
  * their holders and go free when the holder dies at their side's hands.
  */
 
+import type { RealmEvent } from '../model/events.ts';
 import type { PlayerId } from '../model/ids.ts';
-import type { RealmEvent } from '../model/realm-events.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { settlePrisoners } from './capture.ts';
 import { leasesAtTurnStart, settleLeases } from './mercenaries.ts';

@@ -5,10 +5,10 @@
  * strictly more combat units than the payer. Tribute received is income and VP (column 3).
  */
 import type { EngineContext } from '../model/context.ts';
+import type { RealmEvent } from '../model/events.ts';
 import type { PlayerId } from '../model/ids.ts';
 import { cityAt, playerById, unitsOf } from '../model/queries.ts';
 import { patchRealmPlayer, realmPlayer } from '../model/realm.ts';
-import type { RealmEvent } from '../model/realm-events.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { gainIncome, updatePlayer } from '../model/state-ops.ts';
 

@@ -3,8 +3,11 @@
  * attacked this player turn (7.1), and the combat awaiting a player's choice.
  */
 
-import type { CombatResult } from '../tables/crt.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
+
+/** The results of the combat results table (7.2), from the worst to the best for the attacker. */
+export const COMBAT_RESULTS = ['AE', 'AR3', 'AR2', 'AR1', 'EX', 'DR1', 'DR2', 'DR3', 'DE'] as const;
+export type CombatResult = (typeof COMBAT_RESULTS)[number];
 
 /** A retreat route as it was taken: pursuit follows it (7.2). */
 export interface RetreatRoute {

@@ -1,10 +1,11 @@
 /**
- * Every error code the engine can return, one vocabulary shared with packages/protocol
- * (the client turns codes into words). Namespaces: setup/, order/, system/.
- * The combat engineer's codes live in ./combat and are appended here.
+ * Every error code the engine can return: one closed vocabulary, exported to the protocol and
+ * the client, which give each code its words. Namespaces: `setup/` (a game's set-up), `order/`
+ * (an order refused outside combat), `system/` (the server's own orders), `combat/` (the combat
+ * phase, 7 and 8.2).
  */
-import { COMBAT_ERROR_CODES } from '../combat/errors.ts';
 
+/** Codes of set-up, orders outside combat and the server's own orders. */
 export const CORE_ERROR_CODES = [
   'setup/invalid',
   'setup/map_invalid',
@@ -50,6 +51,31 @@ export const CORE_ERROR_CODES = [
 
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
 
-/** The full list: core codes, then the combat phase's (src/combat/errors.ts). */
+/** Codes of the combat phase (7, 8.2, 8.4, 11.4). */
+export const COMBAT_ERROR_CODES = [
+  'combat/not_combat_phase',
+  'combat/not_your_choice',
+  'combat/resolution_pending',
+  'combat/nothing_pending',
+  'combat/no_attackers',
+  'combat/duplicate_unit',
+  'combat/not_your_unit',
+  'combat/cannot_attack',
+  'combat/coup_restricted',
+  'combat/already_attacked',
+  'combat/not_adjacent',
+  'combat/no_defenders',
+  'combat/tribes_attack_tribes_only',
+  'combat/tribes_alone',
+  'combat/odds_off_table',
+  'combat/illegal_retreat',
+  'combat/illegal_losses',
+  'combat/illegal_advance',
+  'combat/wrong_step',
+  'combat/landing_owed',
+] as const;
+export type CombatErrorCode = (typeof COMBAT_ERROR_CODES)[number];
+
+/** The full list, closed: a code not in it does not compile. */
 export const ERROR_CODES = [...CORE_ERROR_CODES, ...COMBAT_ERROR_CODES] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

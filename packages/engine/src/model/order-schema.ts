@@ -1,10 +1,10 @@
 /** The wire schema of every order: the core's and the combat phase's (STYLE habit 4). */
 
 import { z } from 'zod';
+import type { CombatLegalOrder, CombatOrder } from '../combat/phase.ts';
+import { COMBAT_ORDER_SCHEMAS } from '../combat/phase.ts';
 import { NAVAL_ORDER_SCHEMAS, type NavalLegalOrder, type NavalOrder } from '../naval/movement.ts';
 import { REALM_ORDER_SCHEMAS, type RealmLegalOrder, type RealmOrder } from '../realm/orders.ts';
-import type { CombatLegalOrder, CombatOrder } from '../turn/combat-seam.ts';
-import { COMBAT_ORDER_SCHEMAS } from '../turn/combat-seam.ts';
 import { type CoreLegalOrder, type CoreOrder, coreOrderSchemas } from './orders.ts';
 
 export const orderSchema = z.discriminatedUnion('type', [

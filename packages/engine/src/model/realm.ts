@@ -1,18 +1,13 @@
 /**
- * The part-2 sub-state (kingdoms, empires, cycles): plain JSON kept in `GameStateCore.realm`, the
- * way the combat side keeps `combat`. Per player it holds what lasts from one phase to a later
- * one (Good Ruler / Corruption pending, the latest Revival, this turn's capital capture, the
+ * The realm sub-state (kingdoms, empires, and the optional diplomacy of 13): plain JSON kept in
+ * `GameStateCore.realm`, beside the combat phase's `combat`. Per player it holds what lasts from one
+ * phase to a later one (Good Ruler / Corruption pending, the latest Revival, this turn's capital capture, the
  * economic plan, an Attempted Coup); `ledger` is the turn record sheet of 14.3.3.
  * Read it only through `realmOf`, which tolerates a state made before the field existed.
  */
 
-import type { StandingBid } from '../diplomacy/auction.ts';
-import type { Prisoner } from '../diplomacy/capture.ts';
-import type { LeaderType } from '../diplomacy/leaders.ts';
-import type { Lease } from '../diplomacy/mercenaries.ts';
-import type { LedgerRow } from '../realm/record.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
-import type { GameStateCore } from './state.ts';
+import type { Stage, StartPosition } from './people.ts';
 import type { UnitKind } from './units.ts';
 
 /** 10.6.2: an income effect noted on the record sheet, applied at the next tax collection. */
@@ -147,37 +142,34 @@ export const initialRealmState = (): RealmState => ({
   tasks: [],
 });
 
-type WithRealm = { readonly realm?: unknown };
+/** Any state that carries the realm sub-state (a game state, or a view of one). */
+type WithRealm = { readonly realm?: RealmState };
 
 const isRealmState = (v: unknown): v is RealmState =>
   typeof v === 'object' && v !== null && 'players' in v && 'ledger' in v && 'tasks' in v;
 
-/** The part-2 sub-state of a game (empty if the game predates it). */
-export const realmOf = (g: GameStateCore): RealmState => {
-  const r = (g as WithRealm).realm;
+/** The realm sub-state of a game (empty if the game predates it). */
+export const realmOf = (g: WithRealm): RealmState => {
+  const r: unknown = g.realm;
   return isRealmState(r) ? r : initialRealmState();
 };
 
-/** A copy of the game with a new part-2 sub-state. */
-export const withRealm = <S extends GameStateCore>(g: S, realm: RealmState): S => ({ ...g, realm }) as S;
+/** A copy of the game with a new realm sub-state. */
+export const withRealm = <S extends WithRealm>(g: S, realm: RealmState): S => ({ ...g, realm }) as S;
 
-export const realmPlayer = (g: GameStateCore, id: PlayerId): RealmPlayer =>
+export const realmPlayer = (g: WithRealm, id: PlayerId): RealmPlayer =>
   realmOf(g).players[id] ?? initialRealmPlayer();
 
-export const patchRealmPlayer = <S extends GameStateCore>(
-  g: S,
-  id: PlayerId,
-  patch: Partial<RealmPlayer>,
-): S => {
+export const patchRealmPlayer = <S extends WithRealm>(g: S, id: PlayerId, patch: Partial<RealmPlayer>): S => {
   const r = realmOf(g);
   return withRealm(g, { ...r, players: { ...r.players, [id]: { ...realmPlayer(g, id), ...patch } } });
 };
 
-export const patchRealm = <S extends GameStateCore>(g: S, patch: Partial<RealmState>): S =>
+export const patchRealm = <S extends WithRealm>(g: S, patch: Partial<RealmState>): S =>
   withRealm(g, { ...realmOf(g), ...patch });
 
 /** AMBIG-42: a finished position loses its pending effects; the ledger stays. */
-export const clearRealmPlayer = <S extends GameStateCore>(g: S, id: PlayerId): S => {
+export const clearRealmPlayer = <S extends WithRealm>(g: S, id: PlayerId): S => {
   const r = realmOf(g);
   const players = { ...r.players };
   delete players[id];
@@ -185,54 +177,113 @@ export const clearRealmPlayer = <S extends GameStateCore>(g: S, id: PlayerId): S
 };
 
 /**
- * The part-2 sub-state as a viewer gets it: no `ledger`. The record sheet is open (2.4) but it grows
+ * The realm sub-state as a viewer gets it: no `ledger`. The record sheet is open (2.4) but it grows
  * by a row per player per turn for the whole life of a world; it reaches clients once, as the
  * `ledgerRow` events of the order that wrote each row (the server keeps them as the VP ledger),
  * instead of inside every full view and again in the patch that appends it.
  */
 export type RealmView = Omit<RealmState, 'ledger'>;
 
-/** Other players' entries with their sealed parts taken out, kept per entry (see `realmViewFor`). */
-const sealedEntries = new WeakMap<RealmPlayer, RealmPlayer>();
-/** Views already made of a realm, per viewer ('' for the public one). */
-const realmViews = new WeakMap<RealmState, Map<string, RealmView>>();
-
-/**
- * What a viewer may see of the part-2 sub-state (STYLE habit 14): everything (2.4, bookkeeping is
- * open) except other players' standing bids (sealed, 13.3) and economic plans not yet carried out
- * (decisions made at once, 4.5); the ledger travels as events (`RealmView`).
- *
- * States are immutable, so the same realm always gives the same view, and an unchanged entry the
- * same sealed copy: a view shares what did not change with the previous one, as the state does,
- * and the server's patch walk (structural sharing) skips it.
- */
-export function realmViewFor(realm: RealmState | undefined, viewer: PlayerId | null): RealmView | undefined {
-  if (!realm) return realm;
-  let byViewer = realmViews.get(realm);
-  const cached = byViewer?.get(viewer ?? '');
-  if (cached) return cached;
-  // 13.4: running leases are public; offers not yet in force only the two parties see.
-  const seen = (l: Lease) =>
-    l.status === 'active' || l.status === 'ending' || l.owner === viewer || l.hirer === viewer;
-  const leases = realm.leases?.every(seen) ? realm.leases : realm.leases?.filter(seen);
-  const players: Record<string, RealmPlayer> = {};
-  for (const [id, p] of Object.entries(realm.players)) players[id] = id === viewer ? p : sealed(p);
-  const { ledger: _ledger, ...open } = realm;
-  const view: RealmView = { ...open, players, ...(leases ? { leases } : {}) };
-  if (!byViewer) {
-    byViewer = new Map();
-    realmViews.set(realm, byViewer);
-  }
-  byViewer.set(viewer ?? '', view);
-  return view;
+/** A standing bid (engine decision for online play, see docs): one sealed round per economic phase. */
+export interface StandingBid {
+  readonly bidder: PlayerId;
+  readonly auctioneer: PlayerId;
+  readonly kind: UnitKind;
+  readonly amount: number;
 }
 
-function sealed(p: RealmPlayer): RealmPlayer {
-  let out = sealedEntries.get(p);
-  if (!out) {
-    const { bids: _bids, plan: _plan, ...open } = p;
-    out = { ...open, plan: null };
-    sealedEntries.set(p, out);
-  }
-  return out;
+/** A captured leader, off the board, held under one unit of the captor (13.6). */
+export interface Prisoner {
+  readonly leader: UnitId;
+  readonly owner: PlayerId;
+  readonly captor: PlayerId;
+  readonly holder: UnitId;
+  /** Where the holder stands (kept up to date, so a lost holder still tells where it was). */
+  readonly area: AreaId;
+  readonly turn: number;
+  /** The captor's standing ransom demand, if any. */
+  readonly ransom?: number;
 }
+
+export const LEADER_TYPES = ['naval', 'general', 'dynastic', 'mobile', 'administrator', 'diplomat'] as const;
+
+export type LeaderType = (typeof LEADER_TYPES)[number] | 'ordinary';
+
+export const LEASE_STATUSES = ['offered', 'accepted', 'active', 'ending'] as const;
+
+export type LeaseStatus = (typeof LEASE_STATUSES)[number];
+
+/** One agreement between a barbarian owner and a hirer (at most one per pair). */
+export interface Lease {
+  readonly owner: PlayerId;
+  readonly hirer: PlayerId;
+  readonly units: readonly UnitId[];
+  /** Paid once, at the turn start the lease takes effect. */
+  readonly price: number;
+  readonly status: LeaseStatus;
+  /** The game turn of the latest change of status. */
+  readonly turn: number;
+}
+
+/** What a column-11 entry may say: a table result, and what it led to. */
+export interface AdminOutcome {
+  readonly roll: number;
+  readonly result: AdministrationResult;
+  /** Rebellion Table rolls made this phase (11.7), in order, e.g. [7] or [3, 4]. */
+  readonly rebellions: readonly number[];
+  readonly becameEmpire: boolean;
+}
+
+export interface LedgerRow {
+  readonly player: PlayerId;
+  readonly cycle: number;
+  readonly position: StartPosition;
+  readonly stage: Stage;
+  /** Column 1. */
+  readonly turn: number;
+  /** Column 2: tax income, the "unmodified income" (AMBIG-10: capital +2 included by default). */
+  readonly tax: number;
+  /** Column 3: Good Ruler/Corruption difference, loot, plunder, mercenary, tribute, ransom. */
+  readonly other: number;
+  /** Column 4: VP of the cycle so far = previous column 4 + column 2 + column 3. */
+  readonly vp: number;
+  /** Treasury carried in (previous column 9 after money moved outside the economic phase). */
+  readonly carried: number;
+  /** Column 5: money available = column 2 + column 3 + carried. */
+  readonly available: number;
+  /** Column 6: upkeep paid for units on the board. */
+  readonly upkeep: number;
+  /** Column 7: spent on new units. */
+  readonly purchases: number;
+  /** Column 8: spent on the Administration Table. */
+  readonly administration: number;
+  /** Column 9: treasury balance = 5 − (6 + 7 + 8), never negative. */
+  readonly treasury: number;
+  /** Column 10: the % column bought with column 8 (10.6.1). */
+  readonly adminPercent: number;
+  /** Column 11: the administration result (filled in the administration phase). */
+  readonly adminResult: AdminOutcome | null;
+}
+
+export const ADMINISTRATION_EVENTS = ['rebellion', 'corruption', 'goodRuler', 'revival'] as const;
+
+export type AdministrationEvent = (typeof ADMINISTRATION_EVENTS)[number];
+
+/** A named event, or a number compared with the turns spent in the stage (10.6.2). */
+export type AdministrationResult = AdministrationEvent | number;
+
+export const REBELLION_RESULTS = {
+  2: 'mercenaryDefection',
+  3: 'financialDisaster',
+  4: 'pirateAttack',
+  5: 'provincialRebellion',
+  6: 'civilDisorder',
+  7: 'completeCollapse',
+  8: 'mercenariesGoHome',
+  9: 'armyMutiny',
+  10: 'provincialRebellionNotSmallest',
+  11: 'attemptedCoup',
+  12: 'rebellionAndRevival',
+} as const;
+
+export type RebellionResult = (typeof REBELLION_RESULTS)[keyof typeof REBELLION_RESULTS];

@@ -2,7 +2,7 @@
  * 6 Stacking (and the matrix B.6). Checked at the end of movement, at the end of combat, at every
  * step of a retreat (7.3) and where purchases and creation results are placed.
  */
-import { type StackClass, UNIT_PROFILES, type UnitKind } from '../tables/units.ts';
+import { type StackClass, UNIT_PROFILES, type UnitKind } from './units.ts';
 
 /** Anything that may stand in an area: a player's unit, or a neutral garrison (14.1). */
 export type StackKind = UnitKind | 'neutralGarrison';

@@ -3,11 +3,11 @@
  * occupancy, groups, stacks, move order) is computed in queries.ts, not stored twice.
  */
 
-import type { RealmState } from '../realm/orders.ts';
 import type { CombatPhaseState } from './combat.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
 import type { Options } from './options.ts';
 import type { People, Stage, StartPosition } from './people.ts';
+import type { RealmState } from './realm.ts';
 import type { RngState } from './rng.ts';
 import type { Unit } from './units.ts';
 

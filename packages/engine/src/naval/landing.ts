@@ -16,10 +16,8 @@ import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import { isLegalStack, type StackPiece } from '../model/stacking.ts';
 import type { GameStateCore } from '../model/state.ts';
 import type { Unit, UnitKind } from '../model/units.ts';
-import { UNIT_PROFILES } from '../tables/units.ts';
+import { UNIT_PROFILES } from '../model/units.ts';
 import { shipGraph } from './sea-graph.ts';
-
-export type { Landing } from '../model/combat.ts';
 
 const isSea = (ctx: EngineContext, a: AreaId): boolean => ctx.map.area(a)?.kind === 'sea';
 

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { leaderTypeOf } from '../diplomacy/leaders.ts';
 import type { EngineContext } from '../model/context.ts';
 import { rollDie } from '../model/dice.ts';
+import type { ErrorCode } from '../model/errors.ts';
 import type { GameEvent } from '../model/events.ts';
 import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../model/ids.ts';
 import { blocksPlayer, playerById, unitsByArea, unitsOf } from '../model/queries.ts';
@@ -143,7 +144,7 @@ interface Voyage {
   readonly involved: UnitId[];
 }
 
-type Problem = { code: string; params?: Record<string, unknown> };
+type Problem = { code: ErrorCode; params?: Record<string, unknown> };
 
 const capacityOk = (g: Game, ids: readonly UnitId[]): boolean => {
   const kinds = ids.map((id) => g.units[id]?.kind);
@@ -363,7 +364,7 @@ export function applyShipMove(
 ): Result<Transition> {
   if (o.with?.length) return applyGroupMove(ctx, g, player, o);
   const voyage = planVoyage(ctx, g, player, o);
-  if (isProblem(voyage)) return err(voyage.code as 'order/invalid', { ship: o.ship, ...voyage.params });
+  if (isProblem(voyage)) return err(voyage.code, { ship: o.ship, ...voyage.params });
   const ship = g.units[o.ship]!;
   const cycle = playerById(g, player)?.cycle;
   const seas = seaAreasEntered(ctx, o.path);
@@ -455,7 +456,7 @@ function sinkModifierOf(g: Game, player: PlayerId, cargo: readonly UnitId[]): nu
  */
 function applyGroupMove(ctx: EngineContext, g: Game, player: PlayerId, o: NavalOrder): Result<Transition> {
   const plan = planGroup(ctx, g, player, o);
-  if (isProblem(plan)) return err(plan.code as 'order/invalid', { ship: o.ship, ...plan.params });
+  if (isProblem(plan)) return err(plan.code, { ship: o.ship, ...plan.params });
   const voyages = plan;
   const members = membersOf(o);
   let s = g;

@@ -12,6 +12,7 @@ import type { EngineContext } from '../model/context.ts';
 import { roll2d6, rollDie } from '../model/dice.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import { cityAt, moveOrder, playerById, unitsOf } from '../model/queries.ts';
+import type { AdminOutcome } from '../model/realm.ts';
 import {
   clearRealmPlayer,
   patchRealm,
@@ -41,7 +42,6 @@ import {
   rebellionResult,
   revoltableProvinces,
 } from './rebellion.ts';
-import type { AdminOutcome } from './record.ts';
 import { citiesInProvince, removeOrphanLeaders, revoltCities, revoltProvince } from './revolts.ts';
 
 /** What the core's administration step gets back: `choice` set while someone must answer. */
@@ -566,5 +566,3 @@ export function defect(g: Game, rebel: PlayerId, to: PlayerId, unit: UnitId): Re
   const [n, id] = addUnit(s, to, 'infantry', u.area);
   return { state: n, events: [{ type: 'unitDefected', from: rebel, to, unit, newUnit: id }] };
 }
-
-export { civilDisorderTarget };

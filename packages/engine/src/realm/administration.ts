@@ -5,9 +5,9 @@
  */
 import type { Options } from '../model/options.ts';
 import type { People, Stage } from '../model/people.ts';
+import type { AdministrationResult } from '../model/realm.ts';
 import {
   ADMINISTRATION_TABLE,
-  type AdministrationResult,
   type AdministrationTable,
   administrationResult,
 } from '../tables/administration.ts';

@@ -5,15 +5,22 @@
  * the Administration Table column (10.6.1), the treasury (10.7) and the record-sheet row (14.3.3).
  * Nothing here rolls a die, so a plan can be checked exactly when the player gives it.
  */
-import { runAuction, type StandingBid } from '../diplomacy/auction.ts';
+import { runAuction } from '../diplomacy/auction.ts';
 import { isLeased, mercenaryOwnerAt, mercenaryPillageChosen } from '../diplomacy/mercenaries.ts';
 import type { EngineContext } from '../model/context.ts';
-import type { GameEvent } from '../model/events.ts';
+import type { GameEvent, RealmEvent } from '../model/events.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import type { Stage } from '../model/people.ts';
 import { cityAt, moveOrder, playerById, unitsOf } from '../model/queries.ts';
-import { type EconomicPlan, patchRealm, patchRealmPlayer, realmOf, realmPlayer } from '../model/realm.ts';
-import type { RealmEvent } from '../model/realm-events.ts';
+import type { LedgerRow } from '../model/realm.ts';
+import {
+  type EconomicPlan,
+  patchRealm,
+  patchRealmPlayer,
+  realmOf,
+  realmPlayer,
+  type StandingBid,
+} from '../model/realm.ts';
 import type { Game } from '../model/state-ops.ts';
 import { addUnit, gainIncome, removeUnits, updatePlayer } from '../model/state-ops.ts';
 import { adminColumnCost } from './administration.ts';
@@ -27,7 +34,6 @@ import {
   unmodifiedIncome,
 } from './income.ts';
 import { firstBadPurchase, purchaseCities, purchaseCost } from './purchase.ts';
-import type { LedgerRow } from './record.ts';
 import { removeOrphanLeaders } from './revolts.ts';
 import { removalBreaksSupport, unsupportedUnits } from './support.ts';
 import { defaultDisband, isMinimalDisband, upkeepOf } from './upkeep.ts';

@@ -29,11 +29,10 @@ import {
 } from '../diplomacy/mercenaries.ts';
 import { payTribute, tributeAllowance } from '../diplomacy/tribute.ts';
 import type { EngineContext } from '../model/context.ts';
-import type { GameEvent } from '../model/events.ts';
+import type { GameEvent, RealmEvent } from '../model/events.ts';
 import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../model/ids.ts';
 import { moveOrder, playerById } from '../model/queries.ts';
 import { type EconomicPlan, patchRealm, patchRealmPlayer, realmOf, realmPlayer } from '../model/realm.ts';
-import type { RealmEvent } from '../model/realm-events.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import type { Game } from '../model/state-ops.ts';
 import { type UnitKind, unitKindSchema } from '../model/units.ts';
@@ -41,11 +40,9 @@ import { intercepts } from '../naval/intercept-combat.ts';
 import { adminColumns } from './administration.ts';
 import {
   becomeEmpire,
-  capitalMoves,
   defect,
   drain,
   pirates,
-  provinceCandidates,
   type RealmStep,
   removeRealmUnits,
   revoltCandidates,
@@ -71,9 +68,7 @@ import { revoltCities, revoltProvince } from './revolts.ts';
 import { removalBreaksSupport } from './support.ts';
 import { priceOf } from './upkeep.ts';
 
-export { clearRealmPlayer, initialRealmState, type RealmState, realmOf } from '../model/realm.ts';
-export type { RealmEvent } from '../model/realm-events.ts';
-export type { RealmStep };
+export type { RealmEvent } from '../model/events.ts';
 
 /**
  * 14.3.3 column 11: the administration phase fills in this turn's ledger row after the economic phase
@@ -668,7 +663,3 @@ export function mayAbandon(ctx: EngineContext, g: Game, player: PlayerId): boole
   const rp = realmOf(g).players[player];
   return (rp?.lastIncome ?? 0) < 10;
 }
-
-/** The places the capital could go now (for clients), see 10.3 / 10.6.2. */
-export const capitalOptions = capitalMoves;
-export { provinceCandidates };

@@ -7,21 +7,7 @@ import type { EngineContext } from '../model/context.ts';
 import type { AreaId } from '../model/ids.ts';
 import type { Options } from '../model/options.ts';
 import type { Stage } from '../model/people.ts';
-
-export const REBELLION_RESULTS = {
-  2: 'mercenaryDefection',
-  3: 'financialDisaster',
-  4: 'pirateAttack',
-  5: 'provincialRebellion',
-  6: 'civilDisorder',
-  7: 'completeCollapse',
-  8: 'mercenariesGoHome',
-  9: 'armyMutiny',
-  10: 'provincialRebellionNotSmallest',
-  11: 'attemptedCoup',
-  12: 'rebellionAndRevival',
-} as const;
-export type RebellionResult = (typeof REBELLION_RESULTS)[keyof typeof REBELLION_RESULTS];
+import { REBELLION_RESULTS, type RebellionResult } from '../model/realm.ts';
 
 /** 11.7.2: the result of a 2d6 roll. */
 export function rebellionResult(roll: number): RebellionResult {

@@ -3,9 +3,9 @@
  * revolting to neutral garrisons (11.7, 14.1), whole provinces revolting (11.7.2 results 5/10).
  */
 import type { EngineContext } from '../model/context.ts';
+import type { RealmEvent } from '../model/events.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import { actingNeutralAt, cityAt, neutralGarrisonStrengthAt, playerById, unitsOf } from '../model/queries.ts';
-import type { RealmEvent } from '../model/realm-events.ts';
 import type { Game } from '../model/state-ops.ts';
 import { removeUnits } from '../model/state-ops.ts';
 

@@ -19,11 +19,11 @@ import {
   unitsByArea,
   unitsOf,
 } from '../model/queries.ts';
+import { clearRealmPlayer } from '../model/realm.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import type { Colour, PlayerState } from '../model/state.ts';
 import { addUnit, type Game, removeUnits, type Transition, updatePlayer } from '../model/state-ops.ts';
 import type { Unit } from '../model/units.ts';
-import { clearRealmPlayer } from '../realm/orders.ts';
 import { persianArmyChoices, persianStartAreas, startPersianKingdom } from '../realm/persian.ts';
 
 export function newPlayer(

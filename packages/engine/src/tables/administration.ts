@@ -4,13 +4,9 @@
  * reconstruction of the rules reference C.4.b and may be replaced without code changes.
  */
 import { z } from 'zod';
+import { ADMINISTRATION_EVENTS, type AdministrationResult } from '../model/realm.ts';
 import administrationJson from './administration.json';
 import { provenanceSchema } from './provenance.ts';
-
-export const ADMINISTRATION_EVENTS = ['rebellion', 'corruption', 'goodRuler', 'revival'] as const;
-export type AdministrationEvent = (typeof ADMINISTRATION_EVENTS)[number];
-/** A named event, or a number compared with the turns spent in the stage (10.6.2). */
-export type AdministrationResult = AdministrationEvent | number;
 
 const cellSchema = z.union([z.enum(ADMINISTRATION_EVENTS), z.number().int().min(1)]);
 

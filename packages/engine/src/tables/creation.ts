@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { isLegalStack } from '../model/stacking.ts';
+import { type UnitKind, unitKindSchema } from '../model/units.ts';
 import creationJson from './creation.json';
 import { provenanceSchema } from './provenance.ts';
-import { type UnitKind, unitKindSchema } from './units.ts';
 
 /** Barbarian peoples with a creation row (start positions SLAV 1/2 and GERMAN 1/2 share a row). */
 export const CREATION_PEOPLES = [

@@ -4,12 +4,9 @@
  * table can replace the JSON file without any code change, as long as it passes `parseCrt`.
  */
 import { z } from 'zod';
+import { COMBAT_RESULTS, type CombatResult } from '../model/combat.ts';
 import crtJson from './crt.json';
 import { provenanceSchema } from './provenance.ts';
-
-export const COMBAT_RESULTS = ['AE', 'AR3', 'AR2', 'AR1', 'EX', 'DR1', 'DR2', 'DR3', 'DE'] as const;
-/** Ordered from the worst to the best result for the attacker. */
-export type CombatResult = (typeof COMBAT_RESULTS)[number];
 
 export const CRT_ROLLS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 

@@ -4,6 +4,8 @@
  * order (skipping phases with nothing to decide), the economic and administration phases.
  */
 
+import { applyCombatOrder } from '../combat/phase.ts';
+import { initialCombatState } from '../model/combat.ts';
 import type { EngineContext } from '../model/context.ts';
 import { roll2d6 } from '../model/dice.ts';
 import type { GameEvent } from '../model/events.ts';
@@ -16,14 +18,13 @@ import {
   unitsByArea,
   unitsOf,
 } from '../model/queries.ts';
-import { PLAYER_PHASES, type PlayerPhase } from '../model/state.ts';
+import type { PlayerPhase } from '../model/state.ts';
 import type { Game, Transition } from '../model/state-ops.ts';
 import { isNonTribe, UNIT_PROFILES } from '../model/units.ts';
 import { landingsOf } from '../naval/landing.ts';
 import { entryLegal } from '../scenario/cycles.ts';
 import { removeIsolatedNeutrals, restoreNeutrals } from '../scenario/neutrals.ts';
 import { adminTasks, endOfPlayerAdmin, removeDueMarkers, runTask } from './administration.ts';
-import { applyCombatOrder, initialCombatState } from './combat-seam.ts';
 import { combinationPossible } from './combination.ts';
 import { economicDeciders, fixOwnership, resolveEconomic } from './economic.ts';
 import { createUnits, overstackedAreas, removeSurplusTribes } from './end-of-movement.ts';
@@ -328,5 +329,3 @@ export function finishCombat(ctx: EngineContext, g: Game, player: PlayerId): Tra
   if (!done.ok) return null;
   return seq(done.value, (x) => endPlayerPhase(ctx, x));
 }
-
-export { PLAYER_PHASES };

@@ -10,15 +10,15 @@
  */
 
 import { applyCombatOrder, type CombatOrder } from '../../src/combat/phase.ts';
-import { initialCombatState } from '../../src/model/combat.ts';
-import type { CombatEvent } from '../../src/model/combat-events.ts';
+import { type CombatResult, initialCombatState } from '../../src/model/combat.ts';
 import type { EngineContext } from '../../src/model/context.ts';
+import type { CombatEvent } from '../../src/model/events.ts';
 import { type AreaId, asAreaId, asPlayerId, asUnitId, type PlayerId } from '../../src/model/ids.ts';
 import { indexMap, type MapAreaInput, type MapEdgeInput, type MapIndex } from '../../src/model/map-index.ts';
 import { DEFAULT_OPTIONS, type Options } from '../../src/model/options.ts';
 import type { GameStateCore, PlayerState } from '../../src/model/state.ts';
 import type { Unit, UnitKind } from '../../src/model/units.ts';
-import { type CombatResult, CRT, crtColumnIndex } from '../../src/tables/crt.ts';
+import { CRT, crtColumnIndex } from '../../src/tables/crt.ts';
 
 export const RED = asPlayerId('red');
 export const BLUE = asPlayerId('blue');

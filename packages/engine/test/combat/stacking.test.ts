@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLegalStack, mayJoin, type StackPiece, stackViolation } from '../../src/model/stacking.ts';
-import type { UnitKind } from '../../src/tables/units.ts';
+import type { UnitKind } from '../../src/model/units.ts';
 
 const u = (kind: UnitKind | 'neutralGarrison', extra: Partial<StackPiece> = {}): StackPiece => ({
   kind,

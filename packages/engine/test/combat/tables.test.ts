@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { COMBAT_RESULTS } from '../../src/model/combat.ts';
+import { UNIT_PROFILES } from '../../src/model/units.ts';
 import administrationJson from '../../src/tables/administration.json';
 import {
   ADMINISTRATION_TABLE,
@@ -14,8 +16,7 @@ import {
   peopleOfStartPosition,
 } from '../../src/tables/creation.ts';
 import crtJson from '../../src/tables/crt.json';
-import { COMBAT_RESULTS, CRT, CRT_ROLLS, crtColumnIndex, crtResult, parseCrt } from '../../src/tables/crt.ts';
-import { UNIT_PROFILES } from '../../src/tables/units.ts';
+import { CRT, CRT_ROLLS, crtColumnIndex, crtResult, parseCrt } from '../../src/tables/crt.ts';
 
 const rank = (r: string) => COMBAT_RESULTS.indexOf(r as (typeof COMBAT_RESULTS)[number]);
 

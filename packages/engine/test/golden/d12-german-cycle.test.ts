@@ -10,6 +10,7 @@ import { countdownEnds, kingdomTurn } from '../../src/barbarian/countdown.ts';
 import type { GameState, PlayerId } from '../../src/index.ts';
 import type { EngineContext } from '../../src/model/context.ts';
 import { playerById } from '../../src/model/queries.ts';
+import type { AdministrationResult } from '../../src/model/realm.ts';
 import { type EconomicPlan, realmOf, realmPlayer } from '../../src/model/realm.ts';
 import type { Game } from '../../src/model/state-ops.ts';
 import { adminColumns, adminTableResult, turnsCounted } from '../../src/realm/administration.ts';
@@ -17,7 +18,6 @@ import { runRealmAdministration } from '../../src/realm/administration-phase.ts'
 import { defaultPlan, economyPreview, moneyAfterUpkeep } from '../../src/realm/economy.ts';
 import { applyRealmOrder, realmWaitingFor, resolveEconomicWithRealms } from '../../src/realm/orders.ts';
 import { advancedAverage, formatAverage, ledgerProblems } from '../../src/realm/record.ts';
-import type { AdministrationResult } from '../../src/tables/administration.ts';
 import { convertUnits, foundKingdom } from '../../src/turn/administration.ts';
 import { collect, fixOwnership } from '../../src/turn/economic.ts';
 import { gridMap } from '../helpers/fixture-map.ts';

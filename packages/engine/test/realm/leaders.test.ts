@@ -72,7 +72,7 @@ describe('11.5 support and 11.7.2 result 11 (Attempted Coup) limit empire moves'
 
 describe('views of the part-2 state (STYLE habit 14)', () => {
   it('other players’ sealed bids and pending plans are hidden; the ledger travels as events, not in the view', async () => {
-    const { realmViewFor } = await import('../../src/model/realm.ts');
+    const { realmViewFor } = await import('../../src/realm/view.ts');
     const realm = {
       players: {
         a: {
@@ -95,7 +95,7 @@ describe('views of the part-2 state (STYLE habit 14)', () => {
   });
 
   it('a view shares what did not change with the previous view, as the state does', async () => {
-    const { realmViewFor } = await import('../../src/model/realm.ts');
+    const { realmViewFor } = await import('../../src/realm/view.ts');
     const a = { plan: null, bids: { turn: 3, list: [] }, lastIncome: 7 };
     const realm = { players: { a, b: { plan: null, lastIncome: 4 } }, ledger: [], tasks: [] } as never;
     const first = realmViewFor(realm, null)!;
