@@ -5,15 +5,16 @@
  */
 
 import { loadMap } from '@bke/map';
-import { applyCombatOrder, type CombatOrder, combatLegalOrders, combatWaitingFor } from './combat/phase.ts';
+import { applyCombatOrder, combatLegalOrders, combatWaitingFor } from './combat/phase.ts';
 import { settleDiplomacy } from './diplomacy/settle.ts';
 import type { EngineContext } from './model/context.ts';
 import type { GameEvent } from './model/events.ts';
 import { hashState } from './model/hash.ts';
 import type { AreaId, PlayerId, UnitId } from './model/ids.ts';
+import type { LegalOrder } from './model/legal-orders.ts';
 import { indexMap, type MapIndex, type MapInput } from './model/map-index.ts';
-import { type LegalOrder, type Order, parseOrder } from './model/order-schema.ts';
 import type { CoreOrder } from './model/orders.ts';
+import { type CombatOrder, type Order, parseOrder, type RealmOrder } from './model/orders.ts';
 import { peopleOf } from './model/people.ts';
 import { playerById } from './model/queries.ts';
 import type { RealmView } from './model/realm.ts';
@@ -26,7 +27,6 @@ import {
   applyRealmOrder,
   isRealmAnytimeOrder,
   mayAbandon,
-  type RealmOrder,
   realmAnytimeLegal,
   realmWaitingFor,
 } from './realm/orders.ts';

@@ -1,12 +1,13 @@
-/** @bke/engine: the rules engine of BKE Online (issue 4, part 1). */
+/** @bke/engine: the rules engine of BKE Online. */
 export * from './engine.ts';
+export * from './model/colours.ts';
 export * from './model/errors.ts';
 export type * from './model/events.ts';
 export * from './model/hash.ts';
 export * from './model/ids.ts';
+export * from './model/legal-orders.ts';
 export * from './model/map-index.ts';
 export * from './model/options.ts';
-export * from './model/order-schema.ts';
 export * from './model/orders.ts';
 export * from './model/people.ts';
 export { initialRealmPlayer } from './model/realm.ts';

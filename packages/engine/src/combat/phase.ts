@@ -1,108 +1,33 @@
-/**
- * The combat phase (4.3.5, 7): its orders, their legal lists and their application. The phasing
- * player declares attacks one at a time (each resolved at once, 7.1 "finish each before the
- * next"); the choices a result requires are orders of the player who must make them.
- */
-import { z } from 'zod';
 import { type CombatPhaseState, combatStateOf } from '../model/combat.ts';
 import type { EngineContext } from '../model/context.ts';
 import { roll2d6 } from '../model/dice.ts';
 import type { CombatEvent } from '../model/events.ts';
-import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../model/ids.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import type { CombatLegalOrder } from '../model/legal-orders.ts';
+import type { CombatOrder } from '../model/orders.ts';
 import { ok, type Result } from '../model/result.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { strengthOf, type Unit } from '../model/units.ts';
+import { applyCapture } from '../naval/capture.ts';
 import { landingForce, owedLandingTargets } from '../naval/landing.ts';
+import { closeUnfoughtLandings } from '../naval/landing-combat.ts';
 import { CRT, crtResult } from '../tables/crt.ts';
 import { type AttackPlan, attackerContribution, buildPlan, planAttack, targetDefence } from './declare.ts';
+import { applyEliteChoice, applyReroll } from './elite.ts';
 import { combatErr } from './errors.ts';
 import { isLegalLossSet } from './exchange.ts';
+import { dropStep, type Step, withCombat } from './pending.ts';
+import { beginResolution, replan, settle } from './resolve.ts';
+import { isLegalRetreat } from './retreat.ts';
 import {
   advanceChoices,
   applyAdvance,
-  applyCapture,
-  applyEliteChoice,
   applyLosses,
-  applyReroll,
-  beginResolution,
-  closeUnfoughtLandings,
-  dropStep,
   lossChoices,
   pursuitPassage,
-  replan,
   retreatChoices,
   retreatUnit,
-  type Step,
-  settle,
-  withCombat,
-} from './resolve.ts';
-import { isLegalRetreat } from './retreat.ts';
-
-export const COMBAT_ORDER_SCHEMAS = [
-  /** 7.1: attack the unfriendly units of one adjacent area with these units. */
-  z.object({
-    type: z.literal('combatAttack'),
-    target: areaIdSchema,
-    attackers: z.array(unitIdSchema).min(1).max(24),
-  }),
-  /** 7.3: retreat one unit along a path (areas entered in order). */
-  z.object({ type: z.literal('combatRetreat'), unit: unitIdSchema, path: z.array(areaIdSchema).max(3) }),
-  /** 7.2 EX: the units given up. */
-  z.object({ type: z.literal('combatExchangeLoss'), units: z.array(unitIdSchema).max(24) }),
-  /** 7.2: one unit advances into a vacated area, or pursues to an area on a retreat path. */
-  z.object({ type: z.literal('combatAdvance'), unit: unitIdSchema, to: areaIdSchema }),
-  /** 7.2: no further unit advances or pursues. */
-  z.object({ type: z.literal('combatStop') }),
-  /** 11.4: the owner of elites given a retreat accepts it or refuses it. */
-  z.object({ type: z.literal('combatEliteChoice'), refuse: z.boolean() }),
-  /** 11.4: after a refusal the attacker rerolls (until no retreat for the elite's side) or aborts. */
-  z.object({ type: z.literal('combatReroll'), abort: z.boolean() }),
-  /** 8.4: after DE against a lone ship, capture it (one attacking unit must advance) or not. */
-  z.object({ type: z.literal('combatCapture'), capture: z.boolean() }),
-  /** End the combat phase (no combat may be pending, no naval landing owed). */
-  z.object({ type: z.literal('combatDone') }),
-] as const;
-
-export type CombatOrder =
-  | { type: 'combatAttack'; target: AreaId; attackers: UnitId[] }
-  | { type: 'combatRetreat'; unit: UnitId; path: AreaId[] }
-  | { type: 'combatExchangeLoss'; units: UnitId[] }
-  | { type: 'combatAdvance'; unit: UnitId; to: AreaId }
-  | { type: 'combatStop' }
-  | { type: 'combatEliteChoice'; refuse: boolean }
-  | { type: 'combatReroll'; abort: boolean }
-  | { type: 'combatCapture'; capture: boolean }
-  | { type: 'combatDone' };
-
-/** One way to make an attack, with the column it would be fought on (shown before confirming). */
-export interface AttackChoice {
-  attackers: UnitId[];
-  /** Column id, e.g. '3-2', or 'autoAE' (AMBIG-3). */
-  odds: string;
-  shift: number;
-}
-
-export type CombatLegalOrder =
-  | {
-      type: 'combatAttack';
-      target: AreaId;
-      defender: PlayerId | null;
-      defenders: UnitId[];
-      neutral: number | null;
-      eligible: { unit: UnitId; from: AreaId; halved: boolean }[];
-      /** Every subset when few units are eligible; otherwise all, each alone, and all but one. */
-      choices: AttackChoice[];
-      /** 8.2: a naval landing's compulsory attack; every choice includes the whole landing force. */
-      landing?: true;
-    }
-  | { type: 'combatRetreat'; unit: UnitId; from: AreaId; paths: AreaId[][]; eliminated: boolean }
-  | { type: 'combatExchangeLoss'; owed: number; sets: UnitId[][] }
-  | { type: 'combatAdvance'; unit: UnitId; from: AreaId; to: AreaId[]; pursuit: boolean }
-  | { type: 'combatStop' }
-  | { type: 'combatEliteChoice'; refuse: boolean; elites: UnitId[] }
-  | { type: 'combatReroll'; abort: boolean }
-  | { type: 'combatCapture'; capture: boolean; ship: UnitId }
-  | { type: 'combatDone' };
+} from './steps.ts';
 
 export type CombatTransition<S> = Step<S>;
 

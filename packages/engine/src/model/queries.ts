@@ -1,11 +1,12 @@
 /**
- * Derived facts (STYLE habit 5: computed, never stored twice): who stands where, move order,
- * what acts as a neutral garrison, unit counts.
+ * Derived facts, computed from the state and never stored twice: who stands where, move order,
+ * what acts as a neutral garrison, what blocks movement, unit counts.
  */
-import { neutralGarrisonStrength } from '../combat/neutral.ts';
+
 import type { EngineContext } from './context.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
 import type { MapCityInput } from './map-index.ts';
+import { neutralGarrisonStrength } from './neutral-garrison.ts';
 import { optionalCitiesInPlay } from './options.ts';
 import type { GameStateCore, PlayerState } from './state.ts';
 import type { Unit } from './units.ts';
@@ -16,24 +17,24 @@ export const playerById = (state: GameStateCore, id: PlayerId): PlayerState | un
   return undefined;
 };
 
-// States are immutable, so derived indices are cached per `units` object (never stale). The
-// cached arrays are typed readonly, so a caller that sorts or pushes in place does not compile.
-// (They are not frozen at run time: this V8 reads frozen arrays several times slower, and every
-// rule loops over them.) One slot, for the most recent `units` record: an order asks about the
-// same units again and again (93% of the calls in the metric 9 replay) and almost never returns
-// to an older record, and a single slot spares the WeakMap lookups and the garbage collector's
-// weak-table work of a cache per record.
+// States are immutable, so derived indices are cached on the `units` record they describe (never
+// stale). The cached arrays are typed readonly, so a caller that sorts or pushes in place does not
+// compile. (They are not frozen at run time: this V8 reads frozen arrays several times slower, and
+// every rule loops over them.)
 interface UnitIndex {
-  readonly units: object;
   list: readonly Unit[] | null;
   byArea: ReadonlyMap<AreaId, readonly Unit[]> | null;
   byOwner: ReadonlyMap<PlayerId, readonly Unit[]> | null;
 }
-let recent: UnitIndex = { units: {}, list: null, byArea: null, byOwner: null };
+const unitIndexes = new WeakMap<object, UnitIndex>();
 
 const indexFor = (state: GameStateCore): UnitIndex => {
-  if (recent.units !== state.units) recent = { units: state.units, list: null, byArea: null, byOwner: null };
-  return recent;
+  let index = unitIndexes.get(state.units);
+  if (!index) {
+    index = { list: null, byArea: null, byOwner: null };
+    unitIndexes.set(state.units, index);
+  }
+  return index;
 };
 
 /**
@@ -41,7 +42,7 @@ const indexFor = (state: GameStateCore): UnitIndex => {
  * of `prev` is at hand, derive the list of `next` from it instead of listing every unit again.
  */
 export function carryUnitList(prev: object, next: object, before: Unit | undefined, after: Unit): void {
-  const list = recent.units === prev ? recent.list : null;
+  const list = unitIndexes.get(prev)?.list;
   if (!list) return;
   let out: Unit[];
   if (before === undefined) out = [...list, after];
@@ -51,7 +52,7 @@ export function carryUnitList(prev: object, next: object, before: Unit | undefin
     out = list.slice();
     out[at] = after;
   }
-  recent = { units: next, list: out, byArea: null, byOwner: null };
+  unitIndexes.set(next, { list: out, byArea: null, byOwner: null });
 }
 
 /** Every unit, in insertion order (cached; read only). */
@@ -165,17 +166,20 @@ export const leasedFrom = (state: GameStateCore, owner: PlayerId): readonly Unit
     .flatMap((l) => l.units)
     .filter((id) => state.units[id] !== undefined);
 
+const moveOrders = new WeakMap<object, readonly PlayerId[]>();
+
 /**
  * 4.1: move order. Newest cycle first; ties by the 2d6 rolled when those cycles started
  * (kept unique, AMBIG-44); seat as a last, never-needed tie-break.
  */
-let recentOrder: { readonly players: object; readonly order: PlayerId[] } | null = null;
-
 export const moveOrder = (state: GameStateCore): PlayerId[] => {
-  // One slot for the latest players list, as for the unit index above.
-  if (recentOrder?.players !== state.players)
-    recentOrder = { players: state.players, order: computeMoveOrder(state) };
-  return [...recentOrder.order];
+  // Cached on the players list it is computed from.
+  let order = moveOrders.get(state.players);
+  if (!order) {
+    order = computeMoveOrder(state);
+    moveOrders.set(state.players, order);
+  }
+  return [...order];
 };
 
 const computeMoveOrder = (state: GameStateCore): PlayerId[] =>

@@ -7,25 +7,12 @@
  */
 
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
+import type { EconomicPlan } from './orders.ts';
 import type { Stage, StartPosition } from './people.ts';
 import type { UnitKind } from './units.ts';
 
 /** 10.6.2: an income effect noted on the record sheet, applied at the next tax collection. */
 export type IncomeEffect = 'goodRuler' | 'corruption';
-
-/** What a kingdom or empire decided for its economic phase (4.5.2, 4.5.3). */
-export interface EconomicPlan {
-  /** Units disbanded because upkeep cannot be paid (10.4; minimal set, AMBIG-32). */
-  readonly disband: readonly UnitId[];
-  /** Isolated empire garrisons disbanded at will (11.3). */
-  readonly garrisonDisband: readonly UnitId[];
-  /** Units bought at twice upkeep (10.5, 11.2). */
-  readonly purchases: readonly { readonly kind: UnitKind; readonly area: AreaId }[];
-  /** The Administration Table column bought, in percent of unmodified income (10.6.1). */
-  readonly adminPercent: number;
-  /** 10.3: where the capital marker goes if it must be placed (captured or off board). */
-  readonly capital?: AreaId | null;
-}
 
 export interface RealmPlayer {
   /** 10.6.2 Good Ruler / Corruption rolled last administration phase. */

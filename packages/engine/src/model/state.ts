@@ -3,6 +3,7 @@
  * occupancy, groups, stacks, move order) is computed in queries.ts, not stored twice.
  */
 
+import type { Colour } from './colours.ts';
 import type { CombatPhaseState } from './combat.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
 import type { Options } from './options.ts';
@@ -10,9 +11,6 @@ import type { People, Stage, StartPosition } from './people.ts';
 import type { RealmState } from './realm.ts';
 import type { RngState } from './rng.ts';
 import type { Unit } from './units.ts';
-
-export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'orange'] as const;
-export type Colour = (typeof COLOURS)[number];
 
 /** One pass barbarian → kingdom → empire (3, 14.3). */
 export interface Cycle {

@@ -1,19 +1,11 @@
-/**
- * 5.2 / 5.3 Ships moving in the movement phase: a ship (with at most one non-ship unit and one
- * leader from its start area, 5.2) sails a path through sea areas, along shorelines and by white
- * arrows, ends in a coastal area, and rolls once for sinking against the sea areas of its declared
- * route (AMBIG-14 `declaredRoute`). Areas holding unfriendly units (or neutrals) are not entered.
- * Interceptions (8.1) follow the sinking roll. A path may end in a coastal area holding unfriendly
- * units, entered from a sea area: a naval landing (8.2), fought in the combat phase (landing.ts).
- * Cargo may be picked up and dropped off in coastal areas along the path (AMBIG-15, `stops`).
- */
-import { z } from 'zod';
 import { leaderTypeOf } from '../diplomacy/leaders.ts';
 import type { EngineContext } from '../model/context.ts';
 import { rollDie } from '../model/dice.ts';
 import type { ErrorCode } from '../model/errors.ts';
 import type { GameEvent } from '../model/events.ts';
-import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../model/ids.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import type { NavalLegalOrder } from '../model/legal-orders.ts';
+import type { NavalOrder, ShipStop } from '../model/orders.ts';
 import { blocksPlayer, playerById, unitsByArea, unitsOf } from '../model/queries.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import { mayJoin } from '../model/stacking.ts';
@@ -24,79 +16,6 @@ import { type Mover, resolveGroupInterceptions, resolveInterceptions } from './i
 import { isLandingForce, landingBlockedAreas, landingsOf, recordLanding } from './landing.ts';
 import { seaAreasEntered, shipDestinations, shipPathProblem } from './sea-graph.ts';
 import { sinkingModifier, sinksAfterMove } from './sinking.ts';
-
-const stopSchema = z.object({
-  at: areaIdSchema,
-  load: z.array(unitIdSchema).max(2).default([]),
-  unload: z.array(unitIdSchema).max(2).default([]),
-});
-
-export const NAVAL_ORDER_SCHEMAS = [
-  /**
-   * 5.2: a ship sails `path` (start excluded), carrying `cargo` from its start area; `stops` pick up
-   * and drop off units in coastal areas passed on the way (AMBIG-15). A path whose last area holds
-   * unfriendly units, entered from a sea area, is a naval landing (8.2).
-   */
-  z.object({
-    type: z.literal('shipMove'),
-    ship: unitIdSchema,
-    path: z.array(areaIdSchema).min(1).max(12),
-    cargo: z.array(unitIdSchema).max(2),
-    stops: z.array(stopSchema).max(12).optional(),
-    /**
-     * 8.1 grouping: more ships of the same player sailing the same `path` together, each with its own
-     * cargo, from the lead ship's area — or first along the coast into it (`approach`, no sea area,
-     * ending in the lead ship's area). Not with `stops`.
-     */
-    with: z
-      .array(
-        z.object({
-          ship: unitIdSchema,
-          cargo: z.array(unitIdSchema).max(2),
-          approach: z.array(areaIdSchema).min(1).max(3).optional(),
-        }),
-      )
-      .max(5)
-      .optional(),
-  }),
-] as const;
-
-/** AMBIG-15: in coastal area `at` on the path (not its end) the ship drops `unload`, then takes `load`. */
-export interface ShipStop {
-  at: AreaId;
-  load: UnitId[];
-  unload: UnitId[];
-}
-
-export type NavalOrder = {
-  type: 'shipMove';
-  ship: UnitId;
-  path: AreaId[];
-  cargo: UnitId[];
-  stops?: ShipStop[];
-  /**
-   * 8.1 grouping: ships sailing with this one (same path), each with its cargo; one starting elsewhere
-   * first sails its `approach` along the coast into this ship's area.
-   */
-  with?: { ship: UnitId; cargo: UnitId[]; approach?: AreaId[] }[];
-};
-
-/**
- * A legal ship move as listed: a concrete order (one shortest path per destination and start cargo),
- * plus `landing` when it ends in a naval landing (8.2) and `pickups`, the units waiting in coastal
- * areas on the path that a `stops` entry could take aboard (AMBIG-15). Drop-offs are possible in any
- * coastal area on the path before its end.
- */
-export type NavalLegalOrder = NavalOrder & {
-  landing?: true;
-  pickups?: { at: AreaId; units: UnitId[] }[];
-  /**
-   * 8.1 grouping: the player's other unmoved ships in the same start area, which may be sent along
-   * in `with` (each with one of its own listed cargoes for the same path); the combined force must
-   * still stack where it ends and, for a landing, be one or two ships (8.2).
-   */
-  companions?: UnitId[];
-};
 
 const movedOf = (g: Game): readonly UnitId[] => (g.step.kind === 'playerTurn' ? g.step.moved : []);
 

@@ -10,17 +10,11 @@ import { isLeased, mercenaryOwnerAt, mercenaryPillageChosen } from '../diplomacy
 import type { EngineContext } from '../model/context.ts';
 import type { GameEvent, RealmEvent } from '../model/events.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import type { EconomicPlan } from '../model/orders.ts';
 import type { Stage } from '../model/people.ts';
 import { cityAt, moveOrder, playerById, unitsOf } from '../model/queries.ts';
 import type { LedgerRow } from '../model/realm.ts';
-import {
-  type EconomicPlan,
-  patchRealm,
-  patchRealmPlayer,
-  realmOf,
-  realmPlayer,
-  type StandingBid,
-} from '../model/realm.ts';
+import { patchRealm, patchRealmPlayer, realmOf, realmPlayer, type StandingBid } from '../model/realm.ts';
 import type { Game } from '../model/state-ops.ts';
 import { addUnit, gainIncome, removeUnits, updatePlayer } from '../model/state-ops.ts';
 import { adminColumnCost } from './administration.ts';

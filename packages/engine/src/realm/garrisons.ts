@@ -12,19 +12,20 @@ const friendlyCity = (ctx: EngineContext, g: GameStateCore, a: AreaId, player: P
   cityAt(ctx, a) !== null && g.cities[a]?.owner === player;
 
 interface GarrisonGeometry {
-  readonly map: unknown;
   readonly inPlay: readonly AreaId[];
   /** The cities in play of each province. */
   readonly provinceCities: ReadonlyMap<string, readonly AreaId[]>;
   /** Non-desert land areas of a province inside the boundary, in map order. */
   readonly landInside: readonly AreaId[];
 }
-let geometry: GarrisonGeometry | null = null;
+/** Per map, for the city set in play (optional cities or not). */
+const geometries = new WeakMap<object, GarrisonGeometry>();
 
 /** What 11.3 reads from the map alone, computed once per map and city set (not per call). */
 function geometryOf(ctx: EngineContext): GarrisonGeometry {
   const inPlay = citiesInPlay(ctx);
-  if (geometry?.map === ctx.map && geometry.inPlay === inPlay) return geometry;
+  const cached = geometries.get(ctx.map);
+  if (cached?.inPlay === inPlay) return cached;
   const provinceCities = new Map<string, AreaId[]>();
   for (const a of ctx.map.cityAreas) {
     const prov = ctx.map.area(a)?.province;
@@ -34,7 +35,8 @@ function geometryOf(ctx: EngineContext): GarrisonGeometry {
     const area = ctx.map.area(a);
     return area?.kind === 'land' && !area.desert && area.insideEmpire && !!area.province;
   });
-  geometry = { map: ctx.map, inPlay, provinceCities, landInside };
+  const geometry = { inPlay, provinceCities, landInside };
+  geometries.set(ctx.map, geometry);
   return geometry;
 }
 

@@ -1,10 +1,3 @@
-/**
- * The one file the core's turn machine calls for part 2 (COORDINATION.md, "Part 2"): legal
- * orders and their application for kingdoms' and empires' economic plans and administration
- * choices, who must answer a pending choice, the economic resolution with capitals, upkeep and
- * the ledger, and the advanced-victory limit on abandoning (14.3.2).
- */
-import { z } from 'zod';
 import { minimumBid } from '../diplomacy/auction.ts';
 import {
   execute,
@@ -30,12 +23,13 @@ import {
 import { payTribute, tributeAllowance } from '../diplomacy/tribute.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { GameEvent, RealmEvent } from '../model/events.ts';
-import { type AreaId, areaIdSchema, type PlayerId, type UnitId, unitIdSchema } from '../model/ids.ts';
+import type { PlayerId, UnitId } from '../model/ids.ts';
+import type { RealmLegalOrder } from '../model/legal-orders.ts';
+import type { EconomicPlan, RealmOrder } from '../model/orders.ts';
 import { moveOrder, playerById } from '../model/queries.ts';
-import { type EconomicPlan, patchRealm, patchRealmPlayer, realmOf, realmPlayer } from '../model/realm.ts';
+import { patchRealm, patchRealmPlayer, realmOf, realmPlayer } from '../model/realm.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import type { Game } from '../model/state-ops.ts';
-import { type UnitKind, unitKindSchema } from '../model/units.ts';
 import { intercepts } from '../naval/intercept-combat.ts';
 import { adminColumns } from './administration.ts';
 import {
@@ -99,88 +93,6 @@ export function runRealmAdministration(ctx: EngineContext, g: Game, player: Play
   return echoLedgerRows(g, runAdministration(ctx, g, player));
 }
 
-const planSchema = z.object({
-  disband: z.array(unitIdSchema).max(80),
-  garrisonDisband: z.array(unitIdSchema).max(80),
-  purchases: z.array(z.object({ kind: unitKindSchema, area: areaIdSchema })).max(40),
-  adminPercent: z.number().int().min(0).max(100),
-  capital: areaIdSchema.nullable().optional(),
-});
-
-export const REALM_ORDER_SCHEMAS = [
-  /** 4.5.2–4.5.3: upkeep disbanding, purchases, administration column (and the capital if it must move). */
-  z.object({ type: z.literal('realmPlan'), plan: planSchema }),
-  /** 11.7.2: the units chosen (removed, or for a defection the one taken; [] to take none). */
-  z.object({ type: z.literal('realmUnits'), units: z.array(unitIdSchema).max(80) }),
-  /** 11.7.2 results 5/10: the province that revolts. */
-  z.object({ type: z.literal('realmProvince'), province: z.string().min(1).max(80) }),
-  /** 11.7.2 result 6 (revolting cities) or 4 (the city the pirates pillage). */
-  z.object({ type: z.literal('realmCities'), cities: z.array(areaIdSchema).max(80) }),
-  /** 10.6.2 Revival: where the capital goes (null: it stays). */
-  z.object({ type: z.literal('realmCapital'), area: areaIdSchema.nullable() }),
-  /** 11.1: the 4-2s that become (4)-0 garrisons. */
-  z.object({ type: z.literal('realmGarrisons'), units: z.array(unitIdSchema).max(80) }),
-  /** 13.3 (opt.auction): a standing bid for a unit of this kind if that empire auctions one now. */
-  z.object({
-    type: z.literal('realmBid'),
-    auctioneer: z.string().min(1).max(80),
-    kind: unitKindSchema,
-    amount: z.number().int().min(1).max(999),
-  }),
-  /** 8.1: the player's standing choice whether its ships intercept (yes by default). */
-  z.object({ type: z.literal('realmInterception'), intercept: z.boolean() }),
-  /** 13.7 (opt.tribute): pay tribute to the phasing player before its combat phase. */
-  z.object({
-    type: z.literal('realmTribute'),
-    to: z.string().min(1).max(80),
-    amount: z.number().int().min(1).max(99),
-  }),
-  /** 13.6 (opt.optionalLeaders): the captor's ransom demand for a prisoner. */
-  z.object({
-    type: z.literal('realmRansomOffer'),
-    leader: unitIdSchema,
-    amount: z.number().int().min(1).max(999),
-  }),
-  /** 13.6: the leader's owner pays the demanded ransom and gets the leader back. */
-  z.object({ type: z.literal('realmRansomAccept'), leader: unitIdSchema }),
-  /** 13.6: the captor executes a prisoner (its own player turn only). */
-  z.object({ type: z.literal('realmExecute'), leader: unitIdSchema }),
-  /** 13.6: the captor hands a prisoner to another of its units in the same area (its movement phase). */
-  z.object({ type: z.literal('realmPrisonerMove'), leader: unitIdSchema, holder: unitIdSchema }),
-  /** 13.4 (opt.mercenaries): a barbarian offers these combat units to a kingdom or empire for a price. */
-  z.object({
-    type: z.literal('realmLeaseOffer'),
-    hirer: z.string().min(1).max(80),
-    units: z.array(unitIdSchema).min(1).max(40),
-    price: z.number().int().min(0).max(999),
-  }),
-  /** 13.4: the hirer accepts the owner's offer (in force from the next turn start, price paid then). */
-  z.object({ type: z.literal('realmLeaseAccept'), owner: z.string().min(1).max(80) }),
-  /** 13.4 (AMBIG-21): the hirer's mercenaries pillage this city of its at this economic phase. */
-  z.object({ type: z.literal('realmMercenaryPillage'), area: areaIdSchema }),
-  /** 13.4: either side ends the agreement with the other player (`with`). */
-  z.object({ type: z.literal('realmLeaseEnd'), with: z.string().min(1).max(80) }),
-] as const;
-
-export type RealmOrder =
-  | { type: 'realmPlan'; plan: EconomicPlan }
-  | { type: 'realmUnits'; units: UnitId[] }
-  | { type: 'realmProvince'; province: string }
-  | { type: 'realmCities'; cities: AreaId[] }
-  | { type: 'realmCapital'; area: AreaId | null }
-  | { type: 'realmGarrisons'; units: UnitId[] }
-  | { type: 'realmTribute'; to: PlayerId; amount: number }
-  | { type: 'realmInterception'; intercept: boolean }
-  | { type: 'realmBid'; auctioneer: PlayerId; kind: UnitKind; amount: number }
-  | { type: 'realmRansomOffer'; leader: UnitId; amount: number }
-  | { type: 'realmRansomAccept'; leader: UnitId }
-  | { type: 'realmExecute'; leader: UnitId }
-  | { type: 'realmPrisonerMove'; leader: UnitId; holder: UnitId }
-  | { type: 'realmLeaseOffer'; hirer: PlayerId; units: UnitId[]; price: number }
-  | { type: 'realmLeaseAccept'; owner: PlayerId }
-  | { type: 'realmLeaseEnd'; with: PlayerId }
-  | { type: 'realmMercenaryPillage'; area: AreaId };
-
 /** Realm orders a player may give at any step, while others act (13.4, 13.6, 13.7, 8.1). */
 export const REALM_ANYTIME_ORDERS = [
   'realmTribute',
@@ -196,9 +108,6 @@ export const REALM_ANYTIME_ORDERS = [
 
 export const isRealmAnytimeOrder = (o: { type: string }): boolean =>
   (REALM_ANYTIME_ORDERS as readonly string[]).includes(o.type);
-
-/** Legal realm orders are concrete orders (a bounded list of the useful ones). */
-export type RealmLegalOrder = RealmOrder;
 
 const isRealmStage = (g: Game, id: PlayerId): boolean => {
   const st = playerById(g, id)?.cycle?.stage;

@@ -8,6 +8,7 @@ import type { EngineContext } from '../model/context.ts';
 import type { GameEvent } from '../model/events.ts';
 import { type AreaId, asAreaId, type PlayerId, type UnitId } from '../model/ids.ts';
 import { persianInPlay } from '../model/options.ts';
+import type { PersianArmyOrder } from '../model/orders.ts';
 import { mayJoin } from '../model/stacking.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { addUnit, omitKeys, updatePlayer } from '../model/state-ops.ts';
@@ -37,13 +38,6 @@ export function isPersianArmy(kinds: readonly UnitKind[]): boolean {
     kinds.every((k) => allowed.includes(k)) &&
     kinds.reduce((s, k) => s + priceOf(k, 'kingdom'), 0) === PERSIAN_PURCHASE_VALUE
   );
-}
-
-/** The Persian's army order: each unit with its area of Persia, and the area of the leader. */
-export interface PersianArmyOrder {
-  readonly type: 'persianArmy';
-  readonly units: readonly { readonly kind: UnitKind; readonly area: AreaId }[];
-  readonly leader: AreaId;
 }
 
 /**

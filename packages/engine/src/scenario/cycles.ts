@@ -5,11 +5,12 @@
  */
 
 import { mayEnterTerrain } from '../barbarian/land-movement.ts';
+import type { Colour } from '../model/colours.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { CycleEndReason, GameEvent } from '../model/events.ts';
 import type { AreaId, PlayerId } from '../model/ids.ts';
+import type { CoreLegalOrder } from '../model/legal-orders.ts';
 import { arabsAfricansInPlay, earliestStartTurn, persianInPlay } from '../model/options.ts';
-import type { CoreLegalOrder } from '../model/orders.ts';
 import { peopleOf, START_POSITIONS, type StartPosition } from '../model/people.ts';
 import {
   actingNeutralAt,
@@ -21,7 +22,7 @@ import {
 } from '../model/queries.ts';
 import { clearRealmPlayer } from '../model/realm.ts';
 import { err, ok, type Result } from '../model/result.ts';
-import type { Colour, PlayerState } from '../model/state.ts';
+import type { PlayerState } from '../model/state.ts';
 import { addUnit, type Game, removeUnits, type Transition, updatePlayer } from '../model/state-ops.ts';
 import type { Unit } from '../model/units.ts';
 import { persianArmyChoices, persianStartAreas, startPersianKingdom } from '../realm/persian.ts';

@@ -35,13 +35,12 @@ export function initialNeutrals(ctx: EngineContext): Record<string, NeutralGarri
 }
 
 interface CachedCandidates {
-  readonly neutrals: object;
   readonly cities: object;
   readonly cityAreas: readonly AreaId[];
   readonly value: readonly AreaId[];
 }
-/** One slot, for the latest pair (a WeakMap per record would only add garbage-collector work). */
-let recentCandidates: CachedCandidates | null = null;
+/** Per neutral-garrisons record, for the cities record and city set it was computed with. */
+const candidatesCache = new WeakMap<object, CachedCandidates>();
 
 /**
  * The unowned cities in play with no garrison, except those 13.2.3 leaves open. `settle` asks after
@@ -50,14 +49,13 @@ let recentCandidates: CachedCandidates | null = null;
  */
 function reappearanceCandidates(ctx: EngineContext, g: Game): readonly AreaId[] {
   const cityAreas = citiesInPlay(ctx);
-  const hit = recentCandidates;
-  if (hit && hit.neutrals === g.neutrals && hit.cities === g.cities && hit.cityAreas === cityAreas)
-    return hit.value;
+  const hit = candidatesCache.get(g.neutrals);
+  if (hit && hit.cities === g.cities && hit.cityAreas === cityAreas) return hit.value;
   const value = cityAreas.filter((id) => {
     const c = g.cities[id];
     return !g.neutrals[id] && !c?.owner && !c?.garrisonRemoved;
   });
-  recentCandidates = { neutrals: g.neutrals, cities: g.cities, cityAreas, value };
+  candidatesCache.set(g.neutrals, { cities: g.cities, cityAreas, value });
   return value;
 }
 

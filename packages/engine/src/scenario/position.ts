@@ -214,13 +214,13 @@ function neutralsOfPosition(
     ? Object.fromEntries(Object.entries(position.neutrals).map(([area, strength]) => [area, { strength }]))
     : Object.fromEntries(
         Object.entries(initialNeutrals(ctx)).filter(
-          ([area]) => !byArea.has(area) && !position.cities[area] && !marked.has(area),
+          ([area]) => !byArea.has(area) && !position.cities[area as AreaId] && !marked.has(area),
         ),
       );
   for (const area of Object.keys(neutrals)) {
     if (ctx.map.area(area as AreaId)?.kind !== 'land') return problem('neutral not on land', { area });
     if (byArea.has(area)) return problem('unit beside a neutral garrison', { area });
-    if (position.cities[area]) return problem('owned city with a neutral garrison', { area });
+    if (position.cities[area as AreaId]) return problem('owned city with a neutral garrison', { area });
   }
   return neutrals;
 }

@@ -3,6 +3,7 @@
  * constructor builds the game state (14.3 set-up: neutral garrisons, players rolling for order).
  */
 import { z } from 'zod';
+import { COLOURS } from '../model/colours.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { PlayerId } from '../model/ids.ts';
 import { playerIdSchema } from '../model/ids.ts';
@@ -10,7 +11,7 @@ import { optionsSchema } from '../model/options.ts';
 import { initialRealmState } from '../model/realm.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import { seedRng } from '../model/rng.ts';
-import { COLOURS, type GameStateCore } from '../model/state.ts';
+import type { GameStateCore } from '../model/state.ts';
 import { newPlayer } from './cycles.ts';
 import { initialNeutrals } from './neutrals.ts';
 import { positionSchema, positionState } from './position.ts';

@@ -8,7 +8,8 @@
 import { prisonersOf } from '../diplomacy/capture.ts';
 import { leasesOf } from '../diplomacy/mercenaries.ts';
 import type { PlayerId } from '../model/ids.ts';
-import type { LegalOrder, Order } from '../model/order-schema.ts';
+import type { LegalOrder } from '../model/legal-orders.ts';
+import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
 import type { Chooser } from './expand.ts';
 

@@ -2,7 +2,8 @@
  * Turning a grouped legal order into one concrete order, with a chooser for every open choice.
  * Used by the random-legal-play fuzzer, the sim policy and the benchmark.
  */
-import type { LegalOrder, Order } from '../model/order-schema.ts';
+import type { LegalOrder } from '../model/legal-orders.ts';
+import type { Order } from '../model/orders.ts';
 
 /** Picks an index in [0, n). */
 export type Chooser = (n: number) => number;

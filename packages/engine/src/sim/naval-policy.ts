@@ -6,7 +6,8 @@
  */
 import type { Engine } from '../engine.ts';
 import type { PlayerId } from '../model/ids.ts';
-import type { LegalOrder, Order } from '../model/order-schema.ts';
+import type { LegalOrder } from '../model/legal-orders.ts';
+import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
 import type { Chooser } from './expand.ts';
 

@@ -3,10 +3,11 @@
  * recording every order (for the benchmark's replay) and summarising the result.
  */
 import type { Engine } from '../engine.ts';
+import { COLOURS } from '../model/colours.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { PlayerId } from '../model/ids.ts';
-import type { Order } from '../model/order-schema.ts';
-import { COLOURS, type GameState } from '../model/state.ts';
+import type { Order } from '../model/orders.ts';
+import type { GameState } from '../model/state.ts';
 import type { GameSetupInput } from '../scenario/setup.ts';
 import { type Policy, simplePolicy } from './policy.ts';
 

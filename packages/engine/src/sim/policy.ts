@@ -7,7 +7,8 @@
 
 import type { Engine } from '../engine.ts';
 import type { AreaId, PlayerId } from '../model/ids.ts';
-import type { LegalOrder, Order } from '../model/order-schema.ts';
+import type { LegalOrder } from '../model/legal-orders.ts';
+import type { Order } from '../model/orders.ts';
 import { type RngState, rollDie, seedRng } from '../model/rng.ts';
 import type { GameState } from '../model/state.ts';
 import { isRealmAnytimeOrder } from '../realm/orders.ts';

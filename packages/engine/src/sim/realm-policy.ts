@@ -5,10 +5,11 @@
  * chooser comes from the caller, never the game's dice.
  */
 import type { PlayerId } from '../model/ids.ts';
+import type { RealmLegalOrder } from '../model/legal-orders.ts';
+import type { RealmOrder } from '../model/orders.ts';
 import { playerById } from '../model/queries.ts';
 import { realmPlayer } from '../model/realm.ts';
 import type { GameStateCore } from '../model/state.ts';
-import type { RealmLegalOrder, RealmOrder } from '../realm/orders.ts';
 
 type Chooser = (n: number) => number;
 

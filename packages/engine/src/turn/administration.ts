@@ -13,8 +13,8 @@ import { leasedOut } from '../diplomacy/mercenaries.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import type { LegalOrder } from '../model/legal-orders.ts';
 import { countdownAfterLosses, emptyBarbarianEndsCycle } from '../model/options.ts';
-import type { LegalOrder } from '../model/order-schema.ts';
 import {
   actingNeutralAt,
   cityAt,

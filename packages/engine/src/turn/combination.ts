@@ -5,7 +5,7 @@
 import { mayEnterTerrain } from '../barbarian/land-movement.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { AreaId, PlayerId } from '../model/ids.ts';
-import type { CoreLegalOrder } from '../model/orders.ts';
+import type { CoreLegalOrder } from '../model/legal-orders.ts';
 import { blocksPlayer, unitsByArea, unitsOf } from '../model/queries.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import { type Game, patchUnit, type Transition } from '../model/state-ops.ts';

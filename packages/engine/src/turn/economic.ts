@@ -6,8 +6,8 @@
 import type { EngineContext } from '../model/context.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { AreaId, PlayerId } from '../model/ids.ts';
+import type { LegalOrder } from '../model/legal-orders.ts';
 import { tribesMayPillage } from '../model/options.ts';
-import type { LegalOrder } from '../model/order-schema.ts';
 import { actingNeutralAt, cityAt, moveOrder, playerById, unitsByArea } from '../model/queries.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import type { CityState } from '../model/state.ts';

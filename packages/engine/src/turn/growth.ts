@@ -4,7 +4,7 @@
  */
 import type { EngineContext } from '../model/context.ts';
 import type { PlayerId, UnitId } from '../model/ids.ts';
-import type { CoreLegalOrder } from '../model/orders.ts';
+import type { CoreLegalOrder } from '../model/legal-orders.ts';
 import { tribeCount, unitsOf } from '../model/queries.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import { addUnit, type Game, type Transition } from '../model/state-ops.ts';

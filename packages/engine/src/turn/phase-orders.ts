@@ -2,10 +2,10 @@
 
 import type { EngineContext } from '../model/context.ts';
 import type { PlayerId } from '../model/ids.ts';
-import type { CoreLegalOrder } from '../model/orders.ts';
+import type { CoreLegalOrder, NavalLegalOrder } from '../model/legal-orders.ts';
 import { playerById } from '../model/queries.ts';
 import type { Game } from '../model/state-ops.ts';
-import { type NavalLegalOrder, shipMoveLegal } from '../naval/movement.ts';
+import { shipMoveLegal } from '../naval/movement.ts';
 import { combinationLegal } from './combination.ts';
 import { stackingLegal } from './end-of-movement.ts';
 import { growthLegal } from './growth.ts';

@@ -4,15 +4,11 @@
  * neutral garrison, a pending choice with no legal order, or a phase that does not end.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  applyCombatOrder,
-  type CombatLegalOrder,
-  type CombatOrder,
-  combatLegalOrders,
-  combatWaitingFor,
-} from '../../src/combat/phase.ts';
+import { applyCombatOrder, combatLegalOrders, combatWaitingFor } from '../../src/combat/phase.ts';
 import { combatStateOf } from '../../src/model/combat.ts';
 import { asUnitId } from '../../src/model/ids.ts';
+import type { CombatLegalOrder } from '../../src/model/legal-orders.ts';
+import type { CombatOrder } from '../../src/model/orders.ts';
 import { isLegalStack } from '../../src/model/stacking.ts';
 import type { GameStateCore } from '../../src/model/state.ts';
 import type { UnitKind } from '../../src/model/units.ts';

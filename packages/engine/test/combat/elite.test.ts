@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyCombatOrder,
-  type CombatOrder,
-  combatLegalOrders,
-  combatWaitingFor,
-} from '../../src/combat/phase.ts';
+import { applyCombatOrder, combatLegalOrders, combatWaitingFor } from '../../src/combat/phase.ts';
 import { combatStateOf } from '../../src/model/combat.ts';
 import { asAreaId, asUnitId } from '../../src/model/ids.ts';
+import type { CombatOrder } from '../../src/model/orders.ts';
 import { patchRealmPlayer } from '../../src/model/realm.ts';
 import { A, BLUE, diceFor, fixture, play, RED } from './fixture.ts';
 

@@ -9,13 +9,14 @@
  *   c1 — c2 — c3 — c4        (cities: b3 tax 2, c4 tax 1, byzantium tax 5 / neutral 4)
  */
 
-import { applyCombatOrder, type CombatOrder } from '../../src/combat/phase.ts';
+import { applyCombatOrder } from '../../src/combat/phase.ts';
 import { type CombatResult, initialCombatState } from '../../src/model/combat.ts';
 import type { EngineContext } from '../../src/model/context.ts';
 import type { CombatEvent } from '../../src/model/events.ts';
 import { type AreaId, asAreaId, asPlayerId, asUnitId, type PlayerId } from '../../src/model/ids.ts';
 import { indexMap, type MapAreaInput, type MapEdgeInput, type MapIndex } from '../../src/model/map-index.ts';
 import { DEFAULT_OPTIONS, type Options } from '../../src/model/options.ts';
+import type { CombatOrder } from '../../src/model/orders.ts';
 import type { GameStateCore, PlayerState } from '../../src/model/state.ts';
 import type { Unit, UnitKind } from '../../src/model/units.ts';
 import { CRT, crtColumnIndex } from '../../src/tables/crt.ts';

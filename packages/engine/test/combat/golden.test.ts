@@ -1,7 +1,7 @@
 /** Part D combat golden cases kept as data (test/combat/golden/*.json), each citing its section. */
 import { describe, expect, it } from 'vitest';
-import { neutralGarrisonStrength } from '../../src/combat/neutral.ts';
 import { attackHalfPoints, defenceHalfPoints, NO_SHIFTS, oddsColumn } from '../../src/combat/odds.ts';
+import { neutralGarrisonStrength } from '../../src/model/neutral-garrison.ts';
 import { isLegalStack, type StackKind } from '../../src/model/stacking.ts';
 import { CRT, crtColumnIndex, crtResult } from '../../src/tables/crt.ts';
 import neutral from './golden/neutral.json';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyCombatOrder, type CombatOrder, combatLegalOrders } from '../../src/combat/phase.ts';
+import { applyCombatOrder, combatLegalOrders } from '../../src/combat/phase.ts';
 import { asAreaId, asUnitId } from '../../src/model/ids.ts';
+import type { CombatOrder } from '../../src/model/orders.ts';
 import { patchRealmPlayer } from '../../src/model/realm.ts';
 import { A, BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
 

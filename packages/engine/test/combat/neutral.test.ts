@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutralGarrisonReappears, neutralGarrisonStrength } from '../../src/combat/neutral.ts';
+import { neutralGarrisonReappears, neutralGarrisonStrength } from '../../src/model/neutral-garrison.ts';
 
 // D-26 itself is data: golden/neutral.json (run by golden.test.ts).
 

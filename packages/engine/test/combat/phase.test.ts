@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyCombatOrder,
-  type CombatOrder,
-  combatLegalOrders,
-  combatWaitingFor,
-} from '../../src/combat/phase.ts';
+import { applyCombatOrder, combatLegalOrders, combatWaitingFor } from '../../src/combat/phase.ts';
 import { combatStateOf } from '../../src/model/combat.ts';
 import { asAreaId, asUnitId } from '../../src/model/ids.ts';
 import type { Options } from '../../src/model/options.ts';
+import type { CombatOrder } from '../../src/model/orders.ts';
 import { A, BLUE, diceFor, fixture, play, RED } from './fixture.ts';
 
 const U = asUnitId;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyCombatOrder, type CombatOrder, combatLegalOrders } from '../../src/combat/phase.ts';
+import { applyCombatOrder, combatLegalOrders } from '../../src/combat/phase.ts';
 import { combatStateOf } from '../../src/model/combat.ts';
 import { asAreaId, asUnitId } from '../../src/model/ids.ts';
+import type { CombatOrder } from '../../src/model/orders.ts';
 import type { GameStateCore } from '../../src/model/state.ts';
 import { A, BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyCombatOrder, type CombatOrder } from '../../src/combat/phase.ts';
+import { applyCombatOrder } from '../../src/combat/phase.ts';
 import { asAreaId, asUnitId } from '../../src/model/ids.ts';
 import type { Options } from '../../src/model/options.ts';
+import type { CombatOrder } from '../../src/model/orders.ts';
 import { BLUE, deepFreeze, diceFor, fixture, RED } from './fixture.ts';
 
 const attack = (target: string, ...ids: string[]): CombatOrder => ({
