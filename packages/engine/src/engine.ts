@@ -6,6 +6,7 @@
 
 import { loadMap } from '@bke/map';
 import { applyCombatOrder, combatLegalOrders, combatWaitingFor } from './combat/phase.ts';
+import { isRealmAnytimeOrder, realmAnytimeLegal } from './diplomacy/orders.ts';
 import { settleDiplomacy } from './diplomacy/settle.ts';
 import type { EngineContext } from './model/context.ts';
 import type { GameEvent } from './model/events.ts';
@@ -23,14 +24,10 @@ import type { GameState, GameStateCore, PlayerPhase } from './model/state.ts';
 import type { Game, Transition } from './model/state-ops.ts';
 import { updatePlayer } from './model/state-ops.ts';
 import { applyShipMove } from './naval/movement.ts';
-import {
-  applyRealmOrder,
-  isRealmAnytimeOrder,
-  mayAbandon,
-  realmAnytimeLegal,
-  realmWaitingFor,
-} from './realm/orders.ts';
+import { realmWaitingFor } from './realm/choices.ts';
+import { applyRealmOrder } from './realm/orders.ts';
 import { persianArmyProblem, placePersianArmy } from './realm/persian.ts';
+import { mayAbandon } from './realm/record.ts';
 import { realmViewFor } from './realm/view.ts';
 import { applyChooseStart, endCycle, entryLegal, newPlayer } from './scenario/cycles.ts';
 import { type GameSetupInput, gameSetupSchema, initialState } from './scenario/setup.ts';

@@ -1,3 +1,8 @@
+/**
+ * The combat phase (4.3.5, 7): its orders, their legal lists and their application. The phasing
+ * player declares attacks one at a time (each resolved at once, 7.1 "finish each before the
+ * next"); the choices a result requires are orders of the player who must make them.
+ */
 import { type CombatPhaseState, combatStateOf } from '../model/combat.ts';
 import type { EngineContext } from '../model/context.ts';
 import { roll2d6 } from '../model/dice.ts';

@@ -25,19 +25,6 @@ import { gainIncome, omitKeys, updatePlayer } from '../model/state-ops.ts';
 import type { Unit } from '../model/units.ts';
 import { LEADER_PROFILES, leaderTypeOf } from './leaders.ts';
 
-export type CaptureEvent = Extract<
-  RealmEvent,
-  {
-    type:
-      | 'leaderCaptured'
-      | 'leaderFreed'
-      | 'ransomOffered'
-      | 'ransomPaid'
-      | 'leaderExecuted'
-      | 'prisonerMoved';
-  }
->;
-
 interface Step<S> {
   readonly state: S;
   readonly events: RealmEvent[];

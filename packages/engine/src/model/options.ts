@@ -130,10 +130,6 @@ export const tribeMA = (o: Options): number => o.cfg.tribeMA;
 export const leaderMA = (o: Options): number | null =>
   o.cfg.leaderMA === 'withStackOnly' ? null : o.cfg.leaderMA === 'unlimited' ? 99 : o.cfg.leaderMA;
 
-/** AMBIG-5: a neutral garrison's strength for a city of this value (explicit map value wins). */
-export const neutralStrengthFor = (o: Options, mapStrength: number, areaId: string): number =>
-  areaId === 'byzantium' ? mapStrength : Math.min(mapStrength, Math.max(2, o.cfg.neutralStrengthCap));
-
 /** AMBIG-29: does a neutral garrison reappear in a never-owned city left empty? */
 export const neutralReappearsIfNeverOwned = (o: Options): boolean => o.cfg.neutralReappearsIfNeverOwned;
 

@@ -274,3 +274,11 @@ export const REBELLION_RESULTS = {
 } as const;
 
 export type RebellionResult = (typeof REBELLION_RESULTS)[keyof typeof REBELLION_RESULTS];
+
+/** 4.6: the realm's administration waits for this choice to be answered. */
+export const askChoice = <S extends WithRealm>(g: S, choice: RealmChoice): S =>
+  patchRealm(g, { pending: choice });
+
+/** 4.6: these tasks run next, before the work already queued (AMBIG-13 order). */
+export const pushTasks = <S extends WithRealm>(g: S, ...tasks: RealmTask[]): S =>
+  patchRealm(g, { tasks: [...tasks, ...realmOf(g).tasks] });

@@ -13,6 +13,13 @@ export interface Transition {
   readonly events: GameEvent[];
 }
 
+/** A step of a kingdom's or empire's administration: `choice` set while someone must answer (4.6). */
+export interface RealmStep extends Transition {
+  readonly choice: { readonly type: 'realm' } | null;
+  /** The player's administration ends here (its position is gone). */
+  readonly stop?: boolean;
+}
+
 export const updatePlayer = (g: Game, id: PlayerId, f: (p: PlayerState) => PlayerState): Game => ({
   ...g,
   players: g.players.map((p) => (p.id === id ? f(p) : p)),

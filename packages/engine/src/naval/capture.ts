@@ -1,3 +1,8 @@
+/**
+ * 8.4 Capture of ships (AMBIG-59): a lone ship given DE may be captured instead of eliminated,
+ * if one attacking unit advances into its area; it becomes a ship of the captor's colour and,
+ * for a kingdom or empire, pays upkeep like any other.
+ */
 import type { AttackPlan } from '../combat/declare.ts';
 import { leadersLeftBehind } from '../combat/leaders.ts';
 import { eliminate, isSeaArea, pendingOf, type Step, withCombat, withPending } from '../combat/pending.ts';

@@ -1,3 +1,12 @@
+/**
+ * 5.2 / 5.3 Ships moving in the movement phase: a ship (with at most one non-ship unit and one
+ * leader from its start area, 5.2) sails a path through sea areas, along shorelines and by white
+ * arrows, ends in a coastal area, and rolls once for sinking against the sea areas of its declared
+ * route (AMBIG-14 `declaredRoute`). Areas holding unfriendly units (or neutrals) are not entered.
+ * Interceptions (8.1) follow the sinking roll. A path may end in a coastal area holding unfriendly
+ * units, entered from a sea area: a naval landing (8.2), fought in the combat phase (landing.ts).
+ * Cargo may be picked up and dropped off in coastal areas along the path (AMBIG-15, `stops`).
+ */
 import { leaderTypeOf } from '../diplomacy/leaders.ts';
 import type { EngineContext } from '../model/context.ts';
 import { rollDie } from '../model/dice.ts';
@@ -222,12 +231,6 @@ function planGroup(ctx: EngineContext, g: Game, player: PlayerId, o: NavalOrder)
     out.push(v);
   }
   return out;
-}
-
-/** Why a ship move is illegal, or null. */
-export function shipMoveProblem(ctx: EngineContext, g: Game, player: PlayerId, o: NavalOrder): string | null {
-  const v = o.with?.length ? planGroup(ctx, g, player, o) : planVoyage(ctx, g, player, o);
-  return isProblem(v) ? v.code : null;
 }
 
 /** AMBIG-15: friendly units that could be picked up in the coastal areas a path passes. */

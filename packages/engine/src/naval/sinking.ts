@@ -1,7 +1,3 @@
-/**
- * 5.3 Ships sinking, 8.1 retreat after interception, 8.3 retreat across a sea (D-8, D-24).
- */
-import type { Options } from '../model/options.ts';
 import type { People, Stage } from '../model/people.ts';
 
 /** 5.3 / AMBIG-26: Viking ships add +1 to sinking rolls as barbarians and kingdoms, not as empires. */
@@ -27,6 +23,3 @@ export function sinksAfterInterceptionRetreat(n: number, die: number, modifier =
 export function sinksRetreatingAcrossSea(die: number, modifier = 0): boolean {
   return die + modifier <= 1;
 }
-
-/** AMBIG-14: one roll against the declared route, or one per sea area entered. */
-export const sinkingPerSeaArea = (o: Options): boolean => o.cfg.sinkingRollTiming === 'perSeaArea';

@@ -8,14 +8,14 @@
 import { runAuction } from '../diplomacy/auction.ts';
 import { isLeased, mercenaryOwnerAt, mercenaryPillageChosen } from '../diplomacy/mercenaries.ts';
 import type { EngineContext } from '../model/context.ts';
-import type { GameEvent, RealmEvent } from '../model/events.ts';
+import type { GameEvent } from '../model/events.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import type { EconomicPlan } from '../model/orders.ts';
 import type { Stage } from '../model/people.ts';
 import { cityAt, moveOrder, playerById, unitsOf } from '../model/queries.ts';
 import type { LedgerRow } from '../model/realm.ts';
 import { patchRealm, patchRealmPlayer, realmOf, realmPlayer, type StandingBid } from '../model/realm.ts';
-import type { Game } from '../model/state-ops.ts';
+import type { Game, Transition } from '../model/state-ops.ts';
 import { addUnit, gainIncome, removeUnits, updatePlayer } from '../model/state-ops.ts';
 import { adminColumnCost } from './administration.ts';
 import { isolatedGarrisons } from './garrisons.ts';
@@ -31,12 +31,6 @@ import { firstBadPurchase, purchaseCities, purchaseCost } from './purchase.ts';
 import { removeOrphanLeaders } from './revolts.ts';
 import { removalBreaksSupport, unsupportedUnits } from './support.ts';
 import { defaultDisband, isMinimalDisband, upkeepOf } from './upkeep.ts';
-
-export type AnyEvent = GameEvent | RealmEvent;
-export interface RealmTransition {
-  readonly state: Game;
-  readonly events: AnyEvent[];
-}
 
 /** Everything the economic phase of a kingdom or empire will be, computed from the phase start. */
 export interface EconomyPreview {
@@ -228,9 +222,9 @@ export function leavesUnsupported(
  * (9.5, in the owner's name) and three times the city's value to the barbarian owner, as income
  * and VP received outside its own collection (record-sheet column 3 of its next row).
  */
-function mercenarySack(ctx: EngineContext, g: Game, hirer: PlayerId): RealmTransition {
+function mercenarySack(ctx: EngineContext, g: Game, hirer: PlayerId): Transition {
   let s = g;
-  const events: AnyEvent[] = [];
+  const events: GameEvent[] = [];
   for (const area of mercenaryPillageChosen(g, hirer)) {
     const owner = mercenaryOwnerAt(s, hirer, area);
     if (!owner || s.markers.some((m) => m.area === area)) continue;
@@ -272,7 +266,7 @@ export function moneyAfterUpkeep(pv: EconomyPreview, plan: EconomicPlan): number
  * 10.3: before anyone collects, every captured capital splits its owner's treasury; the capturer
  * gets its third as plunder (income and VP, 14.3.1), the marker leaves the board to be placed again.
  */
-export function resolveCaptures(g: Game): RealmTransition {
+export function resolveCaptures(g: Game): Transition {
   // Every split is taken from the treasuries as they stood before any plunder moved.
   const captures = moveOrder(g).flatMap((id) => {
     const p = playerById(g, id);
@@ -282,7 +276,7 @@ export function resolveCaptures(g: Game): RealmTransition {
     return by ? [{ id, by, area: p.capital, ...capitalSplit(p.money) }] : [];
   });
   let s = g;
-  const events: AnyEvent[] = [];
+  const events: GameEvent[] = [];
   for (const c of captures) {
     s = updatePlayer(s, c.id, (q) => ({ ...q, money: q.money - c.plunder - c.lost, capital: null }));
     s = gainIncome(s, c.by, c.plunder);
@@ -294,12 +288,12 @@ export function resolveCaptures(g: Game): RealmTransition {
 }
 
 /** 4.5 for one kingdom or empire, after resolveCaptures (so the preview sees the split done). */
-export function collectRealm(ctx: EngineContext, g: Game, player: PlayerId): RealmTransition {
+export function collectRealm(ctx: EngineContext, g: Game, player: PlayerId): Transition {
   const pv = economyPreview(ctx, g, player);
   if (!pv) return { state: g, events: [] };
   const given = realmPlayer(g, player).plan;
   const plan = given && planProblem(ctx, g, pv, given) === null ? given : defaultPlan(pv);
-  const events: AnyEvent[] = [];
+  const events: GameEvent[] = [];
   let s = g;
   // 10.3 / AMBIG-19: a marker off the board goes on a friendly unpillaged city before taxes.
   const p0 = playerById(s, player)!;
@@ -404,8 +398,8 @@ export function recordBarbarianLedger(
   g: Game,
   player: PlayerId,
   before: Game,
-  events: readonly AnyEvent[],
-): RealmTransition {
+  events: readonly GameEvent[],
+): Transition {
   const p = playerById(g, player);
   const b = playerById(before, player);
   if (!p?.cycle || !b) return { state: g, events: [] };

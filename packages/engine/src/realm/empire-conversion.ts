@@ -2,10 +2,17 @@
  * 11.1 Conversion from kingdom to empire: compulsory replacements, the owner's choice of which
  * 4-2 infantry become (4)-0 garrisons, and the three cases where a 4-2 may not.
  */
+
+import { leaderTypeOf } from '../diplomacy/leaders.ts';
+import { isLeased } from '../diplomacy/mercenaries.ts';
 import type { EngineContext } from '../model/context.ts';
-import type { UnitId } from '../model/ids.ts';
+import type { PlayerId, UnitId } from '../model/ids.ts';
+import { unitsOf } from '../model/queries.ts';
+import { patchRealmPlayer } from '../model/realm.ts';
 import type { GameStateCore } from '../model/state.ts';
+import { type Game, patchUnit, removeUnits, type Transition, updatePlayer } from '../model/state-ops.ts';
 import type { Unit, UnitKind } from '../model/units.ts';
+import { noteOutcome } from './record.ts';
 
 /**
  * 11.1 / B.1: what a kingdom unit becomes; null = removed. 4-2 infantry stay 4-2 here (the
@@ -50,4 +57,36 @@ export function garrisonCandidates(ctx: EngineContext, g: GameStateCore, player:
     .filter((u) => u.owner === player && u.kind === 'infantry' && garrisonRefusal(ctx, g, u) === null)
     .map((u) => u.id)
     .sort();
+}
+
+/** 11.1: the kingdom becomes an empire now, these 4-2s turning into (4)-0 garrisons. */
+export function becomeEmpire(
+  ctx: EngineContext,
+  g: Game,
+  player: PlayerId,
+  garrisons: readonly UnitId[],
+): Transition {
+  let s = g;
+  const removed: UnitId[] = [];
+  for (const u of unitsOf(g, player)) {
+    if (isLeased(g, u.id)) continue; // 13.4: hired mercenaries keep their barbarian side
+    const k = empireKindOf(u.kind, leaderTypeOf(g, player) === 'dynastic');
+    if (k === null) removed.push(u.id);
+    else if (u.kind === 'infantry' && garrisons.includes(u.id)) s = patchUnit(s, u.id, { kind: 'garrison' });
+    else if (k !== u.kind) s = patchUnit(s, u.id, { kind: k });
+  }
+  s = removeUnits(s, removed);
+  s = updatePlayer(s, player, (q) =>
+    q.cycle ? { ...q, cycle: { ...q.cycle, stage: 'empire', stageTurn: g.turn } } : q,
+  );
+  s = patchRealmPlayer(s, player, { revivalTurn: null });
+  s = noteOutcome(s, player, (o) => ({
+    ...(o ?? { roll: 0, result: 0, rebellions: [] }),
+    becameEmpire: true,
+  }));
+  void ctx;
+  return {
+    state: s,
+    events: [{ type: 'becameEmpire', player, turn: g.turn, garrisons: [...garrisons], removed }],
+  };
 }

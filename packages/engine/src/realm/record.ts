@@ -1,4 +1,12 @@
-import type { LedgerRow } from '../model/realm.ts';
+/**
+ * 14.3.3 The turn record sheet as engine output, and the victory-point arithmetic of 14.3.1 /
+ * 14.3.2. One row per player, per cycle, per game turn with the sheet's eleven columns; the
+ * server stores the rows as the VP ledger and shows them.
+ */
+import type { EngineContext } from '../model/context.ts';
+import type { PlayerId } from '../model/ids.ts';
+import { type AdminOutcome, type LedgerRow, patchRealm, realmOf } from '../model/realm.ts';
+import type { Game } from '../model/state-ops.ts';
 
 /** 14.3.3: the arithmetic a row must satisfy; returns what does not add up. */
 export function ledgerRowProblems(row: LedgerRow, previous: LedgerRow | undefined): string[] {
@@ -71,3 +79,56 @@ export function playerScore(
     average: formatAverage(p.turnsPlayed === 0 ? 0 : total / p.turnsPlayed),
   };
 }
+
+/**
+ * 14.3.3 column 11: the administration phase fills in this turn's ledger row after the economic phase
+ * has emitted it. Every row the step replaced is emitted again as a `ledgerRow` event, so whoever keeps
+ * the sheet from the events (the server's VP ledger) sees the result, the rebellion rolls and the
+ * conversion to an empire.
+ */
+export function echoLedgerRows<T extends { readonly state: Game; readonly events: readonly unknown[] }>(
+  before: Game,
+  step: T,
+): T {
+  const old = realmOf(before).ledger;
+  const now = realmOf(step.state).ledger;
+  if (old === now) return step;
+  // The rows not in the old ledger. A row still at its old index certainly is; the few others
+  // (filled in or appended) are looked up, with a set only when many moved (the ledger grows
+  // by six rows a turn and this runs for every realm every turn).
+  const moved = now.filter((row, i) => old[i] !== row);
+  const was = moved.length > 8 ? new Set(old) : null;
+  const echoes = moved
+    .filter((row) => !(was ? was.has(row) : old.includes(row)))
+    .map((row) => ({ type: 'ledgerRow' as const, row }));
+  return echoes.length ? { ...step, events: [...step.events, ...echoes] } : step;
+}
+
+/**
+ * 14.3 / 14.3.2 (D-27): may this player abandon its position to start a new cycle? Always under
+ * the basic conditions; under the advanced ones only if last turn's unmodified income was below 10.
+ * (Leaving the game for good is never limited.)
+ */
+export function mayAbandon(ctx: EngineContext, g: Game, player: PlayerId): boolean {
+  if (ctx.options.victory !== 'advanced') return true;
+  const rp = realmOf(g).players[player];
+  return (rp?.lastIncome ?? 0) < 10;
+}
+
+/** Column 11 of this turn's ledger row, updated in place (a new array, never mutated). */
+export function noteOutcome(g: Game, player: PlayerId, f: (o: AdminOutcome | null) => AdminOutcome): Game {
+  const r = realmOf(g);
+  const i = r.ledger.findLastIndex((row) => row.player === player && row.turn === g.turn);
+  if (i < 0) return g;
+  const ledger = [...r.ledger];
+  const row = ledger[i]!;
+  ledger[i] = { ...row, adminResult: f(row.adminResult) };
+  return patchRealm(g, { ledger });
+}
+
+export const noteRebellion = (g: Game, player: PlayerId, roll: number): Game =>
+  noteOutcome(g, player, (o) =>
+    o
+      ? { ...o, rebellions: [...o.rebellions, roll] }
+      : { roll: 0, result: 'rebellion', rebellions: [roll], becameEmpire: false },
+  );

@@ -45,11 +45,6 @@ function loadDefault(): AdministrationTable {
 /** The shipped table (C.4.b). */
 export const ADMINISTRATION_TABLE: AdministrationTable = loadDefault();
 
-/** The highest spending column the table has, in percent (AMBIG-11: 60 by default). */
-export function maxAdministrationPercent(table: AdministrationTable): number {
-  return table.columns[table.columns.length - 1] ?? 0;
-}
-
 /**
  * 10.6.1/10.6.2: the result of a 2d6 roll at a spending percentage. Percentages above the top
  * column use the top column; below 0 (penalties) use 0 %.

@@ -35,7 +35,8 @@ import {
   updatePlayer,
 } from '../model/state-ops.ts';
 import { kingdomKindOf } from '../model/units.ts';
-import { realmAdminLegal, runRealmAdministration } from '../realm/orders.ts';
+import { administerRealm } from '../realm/administration-phase.ts';
+import { realmAdminLegal } from '../realm/choices.ts';
 import { endCycle } from '../scenario/cycles.ts';
 
 /** 9.5: markers whose digit is this turn's last digit are removed; acting as a garrison, they flip. */
@@ -75,7 +76,7 @@ export function runTask(ctx: EngineContext, g: Game, player: PlayerId, task: Adm
   if (!p || !cycle) return { state: g, events: [], choice: null, stop: true };
   switch (task) {
     case 'realm':
-      return runRealmAdministration(ctx, g, player);
+      return administerRealm(ctx, g, player);
     case 'abandon': {
       const t = endCycle(ctx, g, player, 'abandoned');
       return { ...t, choice: null, stop: true };

@@ -12,7 +12,11 @@ import { actingNeutralAt, cityAt, moveOrder, playerById, unitsByArea } from '../
 import { err, ok, type Result } from '../model/result.ts';
 import type { CityState } from '../model/state.ts';
 import { type Game, gainIncome, type Transition } from '../model/state-ops.ts';
-import { realmEconomicDeciders, realmEconomicLegal, resolveEconomicWithRealms } from '../realm/orders.ts';
+import {
+  realmEconomicDeciders,
+  realmEconomicLegal,
+  resolveEconomicWithRealms,
+} from '../realm/economic-orders.ts';
 
 /** 3: a city belongs to the last player with a non-leader unit in it at the start of an economic phase. */
 export function fixOwnership(ctx: EngineContext, g: Game): Transition {

@@ -5,17 +5,14 @@
 import { loadMap } from '@bke/map';
 import { describe, expect, it } from 'vitest';
 import { assignLeaderType, LEADER_PROFILES, leaderTypeFor } from '../../src/diplomacy/leaders.ts';
+import { realmAnytimeLegal } from '../../src/diplomacy/orders.ts';
 import { tributeAllowance } from '../../src/diplomacy/tribute.ts';
 import type { GameState, MapInput } from '../../src/index.ts';
 import { patchRealmPlayer, realmOf, realmPlayer } from '../../src/model/realm.ts';
 import type { Game } from '../../src/model/state-ops.ts';
 import { runRealmAdministration } from '../../src/realm/administration-phase.ts';
-import {
-  applyRealmOrder,
-  realmAnytimeLegal,
-  realmEconomicLegal,
-  resolveEconomicWithRealms,
-} from '../../src/realm/orders.ts';
+import { realmEconomicLegal, resolveEconomicWithRealms } from '../../src/realm/economic-orders.ts';
+import { applyRealmOrder } from '../../src/realm/orders.ts';
 import {
   persianArmyChoices,
   persianStartAreas,

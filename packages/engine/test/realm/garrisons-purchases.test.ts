@@ -11,14 +11,11 @@ import type { EngineContext } from '../../src/model/context.ts';
 import { realmOf } from '../../src/model/realm.ts';
 import type { Game } from '../../src/model/state-ops.ts';
 import { runRealmAdministration } from '../../src/realm/administration-phase.ts';
+import { realmAdminLegal, realmWaitingFor } from '../../src/realm/choices.ts';
+import { resolveEconomicWithRealms } from '../../src/realm/economic-orders.ts';
 import { garrisonCandidates, garrisonRefusal } from '../../src/realm/empire-conversion.ts';
 import { garrisonBuildAreas, isolatedGarrisons } from '../../src/realm/garrisons.ts';
-import {
-  applyRealmOrder,
-  realmAdminLegal,
-  realmWaitingFor,
-  resolveEconomicWithRealms,
-} from '../../src/realm/orders.ts';
+import { applyRealmOrder } from '../../src/realm/orders.ts';
 import { collect } from '../../src/turn/economic.ts';
 import { gridMap } from '../helpers/fixture-map.ts';
 import { A, adminStep, P, scenario, U } from '../helpers/scenario.ts';

@@ -7,17 +7,14 @@ import type { GameState, PlayerId } from '../../src/index.ts';
 import type { EngineContext } from '../../src/model/context.ts';
 import { realmOf, realmPlayer } from '../../src/model/realm.ts';
 import type { Game } from '../../src/model/state-ops.ts';
-import { runRealmAdministration } from '../../src/realm/administration-phase.ts';
 import {
-  applyRealmOrder,
-  mayAbandon,
-  realmAdminLegal,
-  realmEconomicLegal,
-  realmWaitingFor,
-  resolveEconomicWithRealms,
+  runRealmAdministration,
   runRealmAdministration as runRealmAdministrationWithRows,
-} from '../../src/realm/orders.ts';
-import { ledgerProblems } from '../../src/realm/record.ts';
+} from '../../src/realm/administration-phase.ts';
+import { realmAdminLegal, realmWaitingFor } from '../../src/realm/choices.ts';
+import { realmEconomicLegal, resolveEconomicWithRealms } from '../../src/realm/economic-orders.ts';
+import { applyRealmOrder } from '../../src/realm/orders.ts';
+import { ledgerProblems, mayAbandon } from '../../src/realm/record.ts';
 import { collect, fixOwnership } from '../../src/turn/economic.ts';
 import { A, adminStep, P, U, unitsAt } from '../helpers/scenario.ts';
 import { economicStep, kingdomScenario, type RealmSpec } from './fixture.ts';
