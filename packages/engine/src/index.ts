@@ -1,11 +1,15 @@
-/** @bke/engine: the rules engine of BKE Online. */
+/**
+ * @bke/engine: the rules engine of BKE Online. The contract (`createEngine`), the state, orders,
+ * views, events and error codes it speaks in, the set-up schema, and the simulator. Types alone
+ * are also at `@bke/engine/types`.
+ */
 export * from './engine.ts';
 export * from './model/colours.ts';
 export * from './model/errors.ts';
 export type * from './model/events.ts';
 export * from './model/hash.ts';
 export * from './model/ids.ts';
-export * from './model/legal-orders.ts';
+export type * from './model/legal-orders.ts';
 export * from './model/map-index.ts';
 export * from './model/options.ts';
 export * from './model/orders.ts';
@@ -15,6 +19,7 @@ export * from './model/result.ts';
 export * from './model/rng.ts';
 export * from './model/state.ts';
 export * from './model/units.ts';
+export type * from './model/view.ts';
 export { type RealmPlanCost, realmPlanCost } from './realm/plan-cost.ts';
 export { playerScore } from './realm/record.ts';
 export * from './scenario/setup.ts';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { colourSchema } from './colours.ts';
-import { areaIdSchema, playerIdSchema, unitIdSchema } from './ids.ts';
+import { areaIdSchema, type PlayerId, playerIdSchema, unitIdSchema } from './ids.ts';
 import { startPositionSchema } from './people.ts';
 import { unitKindSchema } from './units.ts';
 
@@ -201,6 +201,9 @@ export const NAVAL_ORDER_SCHEMAS = [
       .optional(),
   }),
 ] as const;
+
+/** Who gives an order: a player, or the server for its own orders (`join`, `leave`, `forceAbandon`). */
+export type Actor = PlayerId | 'system';
 
 /** Every order's schema, by family. */
 export const ORDER_SCHEMAS = [

@@ -7,10 +7,7 @@ import type { GameState, PlayerId } from '../../src/index.ts';
 import type { EngineContext } from '../../src/model/context.ts';
 import { realmOf, realmPlayer } from '../../src/model/realm.ts';
 import type { Game } from '../../src/model/state-ops.ts';
-import {
-  runRealmAdministration,
-  runRealmAdministration as runRealmAdministrationWithRows,
-} from '../../src/realm/administration-phase.ts';
+import { administerRealm, runRealmAdministration } from '../../src/realm/administration-phase.ts';
 import { realmAdminLegal, realmWaitingFor } from '../../src/realm/choices.ts';
 import { realmEconomicLegal, resolveEconomicWithRealms } from '../../src/realm/economic-orders.ts';
 import { applyRealmOrder } from '../../src/realm/orders.ts';
@@ -389,7 +386,7 @@ describe('14.3.3 column 11 reaches whoever keeps the sheet from the events', () 
     expect(emitted).toHaveLength(1);
     expect(emitted[0]).toMatchObject({ row: { player: 'k', turn: 15, adminResult: null } });
     const g = { ...economy.state, step: { ...adminStep([]), player: P('k') } } as Game;
-    const r = runRealmAdministrationWithRows(ctx, g, P('k'));
+    const r = administerRealm(ctx, g, P('k'));
     const rolled = r.events.find((e) => e.type === 'administrationRolled');
     expect(rolled).toMatchObject({ dice: [3, 4] });
     const echo = r.events.filter((e) => e.type === 'ledgerRow');
