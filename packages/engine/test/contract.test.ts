@@ -9,7 +9,7 @@ import { WORLD } from './helpers/world-map.ts';
 
 const engine = createEngine(WORLD);
 
-describe('determinism (STYLE habit 2)', () => {
+describe('determinism (dice from the PRNG in the state)', () => {
   it('same seed and orders → the same state hash; another seed → another game', () => {
     const a = simulate(engine, simSetup('det', 4), 6);
     const b = simulate(engine, simSetup('det', 4), 6);

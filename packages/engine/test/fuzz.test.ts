@@ -1,5 +1,5 @@
 /**
- * Random legal play (STYLE habit 12, Rally the Troops' fuzzer): over 200 seeds, every waiting
+ * Random legal play (after Rally the Troops' fuzzer): over 200 seeds, every waiting
  * player plays a random legal order (inputs deep-frozen now and then). Fails on a throw, a dead end
  * (someone must act but has no legal order), a game that stops progressing, or a broken invariant —
  * among them that no city is unowned and unguarded unless the rules allow it (14.1, 13.2.3).
@@ -37,7 +37,7 @@ function fuzzOne(seed: number): { turn: number; orders: number } {
       arabsAfricans: seed % 3 === 0,
       vikingModifications: seed % 4 === 0,
       optionalCities: seed % 5 === 0,
-      // Part 2's diplomacy (13.4 leases, 13.6 capture and ransom) on some seeds.
+      // The optional diplomacy (13.4 leases, 13.6 capture and ransom) on some seeds.
       mercenaries: seed % 6 === 1,
       optionalLeaders: seed % 7 === 2,
     },
@@ -83,7 +83,7 @@ function fuzzOne(seed: number): { turn: number; orders: number } {
         : randomOrder(engine, state, player, choose);
     if (!order)
       throw new Error(`seed ${seed}: dead end for ${player} at ${JSON.stringify(state.step).slice(0, 200)}`);
-    // Every so often the input is deep-frozen: an order must never mutate its state (STYLE habit 5).
+    // Every so often the input is deep-frozen: an order must never mutate its state.
     const r = engine.applyOrder(orders % 25 === 0 ? deepFreeze(state) : state, player, order);
     if (!r.ok)
       throw new Error(`seed ${seed}: legal order refused ${JSON.stringify(order)} → ${r.error.code}`);

@@ -9,7 +9,7 @@ import { arabsAfricansInPlay, tribalSeaCrossingsFor } from '../model/options.ts'
 import { playerById, unitsOf } from '../model/queries.ts';
 import type { Game } from '../model/state-ops.ts';
 
-/** Groups of areas (sorted) holding this player's tribes; each group lists its tribe areas. */
+/** 9.3.4: groups of areas (sorted) holding this player's tribes; each group lists its tribe areas. */
 export function tribeGroups(ctx: EngineContext, g: Game, player: PlayerId): AreaId[][] {
   const people = playerById(g, player)?.cycle?.people;
   const units = unitsOf(g, player).filter((u) => u.kind !== 'leader');

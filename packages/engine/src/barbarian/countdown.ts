@@ -10,10 +10,10 @@ export const COUNTDOWN_UNITS = 10;
 /** D-4: the turn whose administration phase converts a countdown started on `start`. */
 export const kingdomTurn = (people: People, start: number): number => start + COUNTDOWN_TURNS[people];
 
-/** Does the countdown start now? */
+/** 9.3.x: does the countdown start now? */
 export const countdownStarts = (started: number | null, units: number): boolean =>
   started === null && units >= COUNTDOWN_UNITS;
 
-/** Does the countdown end in this turn's administration phase? */
+/** 9.3.x: does the countdown end in this turn's administration phase? */
 export const countdownEnds = (people: People, started: number | null, turn: number): boolean =>
   started !== null && turn >= kingdomTurn(people, started);

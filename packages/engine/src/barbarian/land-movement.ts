@@ -28,7 +28,7 @@ const garrisonStands = (unit: Unit, area: AreaId, byArea: ReadonlyMap<AreaId, re
   (byArea.get(area) ?? []).some((u) => u.kind === 'garrison' && u.owner === unit.owner && u.id !== unit.id);
 
 /**
- * Every area this unit may end its move in, each with one shortest legal path (start excluded).
+ * 5.1: every area this unit may end its move in, each with one shortest legal path (start excluded).
  * Breadth-first over (area, still-all-road) so a destination reachable only with the road bonus
  * is found too.
  */

@@ -20,7 +20,7 @@ export function unrestRollsDue(units: number, combatUnits: number, attacked: boo
   return due;
 }
 
-/** Roll every due unrest check; returns the total number of units to lose (owner picks which). */
+/** 9.3.5: roll every due unrest check; returns the total number of units to lose (owner picks which). */
 export function rollUnrest(g: Game, player: PlayerId): { state: Game; events: GameEvent[]; loss: number } {
   const { total, nonTribe } = countUnits(g, player);
   let s = g;

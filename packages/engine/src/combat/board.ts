@@ -15,7 +15,7 @@ import type { RetreatBoard, RetreatingUnit } from './retreat.ts';
 
 const pieceOf = (u: Unit): StackPiece => ({ kind: u.kind, owner: u.owner, inverted: u.inverted === true });
 
-/** Everything standing in an area as stacking pieces (an acting neutral garrison included). */
+/** 6, 14.1: everything standing in an area as stacking pieces (an acting neutral garrison included). */
 export function piecesIn(
   ctx: EngineContext,
   state: GameStateCore,
@@ -54,7 +54,7 @@ export function retreatBoard(
   const desertStops = desertStopsTribes(ctx, state, player);
   const ship = state.units[unit]?.kind === 'ship';
   return {
-    // 8.3: a ship retreats along the coast (from coastal area to coastal area); across a sea is part 2's.
+    // 8.3: a ship retreats along the coast (from coastal area to coastal area); across a sea, naval/landing.ts.
     neighbours: (area) =>
       ctx.map
         .landLinks(area as AreaId)
@@ -66,7 +66,7 @@ export function retreatBoard(
   };
 }
 
-/** A unit as the retreat rules see it. */
+/** 7.3: A unit as the retreat rules see it. */
 export function retreatingUnit(ctx: EngineContext, u: Unit): RetreatingUnit {
   return {
     id: u.id,

@@ -129,7 +129,7 @@ export function attackerContribution(
   const profile = UNIT_PROFILES[u.kind];
   if (profile.ship) {
     // AMBIG-16: a ship joins an attack only on a neighbouring area it could reach by sea (both areas
-    // touch one sea area); never halved (7.1). Landings (8.2) are movement, part 2's.
+    // touch one sea area); never halved (7.1). Landings (8.2) are declared in movement.
     const seas = new Set(ctx.map.seasOf(u.area));
     const bySea = ctx.map.seasOf(target).some((sea) => seas.has(sea));
     if (ctx.options.cfg.shipAttackRange !== 'seaReachableAdjacent' || !bySea)

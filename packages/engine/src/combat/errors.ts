@@ -1,7 +1,7 @@
 import type { CombatErrorCode } from '../model/errors.ts';
 import { err, type Result } from '../model/result.ts';
 
-/** A refusal of the combat phase: only a `combat/` code. */
+/** 7: A refusal of the combat phase: only a `combat/` code. */
 export function combatErr<T = never>(code: CombatErrorCode, params: Record<string, unknown> = {}): Result<T> {
   return err<T>(code, params);
 }

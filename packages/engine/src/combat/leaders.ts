@@ -2,7 +2,7 @@
  * 10.2 Leaders in combat: they add a column shift but no strength, go with their stack when it
  * retreats, die when every unit stacked with them is eliminated, and die when an unfriendly unit
  * comes into their area (lone leaders do not block, AMBIG-53). Optional-leader capture (13.6) is
- * part 2's.
+ * diplomacy/capture.ts.
  */
 
 import { captureLeaders, capturesLeaders, type LeaderCaptured } from '../diplomacy/capture.ts';

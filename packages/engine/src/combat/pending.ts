@@ -21,20 +21,24 @@ export interface Step<S> {
   readonly events: CombatEvent[];
 }
 
+/** 7.1: a copy of the state with new combat-phase bookkeeping. */
 export const withCombat = <S extends GameStateCore>(state: S, combat: CombatPhaseState): S => ({
   ...state,
   combat,
 });
 
+/** 7.2: the combat being resolved, if any. */
 export const pendingOf = (state: GameStateCore): PendingCombat | null => combatStateOf(state).pending;
 
+/** 7.2: a copy of the state with the combat being resolved replaced. */
 export const withPending = <S extends GameStateCore>(state: S, pending: PendingCombat | null): S =>
   withCombat(state, { ...combatStateOf(state), pending });
 
+/** 7.2: the units of these ids still on the board. */
 export const present = (state: GameStateCore, ids: readonly UnitId[]): Unit[] =>
   ids.map((id) => state.units[id]).filter((u): u is Unit => u !== undefined);
 
-/** Remove units, reporting them per owner. */
+/** 7.2: remove units, reporting them per owner. */
 export function eliminate<S extends GameStateCore>(
   state: S,
   ids: readonly UnitId[],
@@ -79,11 +83,13 @@ export function eliminateNeutral<S extends GameStateCore>(
   return { state: next, events: [{ type: 'combatNeutralEliminated', area: target, cause }] };
 }
 
+/** 7.2: two steps of a resolution, one after the other, their events in order. */
 export const chain = <S>(first: Step<S>, f: (s: S) => Step<S>): Step<S> => {
   const second = f(first.state);
   return { state: second.state, events: first.events.concat(second.events) };
 };
 
+/** 7.2: an advance (or pursuit) step for these candidates. */
 export function advanceStep(
   player: PlayerId,
   candidates: readonly UnitId[],
@@ -94,9 +100,10 @@ export function advanceStep(
   return { kind: 'advance', player, pursuit, into, routes: [], candidates, moved: [], max };
 }
 
+/** 8.2: is this a sea area (where a landing force waits)? */
 export const isSeaArea = (ctx: EngineContext, a: AreaId): boolean => ctx.map.area(a)?.kind === 'sea';
 
-/** Drop the current step (the player stops advancing or pursuing). */
+/** 7.2: drop the current step (the player stops advancing or pursuing). */
 export function dropStep<S extends GameStateCore>(state: S): S {
   const pending = pendingOf(state)!;
   return withPending(state, { ...pending, steps: pending.steps.slice(1) });

@@ -36,13 +36,13 @@ import {
 
 export type CombatTransition<S> = Step<S>;
 
-/** The phasing player if the game is in a combat phase. */
+/** 4.3.5: the phasing player if the game is in a combat phase. */
 export function combatPhasePlayer(state: GameStateCore): PlayerId | null {
   const s = state.step;
   return s.kind === 'playerTurn' && s.phase === 'combat' ? s.player : null;
 }
 
-/** Who must act now in the combat phase: the owner of a pending choice, else the phasing player. */
+/** 7: who must act now in the combat phase: the owner of a pending choice, else the phasing player. */
 export function combatWaitingFor(state: GameStateCore): PlayerId[] {
   const pending = combatStateOf(state).pending;
   const step = pending?.steps[0];
@@ -144,7 +144,7 @@ function owedAttacks(ctx: EngineContext, state: GameStateCore, player: PlayerId)
   );
 }
 
-/** The legal combat orders of `player` now (empty when it is not their decision). */
+/** 7: the legal combat orders of `player` now (empty when it is not their decision). */
 export function combatLegalOrders(
   ctx: EngineContext,
   state: GameStateCore,
@@ -326,7 +326,7 @@ function applyChoice<S extends GameStateCore>(
 }
 
 /**
- * Apply a combat order of `player`. Attacks and `combatDone` belong to the phasing player; the
+ * 7: apply a combat order of `player`. Attacks and `combatDone` belong to the phasing player; the
  * choices a result requires belong to whoever `combatWaitingFor` names.
  */
 export function applyCombatOrder<S extends GameStateCore>(

@@ -109,7 +109,7 @@ export function openResult<S extends GameStateCore>(
   return openExchange(ctx, state, plan, setSteps, defenderAdvance);
 }
 
-export const isElite = (state: GameStateCore, id: UnitId): boolean => {
+const isElite = (state: GameStateCore, id: UnitId): boolean => {
   const u = state.units[id];
   return u !== undefined && UNIT_PROFILES[u.kind].elite;
 };
@@ -127,7 +127,7 @@ export function pursuitSteps(
  * 7.2, 11.4: a retreat result. Non-elite units retreat first; elites then choose to retreat or
  * refuse (only 5-3 elites may); the winners pursue once every retreat is done.
  */
-export function retreatSteps(
+function retreatSteps(
   state: GameStateCore,
   plan: AttackPlan,
   side: 'attacker' | 'defender',
@@ -182,7 +182,7 @@ export function replan(
 }
 
 /** 7.2 EX, AMBIG-4: unmodified totals decide; the survivor owes losses, then may advance. */
-export function openExchange<S extends GameStateCore>(
+function openExchange<S extends GameStateCore>(
   ctx: EngineContext,
   state: S,
   plan: AttackPlan,
@@ -227,7 +227,7 @@ export function openExchange<S extends GameStateCore>(
   return { state: setSteps(step.state, steps), events: step.events };
 }
 
-/** Start resolving a rolled combat: record it as pending, apply the result, settle what needs no choice. */
+/** 7.2: start resolving a rolled combat: record it as pending, apply the result, settle what needs no choice. */
 export function beginResolution<S extends GameStateCore>(
   ctx: EngineContext,
   state: S,
@@ -253,7 +253,7 @@ export function beginResolution<S extends GameStateCore>(
 }
 
 /**
- * Apply every decision that leaves no real choice (a single legal loss set, retreats with one
+ * 7.2: apply every decision that leaves no real choice (a single legal loss set, retreats with one
  * option each, an advance nobody can make), and finish the combat when no step is left.
  */
 export function settle<S extends GameStateCore>(ctx: EngineContext, state: S): Step<S> {
@@ -278,6 +278,7 @@ export function settle<S extends GameStateCore>(ctx: EngineContext, state: S): S
   throw new Error('combat resolution did not settle');
 }
 
+/** 7.2: the decision applied at once when its owner has no real choice, else null. */
 export function autoStep<S extends GameStateCore>(
   ctx: EngineContext,
   state: S,

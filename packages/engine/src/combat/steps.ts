@@ -79,7 +79,8 @@ interface CachedRetreat {
 /** Retreat choices, per retreat step (a value of the state, never mutated). */
 const retreatCache = new WeakMap<object, CachedRetreat>();
 
-export function computeRetreatChoices(
+/** 7.3, 8.3: every retreating unit's options. */
+function computeRetreatChoices(
   ctx: EngineContext,
   state: GameStateCore,
   step: Extract<CombatStep, { kind: 'retreat' }>,
@@ -105,7 +106,7 @@ export function computeRetreatChoices(
  * one sea area of its coast to another shore of it (path [sea, shore], a sinking die follows). A
  * landing force's ship is already at sea: it goes back to a shore of that sea (8.2; no coast first).
  */
-export function shipRetreatOptions(
+function shipRetreatOptions(
   ctx: EngineContext,
   state: GameStateCore,
   u: Unit,
@@ -170,6 +171,7 @@ export function retreatUnit<S extends GameStateCore>(
   return { state: run.state as S, events: [...events, ...(run.events as InterceptionEvent[])] };
 }
 
+/** 7.3: how many ways a unit may retreat. */
 export const optionCount = (o: RetreatOptions): number =>
   o.kind === 'paths' ? o.paths.length : o.partialPaths.length;
 
@@ -202,10 +204,11 @@ export function advanceChoices(
     .filter((c) => c.to.length > 0);
 }
 
-export function adjacentTo(ctx: EngineContext, from: AreaId, to: AreaId): boolean {
+function adjacentTo(ctx: EngineContext, from: AreaId, to: AreaId): boolean {
   return ctx.map.landLinks(from).some((l) => l.to === to);
 }
 
+/** 7.2: where a unit may advance or pursue now. */
 export function destinations(
   ctx: EngineContext,
   state: GameStateCore,
@@ -233,7 +236,7 @@ export function destinations(
 // ---- applying choices ----
 
 /** 7.3: move (or eliminate) one retreating unit along a chosen legal path. */
-export function applyRetreat<S extends GameStateCore>(
+function applyRetreat<S extends GameStateCore>(
   state: S,
   unit: Unit,
   options: RetreatOptions,

@@ -30,8 +30,10 @@ interface Step<S> {
   readonly events: RealmEvent[];
 }
 
+/** 13.6: every captured leader, off the board. */
 export const prisonersOf = (g: GameStateCore): readonly Prisoner[] => realmOf(g).prisoners ?? [];
 
+/** 13.6: the prisoner record of a captured leader. */
 export const prisonerOf = (g: GameStateCore, leader: UnitId): Prisoner | undefined =>
   prisonersOf(g).find((p) => p.leader === leader);
 
@@ -130,7 +132,7 @@ export function movePrisoner<S extends GameStateCore>(g: S, p: Prisoner, holder:
   return { state: s, events: [{ type: 'prisonerMoved', leader: p.leader, captor: p.captor, holder }] };
 }
 
-/** The captor's units that may hold this prisoner instead of its holder (same area, not leaders). */
+/** 13.6: the captor's units that may hold this prisoner instead of its holder (same area, not leaders). */
 export function otherHolders(g: GameStateCore, p: Prisoner): UnitId[] {
   const holder = g.units[p.holder];
   if (!holder) return [];
@@ -172,7 +174,7 @@ function killedByFriends(
 
 /**
  * 13.6, run after every order: leaders standing with an unfriendly unit are captured (a leader that
- * met one while the combat side kept it on the board), prisoners follow their holders, a holder
+ * met one while combat kept it on the board), prisoners follow their holders, a holder
  * eliminated by the leader's side frees it, and prisoners of finished positions are gone.
  */
 export function settlePrisoners<S extends GameStateCore>(

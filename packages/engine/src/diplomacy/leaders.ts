@@ -54,7 +54,7 @@ export function leaderTypeFor(die: number): LeaderType {
 
 /**
  * 13.6: on reaching kingdom stage with opt.optionalLeaders, roll the leader's type (no roll and
- * an ordinary leader without the option). Called by the core when the kingdom is founded.
+ * an ordinary leader without the option). Called when the kingdom is founded (10.1).
  */
 export function assignLeaderType<S extends GameStateCore>(
   o: Options,

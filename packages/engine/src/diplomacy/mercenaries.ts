@@ -28,17 +28,18 @@ interface Step<S> {
   readonly events: RealmEvent[];
 }
 
+/** 13.4: every lease, offered, running or ending. */
 export const leasesOf = (g: GameStateCore): readonly Lease[] => realmOf(g).leases ?? [];
 
 const withLeases = <S extends GameStateCore>(g: S, leases: readonly Lease[]): S => patchRealm(g, { leases });
 
 const samePair = (l: Lease, owner: PlayerId, hirer: PlayerId) => l.owner === owner && l.hirer === hirer;
 
-/** The lease between these two players, if any. */
+/** 13.4: the lease between these two players, if any. */
 export const leaseBetween = (g: GameStateCore, owner: PlayerId, hirer: PlayerId): Lease | undefined =>
   leasesOf(g).find((l) => samePair(l, owner, hirer));
 
-/** Units of `owner` now in a hirer's hands (the lease running or ending). */
+/** 13.4: units of `owner` now in a hirer's hands (the lease running or ending). */
 export function leasedOut(g: GameStateCore, owner: PlayerId): UnitId[] {
   return leasesOf(g)
     .filter((l) => l.owner === owner && (l.status === 'active' || l.status === 'ending'))
@@ -46,7 +47,7 @@ export function leasedOut(g: GameStateCore, owner: PlayerId): UnitId[] {
     .filter((id) => g.units[id] !== undefined);
 }
 
-/** Is this unit a mercenary now (commanded by a hirer)? */
+/** 13.4: is this unit a mercenary now (commanded by a hirer)? */
 export const isLeased = (g: GameStateCore, unit: UnitId): boolean =>
   leasesOf(g).some((l) => (l.status === 'active' || l.status === 'ending') && l.units.includes(unit));
 
@@ -71,7 +72,7 @@ export function leasableUnits(g: GameStateCore, owner: PlayerId, hirer: PlayerId
     .sort();
 }
 
-/** Why an offer is not legal, or null. */
+/** 13.4: why an offer is not legal, or null. */
 export function offerProblem(
   g: GameStateCore,
   owner: PlayerId,
@@ -242,7 +243,7 @@ export function leasesAtTurnStart<S extends GameStateCore>(g: S): Step<S> {
 }
 
 /**
- * Run after every order: a running lease whose owner is no longer a barbarian (or has left) or
+ * 13.4: run after every order: a running lease whose owner is no longer a barbarian (or has left) or
  * whose hirer no longer holds a kingdom or empire ends at once; units eliminated leave the lease;
  * a lease with no unit left is over.
  */
@@ -314,7 +315,7 @@ export function mercenaryPillageable(ctx: EngineContext, g: GameStateCore, hirer
     .sort();
 }
 
-/** Whose mercenary stands in this area for this hirer (the owner who gets the loot). */
+/** 13.4, AMBIG-21: whose mercenary stands in this area for this hirer (the owner who gets the loot). */
 export function mercenaryOwnerAt(g: GameStateCore, hirer: PlayerId, area: AreaId): PlayerId | null {
   const l = leasesOf(g).find(
     (x) =>

@@ -40,7 +40,7 @@ import {
 import { payTribute, tributeAllowance } from './tribute.ts';
 
 /** Realm orders a player may give at any step, while others act (13.4, 13.6, 13.7, 8.1). */
-export const REALM_ANYTIME_ORDERS = [
+const REALM_ANYTIME_ORDERS = [
   'realmTribute',
   'realmInterception',
   'realmRansomOffer',
@@ -52,6 +52,7 @@ export const REALM_ANYTIME_ORDERS = [
   'realmLeaseEnd',
 ] as const;
 
+/** 13.4, 13.6, 13.7, 8.1: an order a player may give while others act. */
 export const isRealmAnytimeOrder = (o: { type: string }): boolean =>
   (REALM_ANYTIME_ORDERS as readonly string[]).includes(o.type);
 

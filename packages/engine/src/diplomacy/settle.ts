@@ -1,6 +1,5 @@
 /**
- * Part 2's after-order hook for the optional diplomacy rules, called by the core after every
- * order has settled: 13.4 leases take effect or end at the start of a game turn, and lapse when a
+ * After every order has settled, the optional diplomacy's own bookkeeping: 13.4 leases take effect or end at the start of a game turn, and lapse when a
  * party no longer qualifies; 13.6 leaders meeting unfriendly units are captured, prisoners follow
  * their holders and go free when the holder dies at their side's hands.
  */
@@ -11,6 +10,7 @@ import type { GameStateCore } from '../model/state.ts';
 import { settlePrisoners } from './capture.ts';
 import { leasesAtTurnStart, settleLeases } from './mercenaries.ts';
 
+/** 13.4, 13.6: the optional diplomacy's bookkeeping after an order has settled. */
 export function settleDiplomacy<S extends GameStateCore>(
   before: GameStateCore,
   after: S,

@@ -9,6 +9,7 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 
+/** A stable hash of a game state, for determinism checks. */
 export function hashState(value: unknown): string {
   const s = canonicalJson(value);
   let h1 = 0x811c9dc5;

@@ -13,6 +13,9 @@ export type AreaId = z.infer<typeof areaIdSchema>;
 export type UnitId = z.infer<typeof unitIdSchema>;
 export type PlayerId = z.infer<typeof playerIdSchema>;
 
+/** An area id from a plain string (the map's ids, tests). */
 export const asAreaId = (s: string): AreaId => s as AreaId;
+/** A unit id from a plain string. */
 export const asUnitId = (s: string): UnitId => s as UnitId;
+/** A player id from a plain string. */
 export const asPlayerId = (s: string): PlayerId => s as PlayerId;

@@ -1,5 +1,5 @@
 /**
- * The one typed options object (STYLE habit 8): every optional rule of section 13 (`opt`), the
+ * The one typed options object: every optional rule of section 13 (`opt`), the
  * victory conditions (14.3.1/14.3.2) and every interpretation switch of Part E (`cfg`), each
  * with the default proposed by the rules reference. Fixed at game creation; rules read it only
  * through the named predicates at the bottom of this file.
@@ -102,7 +102,7 @@ export const arabsAfricansInPlay = (o: Options): boolean => o.opt.arabsAfricans;
 /** 13.2.3: optional cities are on the board (forced by the Persian kingdom). */
 export const optionalCitiesInPlay = (o: Options): boolean => o.opt.optionalCities || o.opt.persianKingdom;
 
-/** 13.2.3: the Persian position exists. Its kingdom start is part 2; part 1 never offers it. */
+/** 13.2.3: the Persian position exists (it starts as a kingdom, realm/persian.ts). */
 export const persianInPlay = (o: Options): boolean => o.opt.persianKingdom;
 
 /** 4.2 / 13.2.x: the earliest game turn on which a start position may be chosen. */
@@ -124,6 +124,7 @@ export const countersLimited = (o: Options): boolean => o.cfg.counterLimits === 
 
 /** AMBIG-1: tribe strength and movement capability. */
 export const tribeStrength = (o: Options): number => o.cfg.tribeStrength;
+/** AMBIG-1: a tribe's movement capability. */
 export const tribeMA = (o: Options): number => o.cfg.tribeMA;
 
 /** AMBIG-2: how far a leader may move alone (null = only with its stack). */

@@ -23,6 +23,7 @@ export const PEOPLES = [
 ] as const;
 export type People = (typeof PEOPLES)[number];
 
+/** 4.2, B.4: the people a start position belongs to. */
 export const peopleOf = (position: StartPosition): People => {
   if (position === 'SLAV 1' || position === 'SLAV 2') return 'SLAV';
   if (position === 'GERMAN 1' || position === 'GERMAN 2') return 'GERMAN';

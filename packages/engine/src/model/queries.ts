@@ -11,6 +11,7 @@ import { optionalCitiesInPlay } from './options.ts';
 import type { GameStateCore, PlayerState } from './state.ts';
 import type { Unit } from './units.ts';
 
+/** A player of the game, by id. */
 export const playerById = (state: GameStateCore, id: PlayerId): PlayerState | undefined => {
   // A plain loop: this runs several times for every order.
   for (const p of state.players) if (p.id === id) return p;
@@ -69,6 +70,7 @@ export const unitsOf = (state: GameStateCore, player: PlayerId): readonly Unit[]
   return index.byOwner.get(player) ?? [];
 };
 
+/** 5.1, 6: the units standing in an area. */
 export const unitsIn = (state: GameStateCore, area: AreaId): Unit[] =>
   unitList(state).filter((u) => u.area === area);
 
@@ -159,7 +161,7 @@ export const passableThrough = (
   return others.every((u) => lent.includes(u.id));
 };
 
-/** 13.4: the units `owner` has leased out that a hirer commands now (read from the part-2 state). */
+/** 13.4: the units `owner` has leased out that a hirer commands now (read from the realm state). */
 export const leasedFrom = (state: GameStateCore, owner: PlayerId): readonly UnitId[] =>
   (state.realm?.leases ?? [])
     .filter((l) => l.owner === owner && (l.status === 'active' || l.status === 'ending'))
@@ -209,6 +211,7 @@ export const countUnits = (
   return { total: tribes + nonTribe, nonTribe, tribes };
 };
 
+/** 9.3.3: how many tribes a player has on the board. */
 export const tribeCount = (state: GameStateCore, player: PlayerId): number => {
   let n = 0;
   for (const u of unitsOf(state, player)) if (u.kind === 'tribe') n++;

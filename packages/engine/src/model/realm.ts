@@ -110,6 +110,7 @@ export interface RealmState {
   readonly leases?: readonly Lease[];
 }
 
+/** A player's realm entry before anything happened to it. */
 export const initialRealmPlayer = (): RealmPlayer => ({
   incomeEffect: null,
   revivalTurn: null,
@@ -121,6 +122,7 @@ export const initialRealmPlayer = (): RealmPlayer => ({
   coupTurn: null,
 });
 
+/** The realm sub-state of a new game. */
 export const initialRealmState = (): RealmState => ({
   players: {},
   ledger: [],
@@ -144,14 +146,17 @@ export const realmOf = (g: WithRealm): RealmState => {
 /** A copy of the game with a new realm sub-state. */
 export const withRealm = <S extends WithRealm>(g: S, realm: RealmState): S => ({ ...g, realm }) as S;
 
+/** A player's realm entry (the initial one if it has none). */
 export const realmPlayer = (g: WithRealm, id: PlayerId): RealmPlayer =>
   realmOf(g).players[id] ?? initialRealmPlayer();
 
+/** A copy of the game with a player's realm entry changed. */
 export const patchRealmPlayer = <S extends WithRealm>(g: S, id: PlayerId, patch: Partial<RealmPlayer>): S => {
   const r = realmOf(g);
   return withRealm(g, { ...r, players: { ...r.players, [id]: { ...realmPlayer(g, id), ...patch } } });
 };
 
+/** A copy of the game with the realm sub-state changed. */
 export const patchRealm = <S extends WithRealm>(g: S, patch: Partial<RealmState>): S =>
   withRealm(g, { ...realmOf(g), ...patch });
 

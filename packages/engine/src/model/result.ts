@@ -1,5 +1,5 @@
 /**
- * Results instead of exceptions (STYLE habit 3): an illegal order or setup is a value with a
+ * Results instead of exceptions: an illegal order or setup is a value with a
  * namespaced code and parameters; `throw` is reserved for bugs.
  */
 import type { ErrorCode } from './errors.ts';
@@ -11,8 +11,10 @@ export interface EngineError {
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: EngineError };
 
+/** A success. */
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
+/** A refusal: an error code from the closed list, with its parameters. */
 export const err = <T = never>(code: ErrorCode, params: Record<string, unknown> = {}): Result<T> => ({
   ok: false,
   error: { ...params, code },

@@ -1,5 +1,5 @@
 /**
- * Dice (STYLE habit 2): sfc32 over four 32-bit words kept in the game state, seeded from the
+ * Dice: sfc32 over four 32-bit words kept in the game state, seeded from the
  * setup's seed string. Pure: every draw returns the next state alongside the value.
  */
 export type RngState = readonly [number, number, number, number];
@@ -40,6 +40,7 @@ const next = (s: RngState): [number, RngState] => {
   return [t >>> 0, [a >>> 0, b >>> 0, c >>> 0, d >>> 0]];
 };
 
+/** The PRNG state for a seed (the server draws seeds with crypto). */
 export const seedRng = (seed: string): RngState => {
   let s = seedWords(seed);
   for (let i = 0; i < 12; i++) s = next(s)[1];

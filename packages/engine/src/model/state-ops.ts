@@ -20,11 +20,13 @@ export interface RealmStep extends Transition {
   readonly stop?: boolean;
 }
 
+/** A copy of the game with one player changed. */
 export const updatePlayer = (g: Game, id: PlayerId, f: (p: PlayerState) => PlayerState): Game => ({
   ...g,
   players: g.players.map((p) => (p.id === id ? f(p) : p)),
 });
 
+/** A copy of the game with a new unit (a fresh id), and that id. */
 export const addUnit = (
   g: Game,
   owner: PlayerId,
@@ -40,6 +42,7 @@ export const addUnit = (
   return [{ ...g, nextUnit: g.nextUnit + 1, units }, id];
 };
 
+/** A copy of the game without these units. */
 export const removeUnits = (g: Game, ids: readonly UnitId[]): Game => {
   if (ids.length === 0) return g;
   return { ...g, units: omitKeys(g.units, ids) };
@@ -62,6 +65,7 @@ export function omitKeys<V>(record: Readonly<Record<string, V>>, keys: Iterable<
   return out ?? { ...record };
 }
 
+/** A copy of the game with one unit changed. */
 export const patchUnit = (g: Game, id: UnitId, patch: Partial<Unit>): Game => {
   const u = g.units[id];
   if (!u) return g;

@@ -1,5 +1,5 @@
 /**
- * The game state: plain JSON, never mutated (STYLE habit 5). What can be derived (city
+ * The game state: plain JSON, never mutated. What can be derived (city
  * occupancy, groups, stacks, move order) is computed in queries.ts, not stored twice.
  */
 
@@ -54,7 +54,7 @@ export interface PlayerState {
   readonly money: number;
   /** Turns in which the player held a position (14.3.2, AMBIG-43). */
   readonly turnsPlayed: number;
-  /** Capital marker: an area, or null when off board / not a kingdom (10.3; part 2 fills it in). */
+  /** Capital marker: an area, or null when off board / not a kingdom (10.3). */
   readonly capital: AreaId | null;
   /** Declared in the turn, carried out in the player's administration phase (14.3). */
   readonly abandoning: boolean;
@@ -89,7 +89,7 @@ export type AdminChoice =
   | { readonly type: 'continuity'; readonly groups: readonly (readonly AreaId[])[] }
   | { readonly type: 'unrestLoss'; readonly count: number }
   | { readonly type: 'foundKingdom' }
-  /** Part 2: a kingdom's or empire's administration choice (details in `realm.pending`). */
+  /** A kingdom's or empire's administration choice (details in `realm.pending`). */
   | { readonly type: 'realm' };
 
 /** Where the turn stands (A.4-X). */
@@ -170,14 +170,14 @@ export interface GameStateCore {
   readonly cities: Readonly<Record<string, CityState>>;
   readonly markers: readonly PillageMarker[];
   readonly flags: TurnFlags;
-  /** Combat-phase bookkeeping owned by src/combat (COORDINATION.md); reset each player turn. */
+  /** The combat phase's bookkeeping (7.1, 8.2; model/combat.ts); reset each player turn. */
   readonly combat: CombatPhaseState | null;
   /**
-   * Kingdoms, empires and the VP ledger (part 2, src/ledger; COORDINATION.md). Set by createGame;
+   * Kingdoms, empires, the record sheet and the optional diplomacy (model/realm.ts). Set by createGame;
    * optional so hand-built test states may omit it (`realmOf` reads a missing one as initial).
    */
   readonly realm?: RealmState;
-  /** Bumped by every applied order; the server rejects stale orders with it (STYLE habit 13). */
+  /** Bumped by every applied order; the server rejects stale orders with it. */
   readonly version: number;
 }
 

@@ -193,4 +193,5 @@ export const kingdomKindOf = (kind: UnitKind): UnitKind | null => {
   }
 };
 
+/** 2.3: is a unit of this kind a ship (it moves by sea, 5.2)? */
 export const isShip = (kind: UnitKind): boolean => UNIT_PROFILES[kind].ship;

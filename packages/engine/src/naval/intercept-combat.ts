@@ -20,7 +20,7 @@ import { CRT, crtResult } from '../tables/crt.ts';
 import { interceptionOutcome, interceptors } from './interception.ts';
 import { sinksAfterInterceptionRetreat } from './sinking.ts';
 
-/** Does this player intercept when it can (its standing choice; yes by default)? */
+/** 8.1: does this player intercept when it can (its standing choice; yes by default)? */
 export const intercepts = (g: Game, player: PlayerId): boolean => realmPlayer(g, player).intercept ?? true;
 
 const naval = (g: Game, owner: PlayerId, leaderHere: boolean): number =>

@@ -31,11 +31,11 @@ import { sinkingModifier, sinksRetreatingAcrossSea } from './sinking.ts';
 // ---- 8.2 naval landings ----
 
 /** The landing units of the pending combat still waiting at sea. */
-export const atSea = (ctx: EngineContext, state: GameStateCore, ids: readonly UnitId[]): Unit[] =>
+const atSea = (ctx: EngineContext, state: GameStateCore, ids: readonly UnitId[]): Unit[] =>
   present(state, ids).filter((u) => isSeaArea(ctx, u.area));
 
 /** Nothing unfriendly (unit or neutral still standing) is left in the area. */
-export const clearFor = (ctx: EngineContext, state: GameStateCore, area: AreaId, player: PlayerId): boolean =>
+const clearFor = (ctx: EngineContext, state: GameStateCore, area: AreaId, player: PlayerId): boolean =>
   piecesIn(ctx, state, area).every((p) => p.owner === player || p.kind === 'leader');
 
 /** Move a landing force ashore; lone enemy leaders there are overrun (AMBIG-53). */

@@ -21,10 +21,10 @@ import { shipGraph } from './sea-graph.ts';
 
 const isSea = (ctx: EngineContext, a: AreaId): boolean => ctx.map.area(a)?.kind === 'sea';
 
-/** Every landing recorded this player turn and not yet closed. */
+/** 8.2: every landing recorded this player turn and not yet closed. */
 export const landingsOf = (g: GameStateCore): readonly Landing[] => combatStateOf(g).landings ?? [];
 
-/** The landing a unit (ship or cargo) belongs to, while it still waits at sea. */
+/** 8.2: the landing a unit (ship or cargo) belongs to, while it still waits at sea. */
 export function landingOfUnit(g: GameStateCore, id: UnitId): Landing | null {
   const u = g.units[id];
   if (!u) return null;
@@ -49,14 +49,14 @@ export function landingForce(g: GameStateCore, target: AreaId): UnitId[] {
   return out;
 }
 
-/** Every unit of the landings on `target` (leaders included), still at sea. */
+/** 8.2: every unit of the landings on `target` (leaders included), still at sea. */
 export function landingUnits(g: GameStateCore, target: AreaId): UnitId[] {
   return landingsOf(g)
     .filter((l) => l.target === target)
     .flatMap((l) => [l.ship, ...l.cargo].filter((id) => g.units[id]?.area === l.sea));
 }
 
-/** The targets of `player`'s landings that are still owed an attack (ship alive, at sea, not yet attacked). */
+/** 8.2: the targets of `player`'s landings that are still owed an attack (ship alive, at sea, not yet attacked). */
 export function owedLandingTargets(g: GameStateCore, player: PlayerId): AreaId[] {
   const attacked = combatStateOf(g).attackers;
   const out = new Set<AreaId>();
@@ -75,13 +75,13 @@ export function isLandingForce(kinds: readonly UnitKind[]): boolean {
   return (ships === 1 && troops <= 1) || (ships === 2 && troops === 0);
 }
 
-/** Record a declared landing (movement phase). */
+/** 8.2: record a declared landing (movement phase). */
 export function recordLanding<S extends GameStateCore>(g: S, landing: Landing): S {
   const c = combatStateOf(g);
   return { ...g, combat: { ...c, landings: [...(c.landings ?? []), landing] } };
 }
 
-/** Forget the landings on `target` (landed, turned back or destroyed). */
+/** 8.2: forget the landings on `target` (landed, turned back or destroyed). */
 export function closeLandings<S extends GameStateCore>(g: S, target: AreaId): S {
   const c = combatStateOf(g);
   if (!c.landings?.some((l) => l.target === target)) return g;

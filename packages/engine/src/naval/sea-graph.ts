@@ -70,7 +70,7 @@ export function shipGraph(map: MapIndex): Map<AreaId, ShipStep[]> {
   return g;
 }
 
-/** The coast (by id) of a land area on which a sea lies; null if the area has one coast. */
+/** 5.2: the coast (by id) of a land area on which a sea lies; null if the area has one coast. */
 export function coastOf(ctx: EngineContext, land: AreaId, sea: AreaId): string | null {
   const coasts = (ctx.map.area(land) as Coasted | undefined)?.coasts ?? [];
   if (coasts.length < 2) return null;

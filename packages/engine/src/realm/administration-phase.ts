@@ -75,7 +75,7 @@ export function runRealmAdministration(ctx: EngineContext, g: Game, player: Play
   return { ...d, events: [...events, ...d.events] };
 }
 
-/** Run queued tasks until one needs a choice or none is left. */
+/** 4.6, AMBIG-13: run queued tasks until one needs a choice or none is left. */
 export function drain(ctx: EngineContext, g: Game): RealmStep {
   let s = g;
   const events: GameEvent[] = [];

@@ -74,7 +74,7 @@ export function effectivePercent(
   return Math.max(0, Math.min(shifted, topColumn(o)));
 }
 
-/** The 2d6 result on a column (the shipped table unless one is given). */
+/** 10.6.2, 11.6: the 2d6 result on a column (the shipped table unless one is given). */
 export function adminTableResult(
   percent: number,
   roll: number,
@@ -95,6 +95,7 @@ export function turnsCounted(turn: number, stageTurn: number, revivalTurn: numbe
 /** What a number result does (10.6.2, 11.6, D-5). */
 export type NumberOutcome = 'none' | 'becomeEmpire' | 'rebellion';
 
+/** 10.6.2, 11.6: what a number result means for a kingdom or an empire. */
 export function numberOutcome(stage: Stage, n: number, counted: number): NumberOutcome {
   if (n >= counted) return 'none';
   return stage === 'kingdom' ? 'becomeEmpire' : stage === 'empire' ? 'rebellion' : 'none';

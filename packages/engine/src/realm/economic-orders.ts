@@ -99,8 +99,8 @@ export function applyEconomicPlan(
 }
 
 /**
- * 4.5 resolved in move order with part 2: capitals captured first (10.3), then each player's
- * collection — the core's for barbarians (followed by their ledger row), `collectRealm` for
+ * 4.5 resolved in move order: capitals captured first (10.3), then each player's collection —
+ * the barbarian collection passed in (followed by its ledger row), `collectRealm` for
  * kingdoms and empires.
  */
 export function resolveEconomicWithRealms(

@@ -229,7 +229,7 @@ function mercenarySack(ctx: EngineContext, g: Game, hirer: PlayerId): Transition
     const owner = mercenaryOwnerAt(s, hirer, area);
     if (!owner || s.markers.some((m) => m.area === area)) continue;
     const loot = 3 * (cityAt(ctx, area)?.tax ?? 0);
-    const digit = ((s.turn % 10) + 5) % 10; // 9.5, as pillageDigit (phases/economic.ts)
+    const digit = ((s.turn % 10) + 5) % 10; // 9.5, as pillageDigit (turn/economic.ts)
     s = { ...s, markers: [...s.markers, { area, digit, pillager: owner, turn: s.turn }] };
     s = gainIncome(s, owner, loot);
     s = patchRealmPlayer(s, owner, { offPhaseIncome: (realmPlayer(s, owner).offPhaseIncome ?? 0) + loot });
@@ -256,7 +256,7 @@ export function defaultPlan(pv: EconomyPreview): EconomicPlan {
 
 const bestCapital = (pv: EconomyPreview): AreaId | null => pv.capitalChoices[0] ?? null;
 
-/** Money left for purchases and administration under a plan's disbanding. */
+/** 10.4, 10.7: money left for purchases and administration under a plan's disbanding. */
 export function moneyAfterUpkeep(pv: EconomyPreview, plan: EconomicPlan): number {
   const drop = new Set([...plan.disband, ...plan.garrisonDisband]);
   return pv.available - pv.upkeepUnits.filter((u) => !drop.has(u.id)).reduce((s, u) => s + u.upkeep, 0);
@@ -390,9 +390,9 @@ export function collectRealm(ctx: EngineContext, g: Game, player: PlayerId): Tra
 }
 
 /**
- * 14.3.3 for a barbarian: its row after the core collected its tax and loot (column 2 tax,
+ * 14.3.3 for a barbarian: its row after its tax and loot were collected (column 2 tax,
  * column 3 loot and plunder; no upkeep, no purchases, no administration). `before` is the state
- * just before the core's collection, `events` what it reported.
+ * just before that collection, `events` what it reported.
  */
 export function recordBarbarianLedger(
   g: Game,

@@ -1,7 +1,7 @@
 /**
  * 11.4 Elite units: the owner of an imperial 5-3 may refuse any result that would make it
  * retreat; the attacker then rerolls (at odds recomputed without units that did retreat) or
- * aborts. DE, EX and AE are not retreats. The combat side owns the reroll/abort flow; these
+ * aborts. DE, EX and AE are not retreats. The reroll/abort flow is combat/elite.ts's; these
  * are the rule's questions.
  */
 import type { PlayerId, UnitId } from '../model/ids.ts';

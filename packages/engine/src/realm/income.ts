@@ -46,7 +46,7 @@ export function taxableCities(ctx: EngineContext, g: GameStateCore, player: Play
   );
 }
 
-/** The total tax value of a set of city areas. */
+/** 10.3: the total tax value of a set of city areas. */
 export function cityValue(ctx: EngineContext, areas: readonly AreaId[]): number {
   return areas.reduce((s, a) => s + (cityAt(ctx, a)?.tax ?? 0), 0);
 }

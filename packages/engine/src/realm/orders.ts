@@ -9,7 +9,7 @@ import { applyEconomicPlan } from './economic-orders.ts';
 import { echoLedgerRows } from './record.ts';
 
 /**
- * A realm order applied: one of the optional diplomacy or a standing choice, an economic plan, or
+ * 4.5, 4.6, 13: A realm order applied: one of the optional diplomacy or a standing choice, an economic plan, or
  * the answer to the pending administration choice; the record-sheet rows it rewrote are echoed.
  */
 export function applyRealmOrder(

@@ -155,7 +155,7 @@ export function persianArmyProblem(
  * previous turn, with a treasury of 6 that is not income; Ecbatana's and Susa's neutral garrisons
  * go and stay gone; the capital waits off the board until Persia owns a city (or goes on Susa at
  * once with cfg.persianOwnsStartCities). The army follows with the player's `persianArmy` order.
- * Called by the core once the cycle record exists.
+ * Called once the cycle record exists.
  */
 export function startPersianKingdom<S extends GameStateCore>(
   ctx: EngineContext,

@@ -76,7 +76,7 @@ export function purchaseCost(stage: Stage, purchases: readonly Purchase[]): numb
   return purchases.reduce((s, p) => s + priceOf(p.kind, stage), 0);
 }
 
-/** Every single purchase placeable now (kind × area), for the legal-order list. */
+/** 10.5: every single purchase placeable now (kind × area), for the legal-order list. */
 export function singlePurchases(
   ctx: EngineContext,
   g: GameStateCore,

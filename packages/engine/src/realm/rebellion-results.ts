@@ -140,7 +140,7 @@ export function rollRebellion(ctx: EngineContext, g: Game, player: PlayerId, cau
 }
 
 /** Remove `count` of `pool`; the player chooses unless the choice is forced. */
-export function chooseOrRemove(
+function chooseOrRemove(
   g: Game,
   player: PlayerId,
   reason: 'mercenariesGoHome' | 'armyMutiny' | 'financialDisaster',
@@ -163,6 +163,7 @@ export function chooseOrRemove(
   };
 }
 
+/** 11.7.2: the units a rebellion result takes, removed. */
 export function removeRealmUnits(
   g: Game,
   player: PlayerId,
@@ -189,12 +190,7 @@ export function pirates(g: Game, player: PlayerId, area: AreaId): Transition {
 }
 
 /** 11.7.2 results 5/10 (D-32, AMBIG-36): provinces with a friendly city that may revolt. */
-export function provinceCandidates(
-  ctx: EngineContext,
-  g: Game,
-  player: PlayerId,
-  notSmallest: boolean,
-): string[] {
+function provinceCandidates(ctx: EngineContext, g: Game, player: PlayerId, notSmallest: boolean): string[] {
   const capital = playerById(g, player)?.capital ?? null;
   const capitalProvince = capital ? (ctx.map.area(capital)?.province ?? null) : null;
   const sizes = new Map<string, number>();
@@ -267,7 +263,7 @@ export function civilDisorder(
   };
 }
 
-/** A few legal revolts to offer as concrete orders (the default first). */
+/** 11.7.2 result 6: A few legal revolts to offer as concrete orders (the default first). */
 export function revoltOptions(
   eligible: readonly RevoltCity[],
   target: number,
@@ -291,7 +287,7 @@ export function revoltOptions(
   return out;
 }
 
-export function greedyInOrder(
+function greedyInOrder(
   list: readonly RevoltCity[],
   target: number,
   measure: (c: RevoltCity) => number,
@@ -341,12 +337,7 @@ export function nextDefection(
  * Engine decision: a 4-2 stacked with another of the rebel's units cannot defect (the two
  * would share an area as enemies).
  */
-export function defectionCandidates(
-  ctx: EngineContext,
-  g: Game,
-  rebel: PlayerId,
-  barbarian: PlayerId,
-): UnitId[] {
+function defectionCandidates(ctx: EngineContext, g: Game, rebel: PlayerId, barbarian: PlayerId): UnitId[] {
   const from = unitsOf(g, barbarian).map((u) => u.area);
   if (!from.length) return [];
   const reach = areasWithin(ctx, ctx.options, from, 6);

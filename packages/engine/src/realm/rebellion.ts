@@ -88,7 +88,7 @@ export function isLegalRevolt(
 }
 
 /**
- * A legal revolt chosen for the player who gave none: tier by tier, largest values first
+ * 11.7.2 result 6, AMBIG-8: A legal revolt chosen for the player who gave none: tier by tier, largest values first
  * until the target is reached, then spare what can be spared.
  */
 export function defaultRevolt(
@@ -167,7 +167,7 @@ export function areasWithin(
   return new Set(dist.keys());
 }
 
-/** Sea areas joined to a sea area by a sea edge. */
+/** 11.7.2, AMBIG-37: sea areas joined to a sea area by a sea edge. */
 export function seaNeighbours(ctx: EngineContext, sea: AreaId): AreaId[] {
   return ctx.map.areaIds.filter(
     (b) => b !== sea && ctx.map.area(b)?.kind === 'sea' && ctx.map.edge(sea, b)?.kind === 'sea',

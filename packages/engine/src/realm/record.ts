@@ -9,7 +9,7 @@ import { type AdminOutcome, type LedgerRow, patchRealm, realmOf } from '../model
 import type { Game } from '../model/state-ops.ts';
 
 /** 14.3.3: the arithmetic a row must satisfy; returns what does not add up. */
-export function ledgerRowProblems(row: LedgerRow, previous: LedgerRow | undefined): string[] {
+function ledgerRowProblems(row: LedgerRow, previous: LedgerRow | undefined): string[] {
   const out: string[] = [];
   const tag = `${row.player} turn ${row.turn}`;
   // Without a previous row of the same cycle (a position joined mid-cycle), column 4 is taken as given.
@@ -25,7 +25,7 @@ export function ledgerRowProblems(row: LedgerRow, previous: LedgerRow | undefine
   return out;
 }
 
-/** Every row of the ledger checked against the previous row of the same player. */
+/** 14.3.3: every row of the ledger checked against the previous row of the same player. */
 export function ledgerProblems(rows: readonly LedgerRow[]): string[] {
   const last = new Map<string, LedgerRow>();
   const out: string[] = [];
@@ -126,6 +126,7 @@ export function noteOutcome(g: Game, player: PlayerId, f: (o: AdminOutcome | nul
   return patchRealm(g, { ledger });
 }
 
+/** 14.3.3 column 11: a Rebellion Table roll noted on this turn's row. */
 export const noteRebellion = (g: Game, player: PlayerId, roll: number): Game =>
   noteOutcome(g, player, (o) =>
     o

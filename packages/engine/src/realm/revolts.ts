@@ -1,5 +1,5 @@
 /**
- * Board changes shared by the part-2 rules: leaders left alone with no unit (10.2), cities
+ * Board changes shared by the kingdom and empire rules: leaders left alone with no unit (10.2), cities
  * revolting to neutral garrisons (11.7, 14.1), whole provinces revolting (11.7.2 results 5/10).
  */
 import type { EngineContext } from '../model/context.ts';
@@ -65,7 +65,7 @@ export function revoltCities(
   return { state: s, events: [{ type: 'citiesRevolted', player, cities: [...cities], units: gone, reason }] };
 }
 
-/** The player's cities (owned, in play) in a province. */
+/** 11.7.2 results 5, 10: the player's cities (owned, in play) in a province. */
 export function citiesInProvince(ctx: EngineContext, g: Game, player: PlayerId, province: string): AreaId[] {
   return ctx.map.cityAreas.filter(
     (a) => cityAt(ctx, a) && g.cities[a]?.owner === player && ctx.map.area(a)?.province === province,

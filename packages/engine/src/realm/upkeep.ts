@@ -52,7 +52,7 @@ export function isMinimalDisband(
 }
 
 /**
- * A default minimal disbanding (used when the player gave no plan): drop the costliest units
+ * 10.4, AMBIG-32: A default minimal disbanding (used when the player gave no plan): drop the costliest units
  * first until upkeep fits, then give back any unit that now fits again. Returns indexes.
  */
 export function defaultDisband(upkeeps: readonly number[], money: number): number[] {

@@ -27,6 +27,7 @@ import { addUnit, type Game, removeUnits, type Transition, updatePlayer } from '
 import type { Unit } from '../model/units.ts';
 import { persianArmyChoices, persianStartAreas, startPersianKingdom } from '../realm/persian.ts';
 
+/** 14.3: a player who joined; it enters at the next turn start (4.2). */
 export function newPlayer(
   id: PlayerId,
   name: string,
@@ -82,7 +83,7 @@ export function startAreasFor(
 ): AreaId[] {
   const people = peopleOf(position);
   if (people === 'PERSIAN' && !persianInPlay(ctx.options)) return [];
-  if (people === 'PERSIAN') return persianStartAreas(ctx, g); // 13.2.3, part 2 (src/kingdom/persian.ts)
+  if (people === 'PERSIAN') return persianStartAreas(ctx, g); // 13.2.3 (realm/persian.ts)
   if ((people === 'ARAB' || people === 'AFRICAN') && !arabsAfricansInPlay(ctx.options)) return [];
   if (g.turn < earliestStartTurn(ctx.options, people)) return [];
   if (positionHeld(g, position, player)) return [];
@@ -104,6 +105,7 @@ export function startAreasFor(
   return [...out].sort();
 }
 
+/** 4.2, 14.3: the start positions a waiting player may choose now. */
 export function entryLegal(ctx: EngineContext, g: Game, player: PlayerId): CoreLegalOrder[] {
   if (g.step.kind !== 'entry' || g.step.queue[0] !== player) return [];
   // 13.2.3: a Persian who has taken the position picks its army before anyone else enters.

@@ -277,7 +277,7 @@ const realmPlayerOf = (e: PositionPlayer, turn: number): RealmPlayer => {
 };
 
 /**
- * The state at the end of the turn before `position.turn`: `base.players` are the setup's players
+ * 14.3: the state at the end of the turn before `position.turn`: `base.players` are the setup's players
  * (the position says which of them hold a position). An error says why the position is not a legal
  * board.
  */

@@ -1,5 +1,5 @@
 /**
- * Game set-up (STYLE habit 4): a raw setup is zod-parsed at the boundary, then one validating
+ * Game set-up: a raw setup is zod-parsed at the boundary, then one validating
  * constructor builds the game state (14.3 set-up: neutral garrisons, players rolling for order).
  */
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export const setupPlayerSchema = z.object({
 });
 
 export const gameSetupSchema = z.object({
-  /** Seeds the dice; the server draws it with crypto (STYLE habit 2). */
+  /** Seeds the dice; the server draws it with crypto. */
   seed: z.string().min(1).max(200),
   options: optionsSchema.default(() => optionsSchema.parse({})),
   rulesVersion: z.string().default(RULES_VERSION),
@@ -38,7 +38,7 @@ export const gameSetupSchema = z.object({
 export type GameSetup = z.infer<typeof gameSetupSchema>;
 export type GameSetupInput = z.input<typeof gameSetupSchema>;
 
-/** Build the initial state (idle, before its first turn starts) from a parsed setup. */
+/** 14.3: build the initial state (idle, before its first turn starts) from a parsed setup. */
 export function initialState(ctx: EngineContext, setup: GameSetup): Result<GameStateCore> {
   const ids = new Set(setup.players.map((p) => p.id));
   const seats = new Set(setup.players.map((p) => p.seat));

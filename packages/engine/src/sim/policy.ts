@@ -80,7 +80,7 @@ export function simplePolicy(seed: string): Policy {
         return expand(of('chooseStart')[choose(of('chooseStart').length)]!, choose);
       }
       if (step.kind === 'economic') {
-        // Part 2: kingdoms and empires give a plan, and may give up a decaying position.
+        // Kingdoms and empires give a plan, and may give up a decaying position.
         if (
           wantsToAbandon(state, player) &&
           engine.applyOrder(state, player, { type: 'declareAbandon', abandon: true }).ok

@@ -1,5 +1,5 @@
 /**
- * The sim's choices for kingdoms and empires (issue 5 `sim`): a plan that keeps the treasury
+ * The sim's choices for kingdoms and empires: a plan that keeps the treasury
  * healthy, buys units while the realm is young and rich, spends on administration (more as an
  * empire), and abandons a decaying position when the rules allow it. Pure and seeded: the
  * chooser comes from the caller, never the game's dice.

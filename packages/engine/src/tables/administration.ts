@@ -28,7 +28,7 @@ export const administrationTableSchema = z
   });
 export type AdministrationTable = z.infer<typeof administrationTableSchema>;
 
-/** Validates a raw administration table. */
+/** 10.6, C.4: validates a raw administration table. */
 export function parseAdministrationTable(
   raw: unknown,
 ): { ok: true; table: AdministrationTable } | { ok: false; error: string } {

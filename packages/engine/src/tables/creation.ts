@@ -58,7 +58,7 @@ export const creationTableSchema = z
   });
 export type CreationTable = z.infer<typeof creationTableSchema>;
 
-/** Validates a raw creation table. */
+/** 9.1, C.2: validates a raw creation table. */
 export function parseCreationTable(
   raw: unknown,
 ): { ok: true; table: CreationTable } | { ok: false; error: string } {
@@ -88,7 +88,7 @@ export function peopleOfStartPosition(position: string): CreationPeople | null {
   return isCreationPeople(people) ? people : null;
 }
 
-/** Whether a people has a creation row (every barbarian people; not PERSIAN, a kingdom from the start). */
+/** 9.1, C.2: whether a people has a creation row (every barbarian people; not PERSIAN, a kingdom from the start). */
 export function isCreationPeople(people: string): people is CreationPeople {
   return (CREATION_PEOPLES as readonly string[]).includes(people);
 }

@@ -41,7 +41,7 @@ export const crtSchema = z
   });
 export type Crt = z.infer<typeof crtSchema>;
 
-/** Validates a raw combat results table (for instance a real one found on a map scan). */
+/** 7.1, C.1: validates a raw combat results table (for instance a real one found on a map scan). */
 export function parseCrt(raw: unknown): { ok: true; crt: Crt } | { ok: false; error: string } {
   const parsed = crtSchema.safeParse(raw);
   return parsed.success ? { ok: true, crt: parsed.data } : { ok: false, error: parsed.error.message };

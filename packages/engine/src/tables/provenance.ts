@@ -1,4 +1,4 @@
-/** Where a data table comes from (STYLE 8, 11): which source, which cells the book fixes. */
+/** Where a data table comes from: which source, which cells the book fixes. */
 import { z } from 'zod';
 
 export const provenanceSchema = z.object({

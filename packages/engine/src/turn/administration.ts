@@ -3,7 +3,7 @@
  * matches the turn go (9.5). Then each player in move order: abandon (14.3); barbarians run
  * continuity (9.3.4) → unrest (9.3.5) → countdown (9.3.x) → conversion (10.1). Global last:
  * city-less neutral garrisons with no garrisoned city next door are removed (14.1).
- * Kingdoms' and empires' Administration Table is part 2.
+ * Kingdoms' and empires' Administration Table is realm/administration-phase.ts.
  */
 import { tribeGroups } from '../barbarian/continuity.ts';
 import { countdownEnds, countdownStarts, kingdomTurn } from '../barbarian/countdown.ts';
@@ -69,7 +69,7 @@ export function adminTasks(ctx: EngineContext, g: Game, player: PlayerId): Admin
 
 type TaskOutcome = Transition & { choice: import('../model/state.ts').AdminChoice | null; stop?: boolean };
 
-/** Run one task; it may leave a choice for the player. */
+/** 4.6: run one task; it may leave a choice for the player. */
 export function runTask(ctx: EngineContext, g: Game, player: PlayerId, task: AdminTask): TaskOutcome {
   const p = playerById(g, player);
   const cycle = p?.cycle;
@@ -179,7 +179,7 @@ export function foundKingdom(
     money: s.options.cfg.barbarianMoneyCarries ? p.money : 0,
     cycle: p.cycle ? { ...p.cycle, stage: 'kingdom', stageTurn: g.turn } : p.cycle,
   }));
-  // 13.6: with optional leaders the new leader's type is rolled now (part 2).
+  // 13.6: with optional leaders the new leader's type is rolled now.
   const lt = leader ? assignLeaderType(s.options, s, player) : { state: s, events: [] };
   return {
     state: lt.state,
@@ -187,10 +187,11 @@ export function foundKingdom(
   };
 }
 
+/** 4.6: the answers to the pending administration choice. */
 export function administrationLegal(ctx: EngineContext, g: Game, player: PlayerId): LegalOrder[] {
   if (g.step.kind !== 'administration' || !g.step.choice) return [];
   const c = g.step.choice;
-  // Part 2's choices may belong to another player (a rebellion 2 defection is a barbarian's).
+  // A realm's choices may belong to another player (a rebellion 2 defection is a barbarian's).
   if (c.type === 'realm') return realmAdminLegal(ctx, g, player);
   if (g.step.player !== player) return [];
   switch (c.type) {
@@ -216,7 +217,7 @@ export function administrationLegal(ctx: EngineContext, g: Game, player: PlayerI
   }
 }
 
-/** Apply the player's answer to the pending administration choice. */
+/** 4.6: apply the player's answer to the pending administration choice. */
 export function applyAdminChoice(
   ctx: EngineContext,
   g: Game,
@@ -266,7 +267,7 @@ export function applyAdminChoice(
   return err('order/wrong_phase', { expected: c.type });
 }
 
-/** After a player's tasks: a barbarian left with nothing has finished its cycle (engine decision). */
+/** 4.6, 14.3: after a player's tasks: a barbarian left with nothing has finished its cycle (engine decision). */
 export function endOfPlayerAdmin(ctx: EngineContext, g: Game, player: PlayerId): Transition {
   const p = playerById(g, player);
   if (p?.status !== 'active' || p.cycle?.stage !== 'barbarian' || !emptyBarbarianEndsCycle(ctx.options)) {

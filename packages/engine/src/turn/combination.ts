@@ -29,6 +29,7 @@ const reach = (
 const areaFreeFor = (byArea: ReadonlyMap<AreaId, readonly Unit[]>, area: AreaId, a: Unit, b: Unit): boolean =>
   (byArea.get(area) ?? []).every((u) => u.id === a.id || u.id === b.id || u.kind === 'leader');
 
+/** 4.3.1: the combinations open to the player. */
 export function combinationLegal(ctx: EngineContext, g: Game, player: PlayerId): CoreLegalOrder[] {
   const byArea = unitsByArea(g);
   const tribes = unitsOf(g, player).filter((u) => u.kind === 'tribe' && !u.inverted);
@@ -58,6 +59,7 @@ export function combinationLegal(ctx: EngineContext, g: Game, player: PlayerId):
   return [...pairs.values()];
 }
 
+/** 4.3.1: two tribes combine into one area, inverted. */
 export function applyCombine(
   ctx: EngineContext,
   g: Game,
@@ -85,7 +87,7 @@ export function applyCombine(
   });
 }
 
-/** Is at least one combination possible? (Early exit: used to skip an idle phase.) */
+/** 4.3.1: is at least one combination possible? (Early exit: used to skip an idle phase.) */
 export function combinationPossible(ctx: EngineContext, g: Game, player: PlayerId): boolean {
   const byArea = unitsByArea(g);
   const seen = new Map<AreaId, Unit>();

@@ -1,7 +1,7 @@
 /**
  * 4.5 Economic phase. City ownership is fixed first (3); then every player with a decision acts
  * at once (barbarians choosing cities to pillage, 9.5); then, in move order, tax and loot are
- * collected and counted as VP (9.4, 14.3.1). Upkeep and purchases are part 2.
+ * collected and counted as VP (9.4, 14.3.1). Kingdoms and empires (upkeep, purchases, capitals) are realm/economic-orders.ts.
  */
 import type { EngineContext } from '../model/context.ts';
 import type { GameEvent } from '../model/events.ts';
@@ -57,16 +57,18 @@ export function pillageable(ctx: EngineContext, g: Game, player: PlayerId): Area
 const chosen = (g: Game, player: PlayerId): readonly AreaId[] =>
   g.step.kind === 'economic' ? (g.step.pillage[player] ?? []) : [];
 
+/** 4.5, 9.5: the cities a barbarian may pillage. */
 export function economicLegal(ctx: EngineContext, g: Game, player: PlayerId): LegalOrder[] {
   if (g.step.kind !== 'economic' || !g.step.pending.includes(player)) return [];
   const done = chosen(g, player);
   const pillage: LegalOrder[] = pillageable(ctx, g, player)
     .filter((a) => !done.includes(a))
     .map((area) => ({ type: 'pillage', area }));
-  // Part 2: a kingdom's or empire's plan (upkeep disbanding, purchases, administration spending).
+  // A kingdom's or empire's plan (upkeep disbanding, purchases, administration spending).
   return [...pillage, ...realmEconomicLegal(ctx, g, player)];
 }
 
+/** 9.5: a barbarian pillages this city instead of taxing it. */
 export function applyPillageChoice(
   ctx: EngineContext,
   g: Game,
@@ -126,12 +128,12 @@ export function collect(
 export function resolveEconomic(ctx: EngineContext, g: Game): Transition {
   if (g.step.kind !== 'economic') return { state: g, events: [] };
   const choices = g.step.pillage;
-  // Part 2 resolves kingdoms and empires (capitals, upkeep, purchases, ledger) and calls back
+  // realm/economic-orders.ts resolves kingdoms and empires (capitals, upkeep, purchases, ledger) and calls back
   // `collect` for barbarians, all in move order.
   return resolveEconomicWithRealms(ctx, g, (s, id) => collect(ctx, s, id, choices[id] ?? []));
 }
 
-/** Who has an economic decision to make (acting at once): barbarians able to pillage. */
+/** 4.5, 9.5: who has an economic decision to make (acting at once): barbarians able to pillage. */
 export function economicDeciders(ctx: EngineContext, g: Game): PlayerId[] {
   const deciders = new Set([
     ...moveOrder(g).filter((id) => pillageable(ctx, g, id).length > 0),

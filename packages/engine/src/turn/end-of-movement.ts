@@ -50,6 +50,7 @@ export function overstackedAreas(g: Game, player: PlayerId): AreaId[] {
   return out.sort();
 }
 
+/** 6: the units an overstacked player may remove. */
 export function stackingLegal(g: Game, player: PlayerId): CoreLegalOrder[] {
   const areas = overstackedAreas(g, player);
   return unitsOf(g, player)

@@ -14,6 +14,7 @@ export const MAX_TRIBES = 36;
 
 const splitDone = (g: Game): readonly UnitId[] => (g.step.kind === 'playerTurn' ? g.step.split : []);
 
+/** 4.3.2, 9.2: the tribes that may split. */
 export function growthLegal(_ctx: EngineContext, g: Game, player: PlayerId): CoreLegalOrder[] {
   if (g.flags.growthBanned.includes(player)) return [];
   if (tribeCount(g, player) >= MAX_TRIBES) return [];
@@ -23,6 +24,7 @@ export function growthLegal(_ctx: EngineContext, g: Game, player: PlayerId): Cor
     .map((u) => ({ type: 'split', tribe: u.id }));
 }
 
+/** 4.3.2, 9.2: a tribe splits in two. */
 export function applySplit(
   _ctx: EngineContext,
   g: Game,

@@ -14,6 +14,7 @@ import { supportMovesOwed } from './movement.ts';
 import { ctxOf } from './orders.ts';
 import { playerPhaseOrders } from './phase-orders.ts';
 
+/** 4: who must act now (several players at once in the economic phase, 4.5). */
 export function waitingFor(g: GameStateCore): PlayerId[] {
   const s = g.step;
   switch (s.kind) {
@@ -31,7 +32,7 @@ export function waitingFor(g: GameStateCore): PlayerId[] {
   }
 }
 
-/** Every order the player may give now (what the client highlights; STYLE habit 7). */
+/** 4: every order the player may give now (what the client highlights). */
 export function legalOrdersOf(map: MapIndex, g: GameState, player: PlayerId): LegalOrder[] {
   const ctx = ctxOf(map, g);
   const p = playerById(g, player);

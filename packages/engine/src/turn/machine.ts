@@ -180,7 +180,7 @@ function mayAttackSomewhere(ctx: EngineContext, g: Game, player: PlayerId): bool
   return false;
 }
 
-/** Move the phasing player on to its next phase (or the next player, or the economic phase). */
+/** 4.3: move the phasing player on to its next phase (or the next player, or the economic phase). */
 export function endPlayerPhase(ctx: EngineContext, g: Game): Transition {
   if (g.step.kind !== 'playerTurn') return { state: g, events: [] };
   const { player, phase } = g.step;
@@ -267,7 +267,7 @@ function stepAdministration(ctx: EngineContext, g: Game): Transition | null {
   );
 }
 
-/** Run automatic steps until someone must decide (or the world is idle). */
+/** 4, A.4-X: run automatic steps until someone must decide (or the world is idle). */
 export function settle(ctx: EngineContext, g: Game): Transition {
   let t: Transition = { state: g, events: [] };
   let checkedUnits: object | null = null;
@@ -322,7 +322,7 @@ function autoStep(ctx: EngineContext, g: Game): Transition | null {
   }
 }
 
-/** The phasing player ends its combat phase: the combat side's bookkeeping, then the next player. */
+/** 4.3.5: the phasing player ends its combat phase: the combat phase's bookkeeping, then the next player. */
 export function finishCombat(ctx: EngineContext, g: Game, player: PlayerId): Transition | null {
   const done = applyCombatOrder(ctx, g, player, { type: 'combatDone' });
   // Refused (a combat still pending, a naval landing's attack owed, 8.2): the phase goes on.

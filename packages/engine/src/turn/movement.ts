@@ -1,6 +1,6 @@
 /**
  * 4.3.3 Movement phase: land moves (5.1), tribal sea crossings (13.1.1) and the Arab/African
- * entry (13.2.2). Ships' sea movement is part 2 (issue 5): until then ships hold.
+ * entry (13.2.2). Ships' sea movement is naval/movement.ts.
  */
 
 import { checkPath, destinations, mayEnterTerrain } from '../barbarian/land-movement.ts';
@@ -76,6 +76,7 @@ export function entryAreas(ctx: EngineContext, g: Game, player: PlayerId): AreaI
   });
 }
 
+/** 4.3.3, 5.1: every unit's destinations with a path each, sea crossings and entry tribes. */
 export function movementLegal(ctx: EngineContext, g: Game, player: PlayerId): CoreLegalOrder[] {
   const byArea = unitsByArea(g);
   const moved = movedSoFar(g);
@@ -84,7 +85,7 @@ export function movementLegal(ctx: EngineContext, g: Game, player: PlayerId): Co
   if (entry.length >= 2) out.push({ type: 'placeEntryTribes', areas: entry });
   for (const u of [...unitsOf(g, player)].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (moved.includes(u.id)) continue;
-    // Part 2: 11.5 support and the 11.7.2 coup limit empire units' destinations.
+    // 11.5 support and the 11.7.2 coup limit empire units' destinations.
     const dests = destinations(ctx, g, u, byArea).filter((d) => empireMoveAllowed(ctx, g, u, d.to));
     if (dests.length > 0) out.push({ type: 'move', unit: u.id, from: u.area, destinations: dests });
     for (const c of seaCrossings(ctx, g, u, byArea))
@@ -144,6 +145,7 @@ const killLoneLeaders = (
   };
 };
 
+/** 5.1: a unit moves along a path. */
 export function applyMove(
   ctx: EngineContext,
   g: Game,

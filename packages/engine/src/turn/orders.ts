@@ -25,14 +25,15 @@ import { applySplit } from './growth.ts';
 import { endPlayerPhase, finishCombat, settle, startTurn } from './machine.ts';
 import { applyMove, applyPlaceEntryTribes, applySeaCrossing, supportMovesOwed } from './movement.ts';
 
-export const core = (s: GameState): GameStateCore => {
+const core = (s: GameState): GameStateCore => {
   const { undo: _undo, ...rest } = s;
   return rest;
 };
 
+/** The map and the game's options, as every rule function reads them (2.1, 13). */
 export const ctxOf = (map: MapIndex, g: GameStateCore): EngineContext => ({ map, options: g.options });
 
-export function applySystem(ctx: EngineContext, g: Game, order: CoreOrder): Result<Transition> {
+function applySystem(ctx: EngineContext, g: Game, order: CoreOrder): Result<Transition> {
   switch (order.type) {
     case 'join': {
       if (g.players.some((p) => p.id === order.player))
@@ -71,7 +72,7 @@ export function applySystem(ctx: EngineContext, g: Game, order: CoreOrder): Resu
 }
 
 /** A player who is gone no longer holds up the step they were part of. */
-export function dropFromStep(g: Game, player: PlayerId): Game {
+function dropFromStep(g: Game, player: PlayerId): Game {
   const s = g.step;
   if (s.kind === 'entry') {
     const { army, ...rest } = s;
@@ -90,7 +91,7 @@ export function dropFromStep(g: Game, player: PlayerId): Game {
   return g;
 }
 
-export function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order: Order): Result<Transition> {
+function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order: Order): Result<Transition> {
   const p = playerById(g, player);
   if (!p || p.status === 'left') return err('system/unknown_player', { player });
   const s = g.step;
@@ -101,7 +102,7 @@ export function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order
     return ok({ state: updatePlayer(g, player, (q) => ({ ...q, abandoning: order.abandon })), events: [] });
   }
   if (s.kind === 'idle') return err('order/game_idle');
-  // Part 2: standing choices, tribute, leases and ransoms, given while another player may be
+  // Standing choices, tribute, leases and ransoms, given while another player may be
   // acting (13.4, 13.6, 13.7, 8.1).
   if (isRealmAnytimeOrder(order)) {
     const r = applyRealmOrder(ctx, g, player, order as RealmOrder);
@@ -139,7 +140,7 @@ export function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order
       return applyCombatOrder(ctx, g, player, order as CombatOrder);
     }
     if (s.player !== player) return err('order/not_your_turn', { phasing: s.player });
-    // Part 2: a ship's move (5.2, 5.3, 8.1; src/naval/movement.ts).
+    // A ship's move (5.2, 5.3, 8.1; naval/movement.ts).
     if (order.type === 'shipMove') {
       if (s.phase !== 'movement') return err('order/wrong_phase', { phase: s.phase, expected: 'movement' });
       return applyShipMove(ctx, g, player, order);
@@ -147,7 +148,7 @@ export function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order
     return applyPhaseOrder(ctx, g, player, order as CoreOrder);
   }
   if (order.type.startsWith('realm')) {
-    // Part 2: economic plans and administration answers (src/ledger/seam.ts).
+    // Economic plans and administration answers of kingdoms and empires (realm/orders.ts).
     const r = applyRealmOrder(ctx, g, player, order as RealmOrder);
     if (!r.ok) return r;
     const st = r.value.state;
@@ -175,11 +176,11 @@ export function applyPlayer(ctx: EngineContext, g: Game, player: PlayerId, order
 }
 
 /** The wrong-phase refusal, or null when the order's phase is the current one. */
-export function needPhase(phase: PlayerPhase, want: PlayerPhase): Result<Transition> | null {
+function needPhase(phase: PlayerPhase, want: PlayerPhase): Result<Transition> | null {
   return phase === want ? null : err('order/wrong_phase', { phase, expected: want });
 }
 
-export function applyPhaseOrder(
+function applyPhaseOrder(
   ctx: EngineContext,
   g: Game,
   player: PlayerId,
@@ -216,7 +217,7 @@ export function applyPhaseOrder(
 }
 
 /** `stepKey(a) === stepKey(b)`, compared field by field (no strings built on every order). */
-export const sameStep = (a: GameStateCore, b: GameStateCore): boolean => {
+const sameStep = (a: GameStateCore, b: GameStateCore): boolean => {
   const s = a.step;
   const t = b.step;
   if (a.turn !== b.turn) return false;
@@ -234,7 +235,7 @@ export const sameStep = (a: GameStateCore, b: GameStateCore): boolean => {
  * Apply one order to the core state and settle; no undo bookkeeping and no version bump (the
  * caller builds the stored state in one copy). `g` may carry an undo log: the caller replaces it.
  */
-export function applyCore(map: MapIndex, g: GameStateCore, actor: Actor, order: Order): Result<Transition> {
+function applyCore(map: MapIndex, g: GameStateCore, actor: Actor, order: Order): Result<Transition> {
   const ctx = ctxOf(map, g);
   const isSystem = order.type === 'join' || order.type === 'leave' || order.type === 'forceAbandon';
   if (isSystem !== (actor === 'system'))
@@ -242,7 +243,7 @@ export function applyCore(map: MapIndex, g: GameStateCore, actor: Actor, order: 
   const r = actor === 'system' ? applySystem(ctx, g, order as CoreOrder) : applyPlayer(ctx, g, actor, order);
   if (!r.ok) return r;
   const settled = settle(ctx, r.value.state);
-  // Part 2: leases start and end at a turn start (13.4), leaders are captured or freed (13.6).
+  // The optional diplomacy: leases start and end at a turn start (13.4), leaders are captured or freed (13.6).
   const phasing = g.step.kind === 'playerTurn' ? g.step.player : null;
   const events = r.value.events.concat(settled.events);
   const d = settleDiplomacy(g, settled.state, events, phasing);
@@ -252,7 +253,7 @@ export function applyCore(map: MapIndex, g: GameStateCore, actor: Actor, order: 
 }
 
 /**
- * Undo (the BGA / Rally the Troops policy): a player may take back their own orders of the
+ * 4: undo (the BGA / Rally the Troops policy): a player may take back their own orders of the
  * current step until a die is rolled, something is revealed or the step moves on. The log keeps
  * the state where that window opened and the orders since; undo replays all but the last.
  */

@@ -11,6 +11,7 @@ import { stackingLegal } from './end-of-movement.ts';
 import { growthLegal } from './growth.ts';
 import { movementLegal } from './movement.ts';
 
+/** 4.3: the decisions of the phasing player's current phase. */
 export function playerPhaseOrders(
   ctx: EngineContext,
   g: Game,

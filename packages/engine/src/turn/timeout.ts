@@ -9,6 +9,7 @@ import { legalOrdersOf, waitingFor } from './legal.ts';
 import { supportMovesOwed } from './movement.ts';
 import { applyWithUndo, ctxOf } from './orders.ts';
 
+/** 4: the step a state stands in, as a key (turn, step, player, phase). */
 export const stepKey = (g: GameStateCore): string => {
   const s = g.step;
   if (s.kind === 'playerTurn') return `${g.turn}|p|${s.player}|${s.phase}`;
@@ -17,12 +18,7 @@ export const stepKey = (g: GameStateCore): string => {
 };
 
 /** Defaults at a missed deadline: hold, tax without pillage, the first legal choice otherwise. */
-export function defaultOrder(
-  map: MapIndex,
-  g: GameState,
-  legal: LegalOrder[],
-  player: PlayerId,
-): Order | null {
+function defaultOrder(map: MapIndex, g: GameState, legal: LegalOrder[], player: PlayerId): Order | null {
   const s = g.step;
   // 11.5: an unsupported empire unit is moved to its first supported destination.
   const owed = s.kind === 'playerTurn' ? supportMovesOwed(ctxOf(map, g), g, player) : [];
@@ -74,11 +70,11 @@ export function defaultOrder(
   return null;
 }
 
-export const groupSize = (o: LegalOrder): number => (o.type === 'keepGroup' ? o.group.length : 0);
+const groupSize = (o: LegalOrder): number => (o.type === 'keepGroup' ? o.group.length : 0);
 
-export const tribeRank = (g: GameState, id: UnitId): number => (g.units[id]?.kind === 'tribe' ? 0 : 1);
+const tribeRank = (g: GameState, id: UnitId): number => (g.units[id]?.kind === 'tribe' ? 0 : 1);
 
-/** The defaults that finish this player's part of the current step (not later steps), in order. */
+/** 4: the defaults that finish this player's part of the current step (not later steps), in order. */
 export function timeoutOrdersOf(map: MapIndex, state: GameState, player: PlayerId): Order[] {
   const out: Order[] = [];
   let s = state;

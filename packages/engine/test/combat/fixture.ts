@@ -116,7 +116,7 @@ export function fixture(input: FixtureInput): { ctx: EngineContext; state: GameS
   }
   const neutrals: Record<string, { strength: number }> = {};
   for (const [where, strength] of Object.entries(input.neutrals ?? {})) neutrals[where] = { strength };
-  // Cast: the core may add fields combat never reads; the test state stays a valid subset.
+  // Cast: the state may hold fields combat never reads; the test state stays a valid subset.
   const state = {
     schema: 1,
     rulesVersion: 'test',
@@ -149,7 +149,7 @@ export function diceFor(column: string, result: CombatResult): [number, number] 
   throw new Error(`no ${result} on ${column}`);
 }
 
-/** Deep-freeze a value so any mutation throws (no-mutation tests, STYLE habit 5). */
+/** Deep-freeze a value so any mutation throws (no-mutation tests). */
 export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);

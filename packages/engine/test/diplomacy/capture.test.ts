@@ -179,7 +179,7 @@ describe('13.6 capture and ransom', () => {
 
   it('a unit retreating through the lone leader captures it on the way (combat hook, AMBIG-53)', () => {
     const { state } = position(turnOf('e', 'combat'));
-    // u3 passes r1c2 on a retreat ending in r0c2: the combat side names it as the captor.
+    // u3 passes r1c2 on a retreat ending in r0c2: combat names it as the captor.
     const passer = { ...state.units.u3!, area: A('r0c2') };
     const g: GameState = { ...state, units: { ...state.units, u3: passer } };
     const t = leadersOverrun(g, A('r1c2'), P('e'), passer);

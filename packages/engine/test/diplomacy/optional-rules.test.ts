@@ -1,5 +1,5 @@
 /**
- * Optional rules of section 13 handled by part 2, each behind its option: optional leaders (13.6,
+ * Optional rules of section 13 for kingdoms and empires, each behind its option: optional leaders (13.6,
  * C.5.b), tribute (13.7, AMBIG-20) and the Persian kingdom (13.2.3, D-22, AMBIG-60).
  */
 import { loadMap } from '@bke/map';

@@ -1,5 +1,5 @@
 /**
- * Part D golden cases owned by part 2, as data citing their section. Pure rule functions only;
+ * Part D golden cases of kingdoms and empires, as data citing their section. Pure rule functions only;
  * the state-driven cases are in economy.test.ts, administration.test.ts and cycle.test.ts.
  */
 import { describe, expect, it } from 'vitest';

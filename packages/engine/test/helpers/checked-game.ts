@@ -1,6 +1,6 @@
 /**
  * One whole game played by the sim policy (the deadline default when it has nothing to say), with
- * every invariant of `invariants.ts` checked after every order: the loop shared by the part-2
+ * every invariant of `invariants.ts` checked after every order: the loop shared by the
  * scripts (acceptance-sim.ts, naval-sim.ts). Throws at the first dead end, refusal or broken invariant.
  */
 import type { Engine, GameEvent, GameSetupInput, GameState, Order, PlayerId } from '../../src/index.ts';

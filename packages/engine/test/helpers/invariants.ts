@@ -1,4 +1,4 @@
-/** Invariants every reachable state keeps (issue 5 acceptance), shared by the fuzzer and the sim script. */
+/** Invariants every reachable state keeps, shared by the fuzzers and the acceptance sim. */
 import type { GameState } from '../../src/index.ts';
 import { isLegalStack, type StackPiece } from '../../src/model/stacking.ts';
 

@@ -133,7 +133,7 @@ export const adminStep = (players: string[]): Step => ({
 export const unitsAt = (state: GameState, area: string): Unit[] =>
   Object.values(state.units).filter((u) => u.area === area);
 
-/** Run the turn machine's automatic steps (src/turn.ts) and keep the GameState shape. */
+/** Run the turn machine's automatic steps (turn/machine.ts) and keep the GameState shape. */
 export function settleGame(ctx: EngineContext, state: GameState): { state: GameState; events: GameEvent[] } {
   const t = settle(ctx, state);
   return { state: { ...t.state, undo: null }, events: t.events };

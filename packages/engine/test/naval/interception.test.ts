@@ -1,5 +1,5 @@
 /**
- * Naval rules the issue-5 audit found without a test of their own (see SCOPE.md): a ship retreating
+ * Naval interception in less common cases: a ship retreating
  * across a sea may be intercepted (8.3), and one interceptor fights every passing ship of a turn,
  * each in its own battle (8.1).
  */

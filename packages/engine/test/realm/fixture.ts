@@ -1,6 +1,6 @@
 /**
- * Part-2 positions: a 3×4 land grid in two provinces with cities, and a sea on the south coast,
- * built on the core's scenario helper; cities owned and capitals placed after the fact.
+ * Kingdom and empire positions: a 3×4 land grid in two provinces with cities, and a sea on the south coast,
+ * built on the scenario helper; cities owned and capitals placed after the fact.
  */
 
 import type { Engine, GameState, Step } from '../../src/index.ts';
@@ -66,7 +66,7 @@ export const economicStep = (pending: string[]): Step => ({
 });
 
 /**
- * The kingdom most part-2 cases start from: 'k' (GERMAN 1 unless `position` says otherwise) holds three
+ * The kingdom most kingdom and empire cases start from: 'k' (GERMAN 1 unless `position` says otherwise) holds three
  * cities with its capital at r0c0 and four units, and 'b' (SLAV 1) has a horde next door; turn 12,
  * k's economic phase.
  */

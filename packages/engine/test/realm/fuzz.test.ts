@@ -1,5 +1,5 @@
 /**
- * The random-legal-play fuzzer extended to every stage (issue 5): positions with kingdoms, an
+ * The random-legal-play fuzzer extended to every stage: positions with kingdoms, an
  * empire, a barbarian and ships are played on the world fixture by random legal orders through
  * several whole game turns (economic plans, administration rolls, rebellions and their choices,
  * collapses and new cycles). Fails on a throw, a dead end, a stall, a broken invariant or a ledger
@@ -19,7 +19,7 @@ import { WORLD } from '../helpers/world-map.ts';
 const SEEDS = 24;
 const TURNS = 6;
 const engine = createEngine(WORLD);
-/** Facts seen over all seeds: the test asserts the part-2 rules were really exercised. */
+/** Facts seen over all seeds: the test asserts the kingdom and empire rules were really exercised. */
 const seen = new Map<string, number>();
 
 function position(seed: number): GameState {

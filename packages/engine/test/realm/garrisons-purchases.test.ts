@@ -1,6 +1,5 @@
 /**
- * Realm rules of issue 5 that the scope audit (SCOPE.md) found without a test of their own: the
- * three cases where a 4-2 cannot become a garrison (11.1), where garrisons may be built and which
+ * Kingdom and empire rules with a test of their own: the three cases where a 4-2 cannot become a garrison (11.1), where garrisons may be built and which
  * may be disbanded at will (11.3), purchases refused in a pillaged city (10.5), a capital marker
  * off the board placed again (10.3), unsupported units removed unpaid (11.5), and the choices of
  * Rebellion Table result 12 for an empire (11.7.2: Revival capital move, garrisons removed at will).

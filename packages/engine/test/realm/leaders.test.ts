@@ -70,7 +70,7 @@ describe('11.5 support and 11.7.2 result 11 (Attempted Coup) limit empire moves'
   });
 });
 
-describe('views of the part-2 state (STYLE habit 14)', () => {
+describe('views of the realm state (13.3, 4.5)', () => {
   it('other players’ sealed bids and pending plans are hidden; the ledger travels as events, not in the view', async () => {
     const { realmViewFor } = await import('../../src/realm/view.ts');
     const realm = {

@@ -1,5 +1,5 @@
 /**
- * Kingdoms and empires driven through the part-2 seam on real states: the economic phase
+ * Kingdoms and empires driven through their orders on real states: the economic phase
  * (10.3, 10.4, 10.5, 10.6.1, 11.5, 14.3.3) and the administration phase (10.6.2, 11.1, 11.6, 11.7).
  */
 import { describe, expect, it } from 'vitest';

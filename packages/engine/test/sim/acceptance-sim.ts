@@ -1,5 +1,5 @@
 /**
- * Issue 5 acceptance, as a script (too slow for the unit suite): `sim --players 6 --turns 120`
+ * The whole-game acceptance run, as a script (too slow for the unit suite): `sim --players 6 --turns 120`
  * over 20 seeds with every invariant checked after every order: stacking (6), ownership (no two
  * owners, no unit beside a neutral garrison), money never negative, VP never decreasing, every
  * ledger row adding up (14.3.3); and over the seeds every stage is reached and new cycles start.

@@ -1,5 +1,5 @@
 /**
- * Issue 4 acceptance on the real map (@bke/map): `sim` with 6 players and 40 turns completes, is
+ * The simulator on the real map (@bke/map): `sim` with 6 players and 40 turns completes, is
  * deterministic per seed, and at least one player starts its kingdom countdown (9.3.x); the CLI.
  */
 import { spawnSync } from 'node:child_process';
