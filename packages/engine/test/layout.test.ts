@@ -104,6 +104,13 @@ describe('the engine source', () => {
     expect(upward).toEqual([]);
   });
 
+  it('has a row in the README table for every folder', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const folders = [...new Set([...files.keys()].filter((f) => f.includes('/')).map((f) => f.split('/')[0]))];
+    expect(folders.length).toBeGreaterThan(5);
+    expect(folders.filter((d) => !readme.includes(`| \`src/${d}/\` |`))).toEqual([]);
+  });
+
   it(`has no file over ${MAX_LINES} lines`, () => {
     const long = [...files.values()].filter((f) => f.lines > MAX_LINES).map((f) => `${f.name} (${f.lines})`);
     expect(long).toEqual([]);

@@ -98,7 +98,6 @@ export const ERROR_WORDS: Record<string, string> = {
   'order/option_off': 'That optional rule is not used in this world.',
   'order/not_pillageable': 'That city cannot be pillaged.',
   'order/not_a_barbarian': 'Only barbarians can do that.',
-  'order/must_resolve_stacking': 'First settle the overstacked areas.',
   'order/still_overstacked': 'Some area still holds too many units.',
   'order/wrong_count': 'Choose exactly the number of units asked for.',
   'order/nothing_to_undo': 'There is nothing to take back.',

@@ -33,7 +33,6 @@ export const CORE_ERROR_CODES = [
   'order/sea_crossing_invalid',
   'order/not_pillageable',
   'order/not_a_barbarian',
-  'order/must_resolve_stacking',
   'order/still_overstacked',
   'order/not_overstacked',
   'order/wrong_count',
