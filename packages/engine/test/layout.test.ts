@@ -106,7 +106,9 @@ describe('the engine source', () => {
 
   it('has a row in the README table for every folder', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const folders = [...new Set([...files.keys()].filter((f) => f.includes('/')).map((f) => f.split('/')[0]))];
+    const folders = [
+      ...new Set([...files.keys()].filter((f) => f.includes('/')).map((f) => f.split('/')[0])),
+    ];
     expect(folders.length).toBeGreaterThan(5);
     expect(folders.filter((d) => !readme.includes(`| \`src/${d}/\` |`))).toEqual([]);
   });
