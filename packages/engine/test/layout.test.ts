@@ -113,6 +113,18 @@ describe('the engine source', () => {
     expect(folders.filter((d) => !readme.includes(`| \`src/${d}/\` |`))).toEqual([]);
   });
 
+  it('serves @bke/engine/types without loading the engine: its values come from files with no runtime import', () => {
+    const entry = readFileSync(path.join(SRC, 'types.ts'), 'utf8');
+    const valueSources = [...entry.matchAll(/^export \{[^}]*\} from '\.\/(.+)';$/gm)].map((m) => m[1]!);
+    expect(valueSources.length).toBeGreaterThan(0);
+    const loading = valueSources.filter((f) =>
+      readFileSync(path.join(SRC, f), 'utf8')
+        .split('\n')
+        .some((line) => line.startsWith('import ') && !line.startsWith('import type ')),
+    );
+    expect(loading).toEqual([]);
+  });
+
   it(`has no file over ${MAX_LINES} lines`, () => {
     const long = [...files.values()].filter((f) => f.lines > MAX_LINES).map((f) => `${f.name} (${f.lines})`);
     expect(long).toEqual([]);
