@@ -128,7 +128,7 @@ describe('random legal play fuzzer', () => {
     }
     expect(total).toBeGreaterThan(SEEDS * TURNS);
     // Barbarian ships (creation) sail here; landings, sea retreats and captures are exercised at
-    // volume by test/part2/naval-fuzz.test.ts (fleets on the real map).
+    // volume by test/naval/fuzz.test.ts (fleets on the real map).
     expect(naval.get('shipSinkingRolled') ?? 0).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -54,7 +54,7 @@ export function retreatBoard(
   const desertStops = desertStopsTribes(ctx, state, player);
   const ship = state.units[unit]?.kind === 'ship';
   return {
-    // 8.3: a ship retreats along the coast (from coastal area to coastal area); across a sea, naval/landing.ts.
+    // 8.3: a ship retreats along the coast (coastal area to coastal area); across a sea: naval/.
     neighbours: (area) =>
       ctx.map
         .landLinks(area as AreaId)

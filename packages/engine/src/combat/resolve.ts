@@ -227,7 +227,10 @@ function openExchange<S extends GameStateCore>(
   return { state: setSteps(step.state, steps), events: step.events };
 }
 
-/** 7.2: start resolving a rolled combat: record it as pending, apply the result, settle what needs no choice. */
+/**
+ * 7.2: start resolving a rolled combat: record it as pending, apply the result, settle what needs
+ * no choice.
+ */
 export function beginResolution<S extends GameStateCore>(
   ctx: EngineContext,
   state: S,

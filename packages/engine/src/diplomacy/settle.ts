@@ -1,7 +1,8 @@
 /**
- * After every order has settled, the optional diplomacy's own bookkeeping: 13.4 leases take effect or end at the start of a game turn, and lapse when a
- * party no longer qualifies; 13.6 leaders meeting unfriendly units are captured, prisoners follow
- * their holders and go free when the holder dies at their side's hands.
+ * After every order has settled, the optional diplomacy's own bookkeeping: 13.4 leases take effect
+ * or end at the start of a game turn, and lapse when a party no longer qualifies; 13.6 leaders
+ * meeting unfriendly units are captured, prisoners follow their holders and go free when the
+ * holder dies at their side's hands.
  */
 
 import type { RealmEvent } from '../model/events.ts';

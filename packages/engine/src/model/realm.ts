@@ -1,9 +1,9 @@
 /**
  * The realm sub-state (kingdoms, empires, and the optional diplomacy of 13): plain JSON kept in
- * `GameStateCore.realm`, beside the combat phase's `combat`. Per player it holds what lasts from one
- * phase to a later one (Good Ruler / Corruption pending, the latest Revival, this turn's capital capture, the
- * economic plan, an Attempted Coup); `ledger` is the turn record sheet of 14.3.3.
- * Read it only through `realmOf`, which tolerates a state made before the field existed.
+ * `GameStateCore.realm`, beside the combat phase's `combat`. Per player it holds what lasts from
+ * one phase to a later one (Good Ruler / Corruption pending, the latest Revival, this turn's
+ * capital capture, the economic plan, an Attempted Coup); `ledger` is the turn record sheet of
+ * 14.3.3. Read it only through `realmOf`, which tolerates a state made before the field existed.
  */
 
 import type { AreaId, PlayerId, UnitId } from './ids.ts';

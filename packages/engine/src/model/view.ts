@@ -1,3 +1,4 @@
+/** What a viewer receives of a game: the state without its dice's future, sealed parts taken out. */
 import type { PlayerId } from './ids.ts';
 import type { RealmView } from './realm.ts';
 import type { GameStateCore } from './state.ts';

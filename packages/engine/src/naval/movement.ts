@@ -4,7 +4,7 @@
  * arrows, ends in a coastal area, and rolls once for sinking against the sea areas of its declared
  * route (AMBIG-14 `declaredRoute`). Areas holding unfriendly units (or neutrals) are not entered.
  * Interceptions (8.1) follow the sinking roll. A path may end in a coastal area holding unfriendly
- * units, entered from a sea area: a naval landing (8.2), fought in the combat phase (landing.ts).
+ * units, entered from a sea area: a naval landing (8.2), fought in the combat phase (landing-combat.ts).
  * Cargo may be picked up and dropped off in coastal areas along the path (AMBIG-15, `stops`).
  */
 import { leaderTypeOf } from '../diplomacy/leaders.ts';

@@ -1,3 +1,6 @@
+/**
+ * 5.3 Ships sinking, 8.1 retreat after interception, 8.3 retreat across a sea (D-8, D-24).
+ */
 import type { People, Stage } from '../model/people.ts';
 
 /** 5.3 / AMBIG-26: Viking ships add +1 to sinking rolls as barbarians and kingdoms, not as empires. */

@@ -1,3 +1,7 @@
+/**
+ * 4.6 The administration phase's pending choices for kingdoms and empires: who owes the answer (the
+ * rebel, or a barbarian offered a defector), the answers offered, and an answer applied.
+ */
 import type { EngineContext } from '../model/context.ts';
 import type { PlayerId, UnitId } from '../model/ids.ts';
 import type { RealmLegalOrder } from '../model/legal-orders.ts';

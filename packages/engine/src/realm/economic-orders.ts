@@ -1,3 +1,8 @@
+/**
+ * 4.5 for kingdoms and empires: who decides in the economic phase, the plans offered to them
+ * (upkeep disbanding, purchases, the administration column), a plan given, and the phase resolved
+ * with capitals captured first (10.3) and every player's collection in move order.
+ */
 import { mercenaryPillageable, mercenaryPillageChosen } from '../diplomacy/mercenaries.ts';
 import { bidLegal } from '../diplomacy/orders.ts';
 import type { EngineContext } from '../model/context.ts';

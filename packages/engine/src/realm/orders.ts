@@ -1,3 +1,4 @@
+/** The orders of kingdoms and empires, and of the optional diplomacy, applied (4.5, 4.6, 13). */
 import { applyDiplomacyOrder } from '../diplomacy/orders.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { PlayerId } from '../model/ids.ts';

@@ -1,3 +1,8 @@
+/**
+ * 11.7.2 The Rebellion Table's results in play: each result applied to the rebel's position, the
+ * choices it asks of the rebel (which units, which province, which cities) or of a barbarian
+ * offered a defector (result 2), and the Civil Disorder and defection that follow other results.
+ */
 import type { EngineContext } from '../model/context.ts';
 import { roll2d6, rollDie } from '../model/dice.ts';
 import type { GameEvent } from '../model/events.ts';

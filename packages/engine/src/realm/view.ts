@@ -1,3 +1,8 @@
+/**
+ * What a viewer may see of the realm sub-state (2.4: bookkeeping is open), with the sealed parts
+ * taken out: other players' standing bids (13.3), economic plans not yet carried out (4.5) and lease
+ * offers between two other players (13.4).
+ */
 import type { PlayerId } from '../model/ids.ts';
 import type { Lease, RealmPlayer, RealmState, RealmView } from '../model/realm.ts';
 

@@ -88,7 +88,7 @@ export function peopleOfStartPosition(position: string): CreationPeople | null {
   return isCreationPeople(people) ? people : null;
 }
 
-/** 9.1, C.2: whether a people has a creation row (every barbarian people; not PERSIAN, a kingdom from the start). */
+/** 9.1, C.2: whether a people has a creation row (every barbarian people; not PERSIAN, a kingdom). */
 export function isCreationPeople(people: string): people is CreationPeople {
   return (CREATION_PEOPLES as readonly string[]).includes(people);
 }

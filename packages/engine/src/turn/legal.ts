@@ -1,3 +1,4 @@
+/** Who must act now, and every order a player may give now (what the client highlights). */
 import { combatLegalOrders, combatWaitingFor } from '../combat/phase.ts';
 import { realmAnytimeLegal } from '../diplomacy/orders.ts';
 import type { PlayerId } from '../model/ids.ts';

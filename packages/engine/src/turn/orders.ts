@@ -1,3 +1,7 @@
+/**
+ * Applying an order: the server's own orders (14.3 joining and leaving), a player's order routed by
+ * the step and phase it belongs to, the automatic steps that follow, and undo.
+ */
 import { applyCombatOrder } from '../combat/phase.ts';
 import { isRealmAnytimeOrder } from '../diplomacy/orders.ts';
 import { settleDiplomacy } from '../diplomacy/settle.ts';

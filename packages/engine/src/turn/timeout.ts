@@ -1,3 +1,4 @@
+/** The defaults for a missed deadline: hold, tax without pillage, the first legal choice otherwise. */
 import { isRealmAnytimeOrder } from '../diplomacy/orders.ts';
 import type { PlayerId, UnitId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';

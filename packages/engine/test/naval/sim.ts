@@ -2,7 +2,7 @@
  * Ships in play (5.2, 8.1–8.4, AMBIG-15): the acceptance sim's loop with the naval facts
  * counted, to show that ships sail, land, retreat and are captured in whole games, with every
  * invariant checked after every order.
- *   npx tsx packages/engine/test/part2/naval-sim.ts [seeds=6] [turns=80] [players=6]
+ *   npx tsx packages/engine/test/naval/sim.ts [seeds=6] [turns=80] [players=6]
  */
 import { loadMapForCli } from '../../src/cli/load-map.ts';
 import { createEngine } from '../../src/index.ts';

@@ -5,7 +5,7 @@
  * ledger row adding up (14.3.3); and over the seeds every stage is reached and new cycles start.
  * Even seeds play with the optional diplomacy on (13.4 leases, 13.6 capture and ransom); the summary
  * counts its facts and the naval combat ones.
- *   npx tsx packages/engine/test/part2/acceptance-sim.ts [seeds=20] [turns=120] [players=6]
+ *   npx tsx packages/engine/test/sim/acceptance-sim.ts [seeds=20] [turns=120] [players=6]
  */
 import { loadMapForCli } from '../../src/cli/load-map.ts';
 import { createEngine } from '../../src/index.ts';
