@@ -112,6 +112,7 @@ export function ensureWebBuilt() {
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'packages/engine/src',
       'packages/protocol/src',
       'packages/map/src',
       'packages/map/generated',

@@ -5,9 +5,9 @@
  * the rendered text with the committed file, so the document cannot drift from the code.
  */
 import { z } from 'zod';
-import { SERVER_ERROR_CODES } from './errors.ts';
+import { ERROR_CODES } from './errors.ts';
 import { HTTP_ROUTES } from './http-routes.ts';
-import { MODERATION_ERROR_CODES, MODERATION_ROUTES } from './moderation.ts';
+import { MODERATION_ROUTES } from './moderation.ts';
 import { SOCKET_EVENTS } from './socket.ts';
 
 const W = '6f1c2a4e-0000-4000-8000-000000000001';
@@ -290,11 +290,11 @@ export function renderProtocolDoc(): string {
   out.push(
     '## Error codes',
     '',
-    "The server's own codes (rule errors from the engine, such as",
-    '`order/not_your_turn`, pass through unchanged):',
+    "Every code a client can receive, closed: the server's own, then the engine's rule codes",
+    '(such as `order/not_your_turn`), which pass through unchanged:',
     '',
   );
-  for (const code of new Set([...SERVER_ERROR_CODES, ...MODERATION_ERROR_CODES])) out.push(`- \`${code}\``);
+  for (const code of ERROR_CODES) out.push(`- \`${code}\``);
   out.push('');
   return out.join('\n');
 }

@@ -1,8 +1,10 @@
 /**
- * Error codes the server sends, one vocabulary for HTTP and sockets. The client turns codes into
- * words; parameters travel beside the code (`{ code: 'http/too_large', limit: 1048576 }`).
- * Rule errors from the engine (`order/…`, `combat/…`, `system/…`) pass through unchanged.
+ * Every error code a client can receive, one closed vocabulary for HTTP and sockets: the server's
+ * own codes below and the engine's rule codes (`order/…`, `combat/…`, `setup/…`, `system/…`), which
+ * pass through unchanged. The client gives each code its words (apps/web/src/lib/words.ts, with a
+ * test over this list); parameters travel beside the code (`{ code: 'http/too_large', limit: 1048576 }`).
  */
+import { ERROR_CODES as ENGINE_ERROR_CODES, type ErrorCode as EngineErrorCode } from '@bke/engine/types';
 import { z } from 'zod';
 
 export const HTTP_ERROR_CODES = [
@@ -36,6 +38,11 @@ export const AUTH_ERROR_CODES = [
   'auth/slow_down',
   /** The session could not be checked just now (the database did not answer); the server tries again. */
   'auth/unavailable',
+  /**
+   * The sender's session or seat ended while its order was on the way; the socket layer usually
+   * answers with the sender's new rights instead.
+   */
+  'auth/revoked',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
@@ -79,6 +86,20 @@ export type NotifyErrorCode = (typeof NOTIFY_ERROR_CODES)[number];
 /** Text holding control characters (text.ts), with the field's `path`. */
 export const TEXT_ERROR_CODES = ['text/control_characters'] as const;
 
+/** Moderation routes (moderation.ts); a muted player's chat line is refused as `chat/muted`. */
+export const MODERATION_ERROR_CODES = [
+  'moderation/not_found',
+  'moderation/not_paused',
+  'moderation/already_paused',
+  'moderation/closed',
+  'moderation/no_deadline',
+  'moderation/no_such_turn',
+  'moderation/seat_taken',
+  'moderation/outranked',
+  'moderation/report_closed',
+] as const;
+export type ModerationErrorCode = (typeof MODERATION_ERROR_CODES)[number];
+
 export const SERVER_ERROR_CODES = [
   ...HTTP_ERROR_CODES,
   ...AUTH_ERROR_CODES,
@@ -86,13 +107,20 @@ export const SERVER_ERROR_CODES = [
   ...SOCKET_ERROR_CODES,
   ...NOTIFY_ERROR_CODES,
   ...TEXT_ERROR_CODES,
+  ...MODERATION_ERROR_CODES,
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
-/** An error: a code (the server's own or an engine rule code) and parameters beside it. */
+export { ENGINE_ERROR_CODES, type EngineErrorCode };
+
+/** Every code a client can receive: the server's and the engine's. A code not in it does not compile. */
+export const ERROR_CODES = [...SERVER_ERROR_CODES, ...ENGINE_ERROR_CODES] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** An error: a code from the closed list and its parameters beside it. */
 export const errorSchema = z
   .object({
-    code: z.string(),
+    code: z.enum(ERROR_CODES),
     message: z.string().optional(),
   })
   .catchall(z.unknown());

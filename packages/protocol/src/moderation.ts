@@ -33,20 +33,6 @@ export const MODERATION_ACTIONS = [
 ] as const;
 export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
 
-export const MODERATION_ERROR_CODES = [
-  'moderation/not_found',
-  'moderation/not_paused',
-  'moderation/already_paused',
-  'moderation/closed',
-  'moderation/no_deadline',
-  'moderation/no_such_turn',
-  'moderation/seat_taken',
-  'moderation/outranked',
-  'moderation/report_closed',
-  'chat/muted',
-] as const;
-export type ModerationErrorCode = (typeof MODERATION_ERROR_CODES)[number];
-
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 

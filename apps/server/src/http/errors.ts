@@ -3,13 +3,13 @@
  * @bke/protocol. Stack traces stay in the log.
  */
 import type { Socket } from 'node:net';
-import type { HttpErrorCode } from '@bke/protocol';
+import type { ErrorCode, HttpErrorCode } from '@bke/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly params: Record<string, unknown> = {},
   ) {

@@ -23,7 +23,7 @@ import { banUser, listUsers, muteUser, setRole, unbanUser, unmuteUser } from '..
 import { readAudit, recordAction } from '../moderation/audit.ts';
 import { createReport, deleteChat, listReports, resolveReport, worldChat } from '../moderation/chat.ts';
 import type { Actor, ModContext } from '../moderation/context.ts';
-import { MODERATION_STATUS, type ModResult } from '../moderation/errors.ts';
+import { MODERATION_STATUS, type ModFail, type ModResult } from '../moderation/errors.ts';
 import { type Notifier, socketNotifier } from '../moderation/notify.ts';
 import { listTurnStarts, rollbackWorld } from '../moderation/rollback.ts';
 import { handOverSeat, markAbsent, removePlayer, watchAbsentSeats } from '../moderation/seats.ts';
@@ -207,14 +207,14 @@ const READS: Partial<Record<ModerationRouteKey, ReadHandler>> = {
 
 /** A refused action: thrown out of its transaction so that nothing it wrote stays. */
 class Refused extends Error {
-  constructor(readonly result: { ok: false; error: { code: string; [k: string]: unknown } }) {
+  constructor(readonly result: ModFail) {
     super(result.error.code);
   }
 }
 
 const WORLD_ROUTES = '/api/moderation/worlds/:id/';
 
-function fail(r: { ok: false; error: { code: string; [k: string]: unknown } }): never {
+function fail(r: ModFail): never {
   const { code, ...params } = r.error;
   const status = MODERATION_STATUS[code] ?? 409;
   throw new HttpError(status, code, `The request was refused (${code}).`, params);

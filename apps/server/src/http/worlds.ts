@@ -3,7 +3,9 @@ import {
   type AdminResultRow,
   adminResultRowSchema,
   type DeadlineSettings,
+  type ErrorCode,
   HTTP_ROUTES,
+  type WireError,
   type WorldSummary,
 } from '@bke/protocol';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +25,7 @@ function worldId(params: unknown): string {
   return r.data.id;
 }
 
-const STATUS: Record<string, number> = {
+const STATUS: Partial<Record<ErrorCode, number>> = {
   'world/not_found': 404,
   'world/full': 409,
   'world/closed': 409,
@@ -34,7 +36,7 @@ const STATUS: Record<string, number> = {
   'world/join_limit': 429,
 };
 
-function failure(error: { code: string; [k: string]: unknown }): never {
+function failure(error: WireError): never {
   const { code, ...params } = error;
   throw new HttpError(STATUS[code] ?? 400, code, `The request was refused (${code}).`, params);
 }

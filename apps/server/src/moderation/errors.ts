@@ -1,22 +1,19 @@
 /** Moderation results: a value, or a typed refusal the route turns into an HTTP error. */
-import type { ModerationErrorCode } from '@bke/protocol';
+import type { ErrorCode, WireError } from '@bke/protocol';
 
 export interface ModFail {
   ok: false;
-  error: {
-    code: ModerationErrorCode | 'world/not_found' | 'auth/forbidden' | 'http/invalid' | string;
-    [k: string]: unknown;
-  };
+  error: WireError;
 }
 export type ModResult<T extends object = object> = ({ ok: true } & T) | ModFail;
 
-export const refuse = (code: string, params: Record<string, unknown> = {}): ModFail => ({
+export const refuse = (code: ErrorCode, params: Record<string, unknown> = {}): ModFail => ({
   ok: false,
   error: { code, ...params },
 });
 
 /** HTTP status per code; anything else refused is a conflict with the world's state. */
-export const MODERATION_STATUS: Record<string, number> = {
+export const MODERATION_STATUS: Partial<Record<ErrorCode, number>> = {
   'moderation/not_found': 404,
   'world/not_found': 404,
   'moderation/outranked': 403,

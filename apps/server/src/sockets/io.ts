@@ -24,6 +24,7 @@ import {
   CONTROL_CHARACTERS,
   chatSendSchema,
   controlCharacterPath,
+  type ErrorCode,
   findControlCharacters,
   MAX_PATCH_GAP,
   MAX_SOCKET_MESSAGE_BYTES,
@@ -89,9 +90,9 @@ const KNOWN_EVENTS = new Set([
 /** How often a socket whose session lookup failed tries again. */
 const REAUTH_MS = 2000;
 
-const err = (code: string, params: Record<string, unknown> = {}) => ({
-  ok: false as const,
-  error: { code, ...params } as WireError,
+const err = (code: ErrorCode, params: Record<string, unknown> = {}): { ok: false; error: WireError } => ({
+  ok: false,
+  error: { ...params, code },
 });
 
 const toPatch = (worldId: string, r: StoredOrder): PatchMessage => ({
@@ -504,7 +505,7 @@ function wireWorlds(
     socket.onAny((event: string, ...args: unknown[]) => {
       if (KNOWN_EVENTS.has(event)) return;
       const ack = args[args.length - 1];
-      const refusal = { code: 'socket/unknown_event', event: String(event).slice(0, 40) };
+      const refusal: WireError = { code: 'socket/unknown_event', event: String(event).slice(0, 40) };
       if (typeof ack === 'function') ack({ ok: false, error: refusal });
       else socket.emit('error', refusal);
     });

@@ -12,6 +12,7 @@ import {
   type CreateWorld,
   createWorldSchema,
   type DeadlineSettings,
+  type ErrorCode,
   type PatchMessage,
   type WireError,
 } from '@bke/protocol';
@@ -38,7 +39,7 @@ export interface HubEvents {
 }
 
 type Fail = { ok: false; error: WireError };
-const fail = (code: string, params: Record<string, unknown> = {}): Fail => ({
+const fail = (code: ErrorCode, params: Record<string, unknown> = {}): Fail => ({
   ok: false,
   error: { code, ...params },
 });

@@ -4,11 +4,9 @@
  * protocol's shape, so the client shows the numbers without computing any rule itself.
  */
 import { type Engine, type GameState, type PlayerId, parseOrder, realmPlanCost } from '@bke/engine';
-import type { PlanCost } from '@bke/protocol';
+import type { PlanCost, WireError } from '@bke/protocol';
 
-export type PlanCostAnswer =
-  | { ok: true; cost: PlanCost | null }
-  | { ok: false; error: { code: string; [k: string]: unknown } };
+export type PlanCostAnswer = { ok: true; cost: PlanCost | null } | { ok: false; error: WireError };
 
 /**
  * Prices `plan` for `player` in `state`: null when the player has no realm plan to make (not a

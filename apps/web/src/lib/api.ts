@@ -2,12 +2,12 @@
  * HTTP calls to the server. Every failure becomes an ApiError carrying the server's error code,
  * which screens turn into words with `errorWords` (lib/words.ts).
  */
-import { CSRF_HEADER } from '@bke/protocol';
-import { errorWords } from './words.ts';
+import { CSRF_HEADER, errorBodySchema } from '@bke/protocol';
+import { type ClientErrorCode, errorWords } from './words.ts';
 
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ClientErrorCode,
     message: string,
     readonly status: number,
     readonly params: Record<string, unknown> = {},
@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
   /** The error as a sentence for the player. */
   get words(): string {
-    return errorWords(this.code, this.message);
+    return errorWords({ ...this.params, message: this.message, code: this.code });
   }
 }
 
@@ -45,9 +45,11 @@ export async function api<T>(
     json = null;
   }
   if (!res.ok) {
-    const e = (json as { error?: { code?: string; message?: string } } | null)?.error;
-    const { code, message, ...params } = e ?? {};
-    throw new ApiError(code ?? `http/${res.status}`, message ?? res.statusText, res.status, params);
+    const body = errorBodySchema.safeParse(json);
+    if (!body.success)
+      throw new ApiError('net/bad_answer', res.statusText, res.status, { status: res.status });
+    const { code, message, ...params } = body.data.error;
+    throw new ApiError(code, message, res.status, params);
   }
   return json as T;
 }

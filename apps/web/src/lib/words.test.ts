@@ -1,6 +1,15 @@
-import { SERVER_ERROR_CODES } from '@bke/protocol';
+import { ERROR_CODES as ENGINE_ERROR_CODES } from '@bke/engine/types';
+import { ERROR_CODES, SERVER_ERROR_CODES } from '@bke/protocol';
 import { describe, expect, it } from 'vitest';
-import { ERROR_WORDS, errorWords, eventWords, realmChoiceWords, stepWords, unitWords } from './words.ts';
+import {
+  CLIENT_ERROR_CODES,
+  ERROR_WORDS,
+  errorWords,
+  eventWords,
+  realmChoiceWords,
+  stepWords,
+  unitWords,
+} from './words.ts';
 
 const names = {
   player: (id: unknown) => ({ p1: 'Alaric', p2: 'Brenna' })[String(id)] ?? String(id),
@@ -92,15 +101,39 @@ describe('words', () => {
     );
   });
 
-  it('has words for every code the server sends', () => {
-    const missing = SERVER_ERROR_CODES.filter((c) => !ERROR_WORDS[c]);
-    expect(missing).toEqual([]);
+  it("has words for every code a screen can meet: the engine's, the server's and the page's own", () => {
+    // The lists are the real sources: the engine's closed list, the server's, and the page's codes.
+    const codes = [...ENGINE_ERROR_CODES, ...SERVER_ERROR_CODES, ...CLIENT_ERROR_CODES];
+    expect(ENGINE_ERROR_CODES.filter((c) => !(ERROR_CODES as readonly string[]).includes(c))).toEqual([]);
+    const words = ERROR_WORDS as Record<string, unknown>;
+    expect(codes.filter((c) => !words[c])).toEqual([]);
+    // Every code words itself, even without its parameters, in a sentence that does not name the code.
+    for (const code of codes) {
+      const s = errorWords({ code });
+      expect(s, code).toMatch(/^[A-Z].*[.!?]$/);
+      expect(s, code).not.toContain(code);
+    }
+    // Nothing in the words table that no list knows of (a renamed code leaves no stale words behind).
+    expect(Object.keys(words).filter((c) => !(codes as string[]).includes(c))).toEqual([]);
   });
 
-  it('turns error codes into words, falling back to the server message', () => {
-    expect(errorWords('order/not_your_turn')).toBe('It is not your turn to act.');
-    expect(errorWords('world/unheard_of', 'Odd.')).toBe('Odd.');
-    expect(errorWords('x/y')).toContain('x/y');
+  it('turns error codes into words with their parameters, falling back to the server message', () => {
+    expect(errorWords({ code: 'order/not_your_turn' })).toBe('It is not your turn to act.');
+    expect(errorWords({ code: 'world/join_limit', limit: 3 })).toBe(
+      'You have joined this world as often as one day allows (3 times). Try again tomorrow.',
+    );
+    expect(errorWords({ code: 'auth/slow_down', retryAfterSeconds: 1.2 })).toContain('Wait 2 seconds');
+    expect(errorWords({ code: 'order/wrong_count', expected: 1, got: 2 })).toBe(
+      'Choose exactly 1 unit (you chose 2).',
+    );
+    expect(errorWords({ code: 'order/invalid', reason: 'cannotAfford' })).toBe(
+      'This plan costs more than the money available.',
+    );
+    expect(errorWords({ code: 'auth/forbidden', reason: 'spectator' })).toContain('Spectators');
+    // A code from a newer server than this page: its message, else the code itself.
+    const unheard = { code: 'world/unheard_of' } as unknown as { code: 'world/busy' };
+    expect(errorWords({ ...unheard, message: 'Odd.' })).toBe('Odd.');
+    expect(errorWords(unheard)).toContain('world/unheard_of');
   });
 
   it('names phases and counters', () => {

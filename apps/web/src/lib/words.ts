@@ -1,7 +1,8 @@
 /**
  * The game's language for someone who never read the rulebook: phases, stages, unit names,
- * error codes and events turned into plain sentences (STYLE habit 3: codes in, words out).
+ * error codes and events turned into plain sentences: codes come in, words go out.
  */
+import type { ErrorCode } from '@bke/protocol';
 import type { GameEvent, GameView, PlayerPhase, Step } from './wire.ts';
 
 export const PHASE_WORDS: Record<PlayerPhase, { name: string; hint: string }> = {
@@ -45,40 +46,116 @@ export function unitWords(kind: string, view?: Pick<GameView, 'options'>) {
   return k;
 }
 
-/** Server and engine error codes in words. Unknown codes fall back to the server's message. */
-export const ERROR_WORDS: Record<string, string> = {
+/** Codes the page raises itself: the server could not be reached, did not answer, or answered oddly. */
+export const CLIENT_ERROR_CODES = ['net/offline', 'net/timeout', 'net/bad_answer'] as const;
+/** Every code a screen may have to put in words: the server's and the engine's, and the page's own. */
+export type ClientErrorCode = ErrorCode | (typeof CLIENT_ERROR_CODES)[number];
+type Params = Readonly<Record<string, unknown>>;
+
+const count = (v: unknown, one: string, many = `${one}s`): string =>
+  typeof v === 'number' ? `${v} ${v === 1 ? one : many}` : many;
+const until = (v: unknown): string => {
+  const t = typeof v === 'string' ? new Date(v) : null;
+  return t && !Number.isNaN(t.getTime())
+    ? ` until ${t.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
+    : '';
+};
+
+/**
+ * Every error code in words, closed: a code without words does not compile (and a test lists the
+ * codes from their real sources). Codes that carry parameters say them.
+ */
+export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Params) => string) } = {
   'http/not_found': 'That page or world does not exist.',
+  'http/method_not_allowed': 'The server does not take that kind of request there.',
   'http/bad_json': 'The request was garbled; please try again.',
-  'http/too_large': 'That is too long.',
+  'http/unsupported_media_type': 'The request was sent in a form the server does not read.',
+  'http/too_large': (p) =>
+    typeof p.limit === 'number' ? `That is too long (at most ${p.limit} bytes).` : 'That is too long.',
   'http/invalid': 'Some fields are not filled in correctly.',
   'http/rate_limited': 'Too many attempts — wait a minute and try again.',
   'http/internal': 'The server hit a problem. Try again in a moment.',
   'http/cross_site': 'The request was refused as cross-site; reload the page and try again.',
+  'http/bad_url': 'That address could not be read; check it for stray % signs.',
+  'http/bad_request': 'The request could not be read; please try again.',
+  'http/headers_too_large': 'That address is too long (or your browser sent too many cookies for this site).',
+  'http/timeout': 'The request took too long to arrive; please try again.',
+  'auth/required': 'Please log in first.',
+  'auth/forbidden': (p) =>
+    p.reason === 'spectator'
+      ? 'Spectators can watch but not act: join the world to play.'
+      : p.reason === 'seed'
+        ? "Only an admin may choose a world's seed."
+        : p.reason === 'self'
+          ? 'You cannot do that to your own account.'
+          : p.needs === 'admin'
+            ? 'Only admins may do that.'
+            : p.needs === 'moderator'
+              ? 'Only moderators may do that.'
+              : 'You are not allowed to do that.',
   'auth/bad_credentials': 'That name and password do not match.',
   'auth/username_taken': 'That name is already taken — pick another.',
-  'auth/required': 'Please log in first.',
-  'auth/forbidden': 'You are not allowed to do that (spectators can watch but not act).',
-  'auth/banned': 'This account is banned.',
+  'auth/banned': (p) => `This account is banned${until(p.until)}.`,
+  'auth/slow_down': (p) =>
+    `Too many wrong passwords for this account lately. Wait ${typeof p.retryAfterSeconds === 'number' ? count(Math.ceil(p.retryAfterSeconds), 'second') : 'a moment'} before the next try; from a browser you logged in with before, you can try at once.`,
+  'auth/unavailable': 'Your sign-in could not be checked just now; the page retries by itself in a moment.',
+  'auth/revoked': 'Your session or your seat ended while the order was on its way; reload the page.',
   'world/not_found': 'That world does not exist.',
   'world/full': 'That world has no free seat.',
   'world/closed': 'That world is closed.',
   'world/paused': 'The world is paused by a moderator; orders wait until it resumes.',
   'world/already_seated': 'You already have a seat in this world.',
   'world/not_seated': 'You do not have a seat in this world.',
-  'world/colour_taken': 'That colour is taken; choose another.',
+  'world/colour_taken': (p) =>
+    typeof p.colour === 'string'
+      ? `The colour ${p.colour} is taken; choose another.`
+      : 'That colour is taken; choose another.',
   'world/not_subscribed': 'The world page lost its connection; it is reconnecting.',
   'world/busy': 'The world is busy resolving; try again in a moment.',
-  'socket/invalid': 'The server did not understand that message.',
+  'world/create_limit': (p) =>
+    `You have created as many worlds as one day allows${typeof p.limit === 'number' ? ` (${p.limit})` : ''}. Join a running one, or try tomorrow.`,
+  'world/join_limit': (p) =>
+    `You have joined this world as often as one day allows${typeof p.limit === 'number' ? ` (${count(p.limit, 'time')})` : ''}. Try again tomorrow.`,
+  'socket/invalid': (p) =>
+    p.reason === 'too_large'
+      ? 'That message is too large for the server.'
+      : 'The server did not understand that message.',
   'socket/rate_limited': 'Slow down a little — too many actions at once.',
   'socket/internal': 'The server hit a problem. Try again in a moment.',
-  'chat/unknown_recipient': 'That player is not in this world.',
-  'notify/no_webhook': 'Set a webhook address first, then test it.',
+  'socket/too_many': (p) =>
+    `Too many pages of this site are open at once${p.per === 'address' ? ' from your network' : ''}${typeof p.limit === 'number' ? ` (at most ${p.limit})` : ''}; close some and reload.`,
+  'socket/unknown_event': 'The server did not understand that message; reload the page.',
   'sync/stale': 'The world moved on while you were choosing; your screen has been refreshed.',
-  'order/invalid': 'That order is not understood.',
+  'chat/unknown_recipient': 'That player is not in this world.',
+  'chat/muted': (p) => `A moderator has muted you in chat${until(p.until) || ' for now'}.`,
+  'chat/too_fast': (p) =>
+    `You are sending chat lines too fast${typeof p.limit === 'number' ? ` (at most ${p.limit} a minute)` : ''} — wait a minute.`,
+  'notify/no_webhook': 'Set a webhook address first, then test it.',
+  'text/control_characters':
+    'That text holds characters that cannot be typed (control characters); remove them and try again.',
+  'moderation/not_found': 'That was not found: it may have been deleted, or it is not yours to see.',
+  'moderation/not_paused': 'The world is not paused.',
+  'moderation/already_paused': 'The world is already paused.',
+  'moderation/closed': 'That world is closed.',
+  'moderation/no_deadline': 'The world has no running deadline to change.',
+  'moderation/no_such_turn': (p) =>
+    typeof p.turn === 'number'
+      ? `The world has no start of turn ${p.turn} to go back to.`
+      : 'There is no such turn to go back to.',
+  'moderation/seat_taken': (p) =>
+    typeof p.username === 'string'
+      ? `${p.username} already has a seat in this world.`
+      : 'That account already has a seat in this world.',
+  'moderation/outranked': 'That account outranks yours: ask an admin.',
+  'moderation/report_closed': 'That report has already been dealt with.',
+  'setup/invalid': 'That world cannot be set up that way.',
+  'setup/map_invalid': 'The map of that world cannot be used.',
+  'order/invalid': (p) =>
+    typeof p.reason === 'string' && p.reason in PLAN_PROBLEM_WORDS
+      ? planProblemWords(p.reason)
+      : 'That order is not understood.',
   'order/not_your_turn': 'It is not your turn to act.',
   'order/wrong_phase': 'That cannot be done in this phase.',
-  'order/support_move_owed':
-    'Units out of imperial support must first move back into support before the phase can end.',
   'order/unknown_unit': 'That unit is no longer on the map.',
   'order/not_your_unit': 'That unit is not yours.',
   'order/not_adjacent': 'Those areas are not next to each other.',
@@ -90,75 +167,67 @@ export const ERROR_WORDS: Record<string, string> = {
   'order/tribe_inverted': 'That tribe was combined this turn and must wait.',
   'order/area_occupied': 'That area is occupied.',
   'order/growth_banned': 'No growth: you began the turn with fighting units on the map.',
-  'order/tribe_limit': 'You already have the most tribes allowed (36).',
+  'order/tribe_limit': (p) =>
+    `You already have the most tribes allowed (${typeof p.limit === 'number' ? p.limit : 36}).`,
   'order/already_split': 'That tribe has already split this phase.',
   'order/start_unavailable': 'That start position is held by someone else.',
   'order/start_too_early': 'That start position is not open yet this early in the game.',
   'order/start_area_invalid': 'A first tribe cannot be placed there.',
   'order/option_off': 'That optional rule is not used in this world.',
+  'order/not_allowed_for_people': 'Your people may not do that.',
+  'order/sea_crossing_invalid': 'That sea crossing is not possible from here.',
   'order/not_pillageable': 'That city cannot be pillaged.',
   'order/not_a_barbarian': 'Only barbarians can do that.',
   'order/still_overstacked': 'Some area still holds too many units.',
-  'order/wrong_count': 'Choose exactly the number of units asked for.',
-  'order/nothing_to_undo': 'There is nothing to take back.',
-  'order/not_allowed_for_people': 'Your people may not do that.',
-  'order/sea_crossing_invalid': 'That sea crossing is not possible from here.',
   'order/not_overstacked': 'That area is not overstacked: nothing there needs disbanding.',
+  'order/wrong_count': (p) =>
+    typeof p.expected === 'number'
+      ? `Choose exactly ${count(p.expected, 'unit')}${typeof p.got === 'number' ? ` (you chose ${p.got})` : ''}.`
+      : 'Choose exactly the number of units asked for.',
   'order/not_a_group': 'That area is not in one of your groups of tribes.',
   'order/invalid_placement': 'The units cannot be placed there.',
+  'order/nothing_to_undo': 'There is nothing to take back.',
   'order/abandon_not_allowed':
     'Under the advanced victory conditions a position may be abandoned only after a turn with income below 10.',
-  'setup/invalid': 'That world cannot be set up that way.',
-  'setup/map_invalid': 'The map of that world cannot be used.',
+  'order/game_idle': 'The world is waiting for players.',
+  'order/support_move_owed': (p) =>
+    `${Array.isArray(p.units) && p.units.length ? count(p.units.length, 'unit') : 'Units'} out of imperial support must first move back into support before the phase can end.`,
   'system/unknown_player': 'That player is not in this world.',
   'system/player_exists': 'That player is already in this world.',
   'system/seat_taken': 'That seat or colour is taken.',
   'system/only_system': 'Only the server may do that.',
-  'combat/nothing_pending': 'There is no combat waiting for that choice.',
-  'combat/duplicate_unit': 'A unit is listed twice.',
-  'combat/not_your_unit': 'That unit is not yours.',
-  'combat/coup_restricted': 'After the attempted coup, elites may only act near the capital this turn.',
-  'combat/no_defenders': 'There is nothing there to attack.',
-  'combat/tribes_alone': 'Tribes may not attack together with other units in this world.',
-  'combat/wrong_step': 'That is not the choice this combat is waiting for.',
-  'order/game_idle': 'The world is waiting for players.',
   'combat/not_combat_phase': 'Attacks are made in the combat phase.',
-  'combat/landing_owed': 'Your landing force must attack before the combat phase can end.',
   'combat/not_your_choice': 'Another player has to decide this.',
   'combat/resolution_pending': 'Finish the current combat first (losses, retreats or advances).',
+  'combat/nothing_pending': 'There is no combat waiting for that choice.',
   'combat/no_attackers': 'Choose at least one attacking unit.',
+  'combat/duplicate_unit': 'A unit is listed twice.',
+  'combat/not_your_unit': 'That unit is not yours.',
   'combat/cannot_attack': 'That unit cannot attack.',
+  'combat/coup_restricted': 'After the attempted coup, elites may only act near the capital this turn.',
   'combat/already_attacked': 'That unit or area has already fought this phase.',
   'combat/not_adjacent': 'Attackers must be next to the area they attack.',
+  'combat/no_defenders': 'There is nothing there to attack.',
   'combat/tribes_attack_tribes_only': 'Tribes may attack only other tribes.',
+  'combat/tribes_alone': 'Tribes may not attack together with other units in this world.',
   'combat/odds_off_table': 'Those odds are too low to attack.',
   'combat/illegal_retreat': 'That retreat is not allowed.',
   'combat/illegal_losses': 'Those losses do not settle what is owed.',
   'combat/illegal_advance': 'That unit cannot advance there.',
-  'http/method_not_allowed': 'The server does not take that kind of request there.',
-  'http/unsupported_media_type': 'The request was sent in a form the server does not read.',
-  'http/bad_url': 'That address could not be read; check it for stray % signs.',
-  'http/bad_request': 'The request could not be read; please try again.',
-  'http/headers_too_large': 'That address is too long (or your browser sent too many cookies for this site).',
-  'http/timeout': 'The request took too long to arrive; please try again.',
-  'text/control_characters':
-    'That text holds characters that cannot be typed (control characters); remove them and try again.',
-  'auth/slow_down':
-    'Too many wrong passwords for this account lately. Wait a moment before the next try; from a browser you logged in with before, you can try at once.',
-  'auth/unavailable': 'Your sign-in could not be checked just now; the page retries by itself in a moment.',
-  'world/create_limit':
-    'You have created as many worlds as one day allows. Join a running one, or try tomorrow.',
-  'world/join_limit': 'You have joined this world as often as one day allows. Try again tomorrow.',
-  'chat/muted': 'A moderator has muted you in chat for now.',
-  'chat/too_fast': 'You are sending chat lines too fast — wait a minute.',
-  'socket/too_many': 'Too many pages of this site are open at once; close some and reload.',
-  'socket/unknown_event': 'The server did not understand that message; reload the page.',
+  'combat/wrong_step': 'That is not the choice this combat is waiting for.',
+  'combat/landing_owed': 'Your landing force must attack before the combat phase can end.',
   'net/offline': 'The server cannot be reached. Check your connection.',
   'net/timeout': 'The server did not answer in time; your order may not have arrived.',
+  'net/bad_answer': (p) =>
+    `The server answered in a way this page does not understand${typeof p.status === 'number' ? ` (status ${p.status})` : ''}; reload the page.`,
 };
 
-export function errorWords(code: string, message?: string): string {
-  return ERROR_WORDS[code] ?? message ?? `Something went wrong (${code}).`;
+/** An error as a sentence: the code's words with its parameters; an unheard-of code falls back to the message. */
+export function errorWords(e: { readonly code: ClientErrorCode; readonly [param: string]: unknown }): string {
+  const w = (ERROR_WORDS as Record<string, string | ((p: Params) => string) | undefined>)[e.code];
+  if (typeof w === 'function') return w(e);
+  if (w) return w;
+  return typeof e.message === 'string' && e.message ? e.message : `Something went wrong (${e.code}).`;
 }
 
 export function stepWords(step: Step): string {

@@ -48,14 +48,17 @@ export interface WorldHandlers {
   chatDeleted(d: { worldId: string; id: string }): void;
 }
 
+/** The server's acknowledgement, or `net/timeout` when it stays silent. */
+export type Answer<T> = Ack<T> | { ok: false; error: { code: 'net/timeout' } };
+
 export interface WorldLink {
   /** Start (or resume from `version`) following a world. */
-  subscribe(worldId: string, version: number | null): Promise<Ack<SubscribeResult>>;
+  subscribe(worldId: string, version: number | null): Promise<Answer<SubscribeResult>>;
   unsubscribe(worldId: string): void;
-  order(worldId: string, version: number, order: Order): Promise<Ack<OrderResult>>;
-  chat(worldId: string, to: string | null, body: string): Promise<Ack<{ message: ChatMessage }>>;
+  order(worldId: string, version: number, order: Order): Promise<Answer<OrderResult>>;
+  chat(worldId: string, to: string | null, body: string): Promise<Answer<{ message: ChatMessage }>>;
   /** What an economic plan would cost (null: the server cannot price it). */
-  planCost(worldId: string, plan: EconomicPlan): Promise<Ack<{ cost: PlanCost | null }>>;
+  planCost(worldId: string, plan: EconomicPlan): Promise<Answer<{ cost: PlanCost | null }>>;
   listen(h: WorldHandlers): () => void;
   /** Called whenever the connection comes back, so the page can resync. */
   onReconnect(cb: () => void): () => void;

@@ -2,13 +2,13 @@
 import type { Ack } from '@bke/protocol';
 import { connection } from '../connection.svelte.ts';
 import type { LegalOrder } from '../wire.ts';
-import type { WorldHandlers, WorldLink } from './link.ts';
+import type { Answer, WorldHandlers, WorldLink } from './link.ts';
 
 const ACK_TIMEOUT_MS = 15_000;
-const timeout = { ok: false, error: { code: 'net/timeout' } } as const;
+const timeout = { ok: false, error: { code: 'net/timeout' } } as const satisfies Answer<never>;
 
 /** Wait for an acknowledgement, or answer net/timeout when the server stays silent. */
-function acked<T>(send: (reply: (r: Ack<T>) => void) => void): Promise<Ack<T>> {
+function acked<T>(send: (reply: (r: Ack<T>) => void) => void): Promise<Answer<T>> {
   return new Promise((resolve) => {
     const t = setTimeout(() => resolve(timeout), ACK_TIMEOUT_MS);
     send((r) => {

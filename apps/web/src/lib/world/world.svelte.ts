@@ -5,7 +5,7 @@
  * updates, peers.md complaint 4). The last view is kept in sessionStorage so a reload resumes from
  * its version with the missed patches instead of starting over.
  */
-import { applyPatch, type PatchOp } from '@bke/protocol';
+import { applyPatch, type PatchOp, type WireError } from '@bke/protocol';
 import type { EconomicPlan, GameEvent, GameView, LegalOrder, Order } from '../wire.ts';
 import { errorWords } from '../words.ts';
 import type {
@@ -107,7 +107,7 @@ export class WorldStore {
   async resync(): Promise<void> {
     const r = await this.link.subscribe(this.worldId, this.version);
     if (!r.ok) {
-      this.error = errorWords(r.error.code, r.error.message);
+      this.error = errorWords(r.error);
       this.loading = false;
       return;
     }
@@ -269,7 +269,7 @@ export class WorldStore {
         this.error = null;
         return true;
       }
-      this.error = errorWords(r.error.code, r.error.message);
+      this.error = errorWords(r.error);
       if (r.error.code === 'sync/stale') await this.caughtUp(r.error);
       if (r.error.code === 'world/not_seated') await this.restart();
       return false;
@@ -282,7 +282,7 @@ export class WorldStore {
    * A stale order's answer: the patches this page missed come with it when few (those already here
    * are skipped); otherwise, or if the page is still behind, it resyncs.
    */
-  private async caughtUp(e: { code: string; [k: string]: unknown }): Promise<void> {
+  private async caughtUp(e: WireError): Promise<void> {
     if (Array.isArray(e.patches)) for (const p of e.patches as PatchMessage[]) this.onPatch(p);
     if (typeof e.version !== 'number' || this.version === null || this.version < e.version)
       await this.resync();
@@ -291,15 +291,13 @@ export class WorldStore {
   /** The server's price of an economic plan, or null when it cannot give one (never computed here). */
   async planCost(plan: EconomicPlan): Promise<PlanQuote> {
     const r = await this.link.planCost(this.worldId, plan);
-    return r.ok
-      ? { cost: r.cost, problem: null }
-      : { cost: null, problem: errorWords(r.error.code, r.error.message) };
+    return r.ok ? { cost: r.cost, problem: null } : { cost: null, problem: errorWords(r.error) };
   }
 
   async say(to: string | null, body: string): Promise<boolean> {
     const r = await this.link.chat(this.worldId, to, body);
     if (!r.ok) {
-      this.error = errorWords(r.error.code, r.error.message);
+      this.error = errorWords(r.error);
       return false;
     }
     this.onChat(r.message);
