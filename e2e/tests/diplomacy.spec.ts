@@ -1,5 +1,5 @@
 /**
- * Issue 7: an optional rule played between two players in the browser — a mercenary lease (13.4).
+ * An optional rule played between two players in the browser — a mercenary lease (13.4).
  * ONE serialized driver (e2e/duel.ts) plays both accounts of a world with mercenaries and tribute
  * on, order by order for whichever player the engine waits for, in a world whose seed it chose
  * offline so that one player becomes a kingdom while the other is a barbarian with combat units.

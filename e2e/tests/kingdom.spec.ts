@@ -1,5 +1,5 @@
 /**
- * Issue 7: an economic phase played through the UI by a kingdom. A real Socket.IO client of the
+ * An economic phase played through the UI by a kingdom. A real Socket.IO client of the
  * player's own account plays the engine's sim policy through the real server (e2e/drive.ts) until
  * the player is a kingdom with a plan to make, in a world whose seed the driver chose offline so
  * that this happens (reproducible); then the player's browser page makes it: an

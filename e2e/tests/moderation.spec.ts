@@ -1,5 +1,5 @@
 /**
- * Issue 8's end-to-end case: an admin pauses a world from the moderation area and a player, in
+ * An admin pauses a world from the moderation area and a player, in
  * another browser context, sees it paused with the reason; the admin resumes and the player sees
  * it running again. The admin account comes from BKE_ADMIN_USERNAME/PASSWORD given to the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7: the realm's decisions made in the browser — an empire's garrisons (11.1), a rebellion's
+ * The realm's decisions made in the browser — an empire's garrisons (11.1), a rebellion's
  * choice (11.3–11.4), a ship sailing with a unit aboard (8.1) and a landing fought ashore (8.2).
  * Each world is reproducible: the driver (e2e/drive.ts) finds a dice seed whose world reaches the
  * situation when the engine's sim policy plays it, the admin creates the world with that seed, and a

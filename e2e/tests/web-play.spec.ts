@@ -1,5 +1,5 @@
 /**
- * Issue 7's acceptance path through the real server: two players sign up in two browser
+ * A whole game through the real server: two players sign up in two browser
  * contexts, one creates a world, both join, a third context watches, and they play turns
  * through the UI. A screenshot of each screen is saved in e2e/artifacts/.
  */

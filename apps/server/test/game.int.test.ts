@@ -1,5 +1,5 @@
 /**
- * Acceptance (issue 6): two players and a spectator play complete game turns through the server,
+ * Two players and a spectator play complete game turns through the server,
  * chat, drop and come back (resynced by missed patches and by a full view); malformed, oversized,
  * unauthorized, stale and out-of-turn messages get error codes and change nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * What a newcomer receives (issue 7): a spectator who subscribes late, or a player whose browser
+ * What a newcomer receives: a spectator who subscribes late, or a player whose browser
  * forgot everything, gets the world's recent events with their turns in the subscribe ack; and the
  * world's record carries column 11 of the turn record sheet (14.3.3) as the engine reported it.
  */

@@ -1,5 +1,5 @@
 /**
- * Moderation (issue 8) through the HTTP API on a real database: every route refuses plain players
+ * Moderation through the HTTP API on a real database: every route refuses plain players
  * (and anonymous callers, and moderators on admin routes); every action works and lands in the
  * append-only audit log; a rollback restores exactly the state at the start of the turn (equal
  * engine state hash), also after a reload from the database.

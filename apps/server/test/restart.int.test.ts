@@ -1,5 +1,5 @@
 /**
- * Acceptance (issue 6): the server (a child process) is killed with SIGKILL in the middle of a turn
+ * The server (a child process) is killed with SIGKILL in the middle of a turn
  * and started again. No acknowledged order is lost, the stored deadline still fires, and clients
  * resync from their last version.
  */

@@ -1,5 +1,5 @@
 /**
- * @bke/map: the compiled map of the BKE world (issue 3) and helpers to look things up in it.
+ * @bke/map: the compiled map of the BKE world and helpers to look things up in it.
  *
  * The map is authored in packages/map/source, compiled by `npm run map:build` into
  * packages/map/generated/map.json (committed), and validated against the zod schema the first time

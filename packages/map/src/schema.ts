@@ -1,7 +1,7 @@
 /**
  * The compiled map's shape. The authored source (packages/map/source) is compiled into
  * packages/map/generated/map.json, and this schema is checked whenever that file is loaded.
- * Field names follow the issue's `map:json` contract; ids are kebab-case strings.
+ * Field names are the `npm run map:json` output's; ids are kebab-case strings.
  */
 import { z } from 'zod';
 
@@ -87,7 +87,7 @@ export const areaSchema = z.object({
   /** Where the label (and city dot, unit stack) goes, in the same projection. */
   label: pointSchema,
   /**
-   * Added with the map build (issue 3): the board edges this area touches. The east edge north of the
+   * The board edges this area touches. The east edge north of the
    * Caspian is the entry edge of 14.2.8, and units may leave off the east edge (14.2.5); see C.8.b.
    */
   boardEdges: z.array(z.enum(BOARD_SIDES)),
@@ -104,7 +104,7 @@ export const edgeSchema = z.object({
   redArrow: z.boolean(),
   whiteArrow: z.boolean(),
   imperialBoundary: z.boolean(),
-  /** Added with the map build (issue 3, C.8.b): a land border between two different provinces. */
+  /** A land border (C.8.b) between two different provinces. */
   provinceBoundary: z.boolean(),
   /** For land edges: both areas share a coastline on this border, so a ship may move along it (5.2). */
   shoreline: z.boolean(),
@@ -116,7 +116,7 @@ export const namedLineSchema = z.object({ name: z.string().min(1), path: z.strin
 export type NamedLine = z.infer<typeof namedLineSchema>;
 
 /**
- * Drawing aids with no rules meaning (added with the map build, issue 3): small islands that belong
+ * Drawing aids with no rules meaning (drawn, never moved through): small islands that belong
  * to a sea area (2.1), the river and mountain lines the area borders follow, and the imperial and
  * province boundaries as stroke-only paths. Optional so hand-made test maps need not carry them.
  */

@@ -1,5 +1,5 @@
 /**
- * Room around the start positions (issue 3; 9.2 tribal growth, 14.2.7): a horde must be able to grow
+ * Room around the start positions (9.2 tribal growth, 14.2.7): a horde must be able to grow
  * to 16 tribes, one per area, without entering another homeland or a desert, and every start position
  * has at least 8 land areas within 2 moves.
  */

@@ -251,7 +251,7 @@ export function renderProtocolDoc(): string {
     out.push('Response:', '', json(checked(route.response, ex.response, `${key} response`)), '');
   }
   out.push(
-    '## Moderation routes (issue 8)',
+    '## Moderation routes',
     '',
     'Each needs the role named (`moderator` also admits admins; `user` any signed-in account) and a',
     '`reason`, which lands in the append-only audit log. Schemas from packages/protocol/src/moderation.ts.',

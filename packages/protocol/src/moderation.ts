@@ -1,5 +1,5 @@
 /**
- * Moderation (issue 8): the routes moderators and admins use to keep long-running worlds healthy,
+ * Moderation: the routes moderators and admins use to keep long-running worlds healthy,
  * the players' report route, and the audit log. Every body is parsed with these schemas on the
  * server; every action needs a reason, which lands in the append-only audit log.
  */

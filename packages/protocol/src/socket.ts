@@ -27,7 +27,7 @@ export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
 export const MAX_PATCH_GAP = 200;
 
 const worldId = z.uuid();
-/** An order's outline on the wire; the engine validates its content (STYLE habit 4). */
+/** An order's outline on the wire; the engine validates its content (one place checks an order's rules). */
 export const wireOrderSchema = z.object({ type: z.string().min(1).max(40) }).catchall(z.unknown());
 
 // ---- client → server ----
@@ -194,8 +194,6 @@ export const chatSendResultSchema = z.object({ message: chatMessageSchema });
 
 /** Every acknowledgement: `{ ok: true, ... }` or `{ ok: false, error: { code, ... } }`. */
 export type Ack<T> = ({ ok: true } & T) | { ok: false; error: WireError };
-export const ackSchema = <T extends z.ZodObject>(result: T) =>
-  z.union([result.extend({ ok: z.literal(true) }), z.object({ ok: z.literal(false), error: errorSchema })]);
 
 export interface ServerToClientEvents {
   hello: (hello: Hello) => void;

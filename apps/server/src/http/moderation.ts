@@ -1,5 +1,5 @@
 /**
- * Moderation routes (issue 8), registered from MODERATION_ROUTES in @bke/protocol. Every route
+ * Moderation routes, registered from MODERATION_ROUTES in @bke/protocol. Every route
  * checks the session and the role on the server before anything else, parses its body with its zod
  * schema, is rate-limited per account, and every state-changing moderator route writes one row to
  * the append-only audit log with its reason — in the same transaction as the action's own writes,

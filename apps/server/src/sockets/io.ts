@@ -211,7 +211,7 @@ function wireWorlds(
   }
 
   /**
-   * Legal orders go only to the player's own sockets (STYLE habit 14), and only when they changed
+   * Legal orders go only to the player's own sockets (they tell what it may do), and only when they changed
    * since the last ones sent there (a subscribe always carries the current ones).
    */
   const lastLegal = new Map<string, string>();

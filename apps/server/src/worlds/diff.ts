@@ -1,6 +1,6 @@
 /**
  * View patches from structural sharing. The engine never mutates a state: an order returns a new
- * state that shares every untouched subtree with the old one (STYLE habit 5). So the patch is
+ * state that shares every untouched subtree with the old one. So the patch is
  * found by walking only where references differ — the cost follows the size of the change, not
  * of the state (benchmark metric 5 checks it stays well under a JSON.stringify of the state).
  * This is not a whole-state diff: an identical reference ends the walk at once.

@@ -1,5 +1,5 @@
 /**
- * The price of an economic plan before the player confirms it (issue 7): the engine's pure
+ * The price of an economic plan before the player confirms it: the engine's pure
  * `realmPlanCost` answers (record-sheet columns 2–9, 14.3.3); the server only forwards it in the
  * protocol's shape, so the client shows the numbers without computing any rule itself.
  */

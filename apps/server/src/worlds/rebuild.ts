@@ -1,6 +1,6 @@
 /**
- * Rebuilds a world from its setup and order log through the current engine (Rally the Troops'
- * replay, STYLE habit 13) and checks it: every snapshot's hash, every stored patch (applied in turn
+ * Rebuilds a world from its setup and order log through the current engine (a replay in the manner of
+ * Rally the Troops) and checks it: every snapshot's hash, every stored patch (applied in turn
  * to the public view, they must give the engine's view at the end), and the head version.
  * `repair` rewrites the cycle and VP-ledger projections from the replayed events.
  */

@@ -1,6 +1,6 @@
 /**
- * One world in memory: its state, its public view and a serialized queue (lila's round actor,
- * STYLE habit 13). Every change runs through `run`, is committed to the order log with a
+ * One world in memory: its state, its public view and a serialized queue (in the manner of
+ * lila's round actor). Every change runs through `run`, is committed to the order log with a
  * compare-and-set on the world's version, and only then acknowledged and broadcast.
  */
 import type { Engine, GameEvent, GameState, GameView, PlayerId } from '@bke/engine';

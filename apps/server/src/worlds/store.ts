@@ -100,14 +100,6 @@ export async function appendOrders(
   return out.length === rows.length;
 }
 
-export async function readHead(db: Database, worldId: string): Promise<WorldHead | null> {
-  const w = await db.prisma.world.findUnique({
-    where: { id: worldId },
-    select: { version: true, stepKey: true, deadlineAt: true, status: true },
-  });
-  return w;
-}
-
 export interface StoredOrder {
   seq: number;
   actor: string;
@@ -169,7 +161,7 @@ export async function recentEvents(
 }
 
 /**
- * A rollback row (written by the moderation tools, issue 8): `order { type: 'rollback', toSeq, turn }`
+ * A rollback row (written by the moderation tools): `order { type: 'rollback', toSeq, turn }`
  * at seq N+1, with the restored state stored as the snapshot at N+1. Nothing before it is rewritten.
  */
 export const isRollback = (r: StoredOrder): boolean =>
@@ -296,7 +288,7 @@ export async function projectEvents(
   }
 }
 
-/** The engine's turn record sheet row (part 2, `ledgerRow` event): columns 1–10 are numbers, 11 a result. */
+/** The engine's turn record sheet row (the `ledgerRow` event): columns 1–10 are numbers, 11 a result. */
 type LedgerRowEvent = Extract<GameEvent, { type: 'ledgerRow' }>['row'];
 
 /** Sheet columns stored per row; `vpTotal` is column 4 (the cycle's VP so far). */

@@ -1,6 +1,6 @@
 /**
  * Hash routes, so the server serves one page and a reload keeps the screen:
- * #/ (lobby), #/login, #/signup, #/account, #/world/<id>, #/atlas, #/moderation (issue 8's area).
+ * #/ (lobby), #/login, #/signup, #/account, #/world/<id>, #/atlas, #/moderation (moderators and admins).
  */
 export type Route =
   | { name: 'lobby' }

@@ -34,14 +34,14 @@ const cfgSchema = z
     exTie: z.enum(['bothEliminated', 'defenderLoses']).default('bothEliminated'), // AMBIG-4
     neutralStrengthCap: z.number().int().min(2).default(3), // AMBIG-5
     civilDisorderUnit: z.enum(['taxValue', 'cityCount']).default('taxValue'), // AMBIG-8
-    revoltedUnits: z.enum(['eliminated', 'displacedAdjacent']).default('eliminated'), // AMBIG-8
+    revoltedUnits: z.enum(['eliminated']).default('eliminated'), // AMBIG-8
     pirateMarkerIsNeutral: z.boolean().default(false), // AMBIG-9
     unmodifiedIncludesCapital: z.boolean().default(true), // AMBIG-10
     adminMaxColumn: z.number().int().min(10).max(100).default(60), // AMBIG-11
     adminZeroIncome: z.enum(['onePerStep', 'only0', 'literalFree']).default('onePerStep'), // AMBIG-11b
     rollOnConversionTurn: z.boolean().default(false), // AMBIG-12
     countdownCheckTiming: z.enum(['afterLosses', 'beforeLosses']).default('afterLosses'), // AMBIG-13
-    sinkingRollTiming: z.enum(['declaredRoute', 'perSeaArea']).default('declaredRoute'), // AMBIG-14
+    sinkingRollTiming: z.enum(['declaredRoute']).default('declaredRoute'), // AMBIG-14
     pickupEnRoute: z.boolean().default(true), // AMBIG-15
     shipAttackRange: z.enum(['seaReachableAdjacent', 'landingsOnly']).default('seaReachableAdjacent'), // AMBIG-16
     failedLanding: z.enum(['treatAsAR']).default('treatAsAR'), // AMBIG-17

@@ -1,6 +1,6 @@
 /**
  * From the legal orders the server sent to what the map lights up, and from a click back to the
- * order the player means (STYLE habit 7: dests in, intents out). Nothing here knows a rule; it
+ * order the player means (destinations in, intents out). Nothing here knows a rule; it
  * only reads the list of legal orders.
  */
 import type { Highlight } from '../map/board.ts';

@@ -1,7 +1,7 @@
 /**
  * The safety net of the orders panel: any legal order the panel has no dedicated control for is
  * still offered, as a button described in words, so no decision the server lists is ever out of
- * reach (for instance an order an engine engineer added after this client was built). The order is
+ * reach (for instance an order the engine learnt after this client was built). The order is
  * sent exactly as the server listed it; the server judges it and a refusal comes back in words.
  */
 
