@@ -14,6 +14,7 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'apps/*/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', 'apps/web/**'],
         },

@@ -1,37 +1,254 @@
 /**
- * `npm run bench`: runs every benchmark script in this folder (each `*.ts` file except this one and
- * files starting with `_`), one after another in its own process so they do not disturb each other.
- * Each script measures its metric and the bare baseline in the same run, prints its ratios with PASS or
- * FAIL, writes its JSON result under bench/results/, and exits non-zero on a FAIL.
- * `npm run bench -- engine` runs only the scripts whose name contains "engine".
+ * `npm run bench`: the benchmark suite (shared/reference performance metrics 1–12, and the
+ * long-world figures), every figure a ratio to a bare baseline measured in the same run.
+ *
+ * Processes: this one only orchestrates. The server under test, the bare baseline server and the
+ * load generator each run in a child process of their own (processes/), and so do the fixture
+ * builder and the engine, patch and ORM measurements (micro/). Rounds: a warm-up round discarded,
+ * then A B B A A … (A the baseline, B the server), medians and p99 over all samples pooled.
+ * Worlds: six players at game turn 1, and the same world after 300 game turns (fixtures/).
+ * Results: a short table, and JSON under bench/results/ with the host facts and load averages.
+ * Exits 1 when a target fails.
  */
-import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createEngine, type GameState, type PlayerId } from '@bke/engine';
+import { ensureFixtures } from './fixtures/ensure.ts';
+import { type FixtureName, type FixtureSet, ROOT, readFixtures } from './fixtures/fixture.ts';
+import { startChild } from './lib/child.ts';
+import { databaseKind, freshDatabase } from './lib/database.ts';
+import { hostFacts, loadAverage } from './lib/host.ts';
+import { absoluteCheck, type Check, printTable, ratioCheck } from './lib/report.ts';
+import type { Started } from './processes/server.ts';
+import type { Context, Settings } from './scenarios/context.ts';
+import { latencyScenario, openGroups } from './scenarios/latency.ts';
+import { idleConnections, idleGames } from './scenarios/memory.ts';
+import { rebuildScenario } from './scenarios/rebuild.ts';
+import { reconnectScenario } from './scenarios/reconnect.ts';
+import { cpuByAge, throughputScenario } from './scenarios/throughput.ts';
 
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log(`usage: npm run bench [-- <name filter>]
-  Runs every benchmark in bench/ (or those whose file name contains the filter), each in its own process.`);
+const USAGE = `usage: npm run bench [-- --quick]
+  Runs every benchmark metric on two worlds (6 players at turn 1, and after 300 turns) with the
+  server under test, a bare baseline server and the load generator in separate processes, and
+  prints PASS/FAIL per target (exit 1 on a FAIL). Results: bench/results/*.json (git-ignored).
+  --quick   a short pass (shorter rounds, fewer worlds) to run before a commit
+  Database: DATABASE_URL's PostgreSQL when set (each run makes and drops its own databases), else
+  the embedded PostgreSQL. The worlds are built once and cached in .data/bench-fixtures.`;
+
+const argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) {
+  console.log(USAGE);
   process.exit(0);
 }
-
-const here = fileURLToPath(new URL('.', import.meta.url));
-const filter = process.argv[2] ?? '';
-const scripts = readdirSync(here)
-  .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.startsWith('_') && f.includes(filter))
-  .sort();
-
-if (scripts.length === 0) {
-  console.error(`no benchmark matches "${filter}"`);
+const unknown = argv.filter((a) => a !== '--quick');
+if (unknown.length > 0) {
+  console.error(`unknown argument ${unknown[0]}\n${USAGE}`);
   process.exit(2);
 }
-const failed: string[] = [];
-for (const script of scripts) {
-  console.log(`\n=== ${script} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `${here}${script}`], { stdio: 'inherit' });
-  if (r.status !== 0) failed.push(script);
-}
+const quick = argv.includes('--quick');
+
+const settings: Settings = quick
+  ? {
+      quick,
+      rounds: 5,
+      seconds: 1.5,
+      levels: { turn1: [1, 34], turn300: [1, 6] },
+      idleWorlds: { turn1: 100, turn300: 6 },
+      idleConnections: 200,
+      storm: 200,
+    }
+  : {
+      quick,
+      rounds: 5,
+      seconds: 4,
+      // About 1, 200 and 1000 clients (six per world); the 300-turn world stops at about 200.
+      levels: { turn1: [1, 34, 167], turn300: [1, 34] },
+      idleWorlds: { turn1: 1000, turn300: 40 },
+      idleConnections: 1000,
+      storm: 1000,
+    };
+
+const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
+const started = Date.now();
+const host = hostFacts();
 console.log(
-  `\nbench: ${scripts.length - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`,
+  `[bench] ${quick ? 'quick pass' : 'full suite'} on ${databaseKind() === 'postgres' ? 'DATABASE_URL' : 'the embedded PostgreSQL'}; ${host.cores} cores, Node ${host.node}, fsync p50 ${host.fsyncMsP50} ms, load average ${host.loadAverage.join(' ')}`,
 );
-process.exit(failed.length ? 1 : 0);
+
+const checks: Check[] = [];
+const figures: Record<string, unknown> = {};
+const loads: { at: string; step: string; load: number[] }[] = [];
+const mark = (step: string) => {
+  loads.push({ at: new Date().toISOString(), step, load: loadAverage() });
+  console.log(`[bench] ${step} (load average ${loadAverage().join(' ')})`);
+};
+
+const fixtureFile = await ensureFixtures();
+const set: FixtureSet = readFixtures(fixtureFile);
+const engine = createEngine();
+
+const serverDb = await freshDatabase('server');
+const bareDb = await freshDatabase('bare');
+const server = startChild('server under test', here('./processes/server.ts'));
+const bare = startChild('bare baseline', here('./processes/bare.ts'));
+const load = startChild('load generator', here('./processes/load.ts'));
+let fullWorld = '';
+let exitCode = 1;
+try {
+  const copies = {
+    turn1: Math.max(settings.idleWorlds.turn1, ...settings.levels.turn1),
+    turn300: Math.max(settings.idleWorlds.turn300, ...settings.levels.turn300),
+  };
+  mark(`restoring ${copies.turn1} + ${copies.turn300} worlds into the server's database`);
+  const s = await server.request<Started>('start', { db: serverDb, fixtures: fixtureFile, copies });
+  const b = await bare.request<{ url: string }>('start', { db: bareDb });
+  figures.restoreSeconds = s.restoreSeconds;
+  fullWorld = s.worlds.turn300[0]?.worldId ?? '';
+  const ctx: Context = {
+    settings,
+    server,
+    bare,
+    load,
+    serverUrl: s.url,
+    bareUrl: b.url,
+    worlds: s.worlds,
+    fixtures: set.fixtures,
+    checks,
+    figures,
+  };
+  for (const name of ['turn1', 'turn300'] as FixtureName[]) {
+    mark(`#7 idle games, ${name}`);
+    await idleGames(ctx, name);
+  }
+  mark('#8 idle connections');
+  await idleConnections(ctx);
+  for (const name of ['turn1', 'turn300'] as FixtureName[]) {
+    mark(`opening the players' sockets, ${name}`);
+    await openGroups(ctx, name);
+    for (const worlds of settings.levels[name]) {
+      mark(`#1 #2 #4 latency and bytes, ${name}, ${worlds} world(s)`);
+      await latencyScenario(ctx, name, worlds);
+    }
+    mark(`#3 #11 throughput, ${name}`);
+    await throughputScenario(ctx, name);
+    mark(`#10 reconnects, ${name}`);
+    const view = engine.view(set.fixtures[name].state as GameState, 'p1' as PlayerId);
+    await reconnectScenario(ctx, name, view);
+    await load.request('close', `${name}-server`);
+    await load.request('close', `${name}-bare`);
+  }
+  cpuByAge(ctx);
+  figures.cpuMsPerProcess = {
+    server: await server.request<number>('cpu'),
+    bare: await bare.request<number>('cpu'),
+    load: await load.request<number>('cpu'),
+  };
+  exitCode = 0;
+} catch (e) {
+  console.error('[bench] failed:', e);
+  checks.push(absoluteCheck('—', '—', `the run itself (${String(e).slice(0, 80)})`, 1, '', { max: 0 }));
+} finally {
+  await Promise.all([server.stop(), bare.stop(), load.stop()]);
+}
+
+if (fullWorld) {
+  mark('rebuild of the 300-turn world');
+  checks.push(...(await rebuildScenario(serverDb, fullWorld).catch(() => [])));
+}
+await serverDb.drop();
+await bareDb.drop();
+
+const micro = async (name: string, file: string, payload: unknown) => {
+  mark(name);
+  const child = startChild(name, here(file));
+  try {
+    checks.push(...(await child.request<Check[]>('run', payload)));
+  } catch (e) {
+    checks.push(absoluteCheck('—', '—', `${name} (${String(e).slice(0, 80)})`, 1, '', { max: 0 }));
+  } finally {
+    await child.stop();
+  }
+};
+await micro('#5 #6 patch production and application', './micro/patches.ts', {
+  file: fixtureFile,
+  orders: quick ? 60 : 300,
+  rounds: settings.rounds,
+});
+await micro('#9 engine', './micro/engine.ts', {
+  file: fixtureFile,
+  orders: quick ? 300 : 1500,
+  rounds: settings.rounds,
+});
+const ormDb = await freshDatabase('orm');
+await micro('#12 ORM on the hot path', './micro/orm.ts', {
+  db: ormDb,
+  perRound: quick ? 100 : 300,
+  rounds: settings.rounds,
+});
+await ormDb.drop();
+
+// How the world grew while it was built: state size and database bytes per game turn by age.
+const at = (turn: number) =>
+  set.growth.reduce((best, g) => (Math.abs(g.turn - turn) < Math.abs(best.turn - turn) ? g : best));
+const stored = (g: (typeof set.growth)[number]) => Object.values(g.stored).reduce((a, b) => a + b, 0);
+const perTurn = (turn: number) => {
+  const i = set.growth.indexOf(at(turn));
+  const a = set.growth[i - 1];
+  const b = set.growth[i];
+  return a && b ? (stored(b) - stored(a)) / Math.max(1, b.turn - a.turn) : Number.NaN;
+};
+const lastTurn = set.growth[set.growth.length - 1]?.turn ?? 300;
+checks.push(
+  ratioCheck(
+    'LW',
+    'growth',
+    `engine state JSON at turn ${lastTurn} vs turn ${at(100).turn}`,
+    at(lastTurn).stateBytes,
+    at(100).stateBytes,
+    ' B',
+    { max: 1.2 },
+  ),
+  ratioCheck(
+    'LW',
+    'growth',
+    `database bytes per game turn at turn ${lastTurn} vs turn ${at(100).turn}`,
+    perTurn(lastTurn),
+    perTurn(100),
+    ' B',
+    { max: 1.2 },
+    {
+      bytesByTurn: set.growth.map((g) => [g.turn, stored(g)]),
+    },
+  ),
+);
+
+const after = loadAverage();
+printTable(checks);
+const failed = checks.filter((c) => !c.pass && c.target !== 'info');
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(
+  `\nbench: ${checks.length - failed.length} of ${checks.length} within target, ${failed.length} failed; ${minutes} min; load average ${host.loadAverage[0]} at the start, ${after[0]} at the end — a shared machine: figures are noisy`,
+);
+const dir = path.join(ROOT, 'bench/results');
+mkdirSync(dir, { recursive: true });
+const result = {
+  at: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  minutes: Number(minutes),
+  database: databaseKind(),
+  host: { ...host, loadAverageAtEnd: after },
+  loadAverages: loads,
+  settings,
+  fixtures: { key: set.key, builtAt: set.builtAt, buildSeconds: set.buildSeconds, growth: set.growth },
+  checks,
+  figures,
+};
+const name = `bench-${quick ? 'quick' : 'full'}-${result.at.replace(/[:.]/g, '-')}.json`;
+writeFileSync(path.join(dir, name), `${JSON.stringify(result, null, 2)}\n`);
+writeFileSync(
+  path.join(dir, `latest-${quick ? 'quick' : 'full'}.json`),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
+console.log(`results: bench/results/${name}`);
+process.exit(failed.length > 0 || exitCode !== 0 ? 1 : 0);

@@ -1,0 +1,447 @@
+/**
+ * The load generator, in its own process: real Socket.IO clients (socket.io-client), signed in as
+ * the worlds' players, sending the simulator's scripted orders at a fixed offered rate per world
+ * (open loop: each latency is taken from the order's scheduled time, so a server that falls behind
+ * is charged for the wait) or as fast as acknowledgements come back (closed loop, for throughput).
+ * It counts every byte each player's socket receives — patches, private views, legal orders,
+ * status, acknowledgements — and files them under the world version they belong to.
+ */
+import { createHash } from 'node:crypto';
+import { applyPatch, type PatchOp } from '@bke/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ScriptedOrder } from '../fixtures/fixture.ts';
+import { cpuMs, serve } from '../lib/child.ts';
+import type { WorldSpec } from './server.ts';
+
+/** JSON with every object's keys sorted. */
+const canonical = (x: unknown): string =>
+  Array.isArray(x)
+    ? `[${x.map(canonical).join(',')}]`
+    : x !== null && typeof x === 'object'
+      ? `{${Object.keys(x)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((x as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : (JSON.stringify(x) ?? 'null');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function open(url: string, opts: { cookie?: string; auth?: Record<string, unknown> } = {}): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = connect(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      timeout: 30_000,
+      ...(opts.cookie ? { extraHeaders: { cookie: opts.cookie } } : {}),
+      ...(opts.auth ? { auth: opts.auth } : {}),
+    });
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+/** The version a server message belongs to (patch `to`, or `version`), if any. */
+const versionOf = (m: unknown): number | null => {
+  if (!m || typeof m !== 'object') return null;
+  const o = m as { to?: unknown; version?: unknown };
+  return typeof o.to === 'number' ? o.to : typeof o.version === 'number' ? o.version : null;
+};
+/** Whether a message brings the player the change itself (a patch, or a fresh view instead of it). */
+const carriesChange = (event: string, m: unknown) =>
+  event === 'p' || (m !== null && typeof m === 'object' && ('ops' in m || 'view' in m));
+
+interface Player {
+  playerId: string;
+  socket: Socket;
+  cookie: string;
+  /** The newest version whose change this socket has. */
+  seen: number;
+  /** Bytes received per version. */
+  bytes: Map<number, number>;
+  largest: number;
+  fullViewBytes: number;
+  view: unknown;
+  version: number;
+}
+
+interface World {
+  id: string;
+  room: string;
+  players: Player[];
+  version: number;
+  cursor: number;
+  script: ScriptedOrder[];
+  waiters: { v: number; resolve: () => void }[];
+}
+
+const groups = new Map<string, { target: 'server' | 'bare'; url: string; worlds: World[] }>();
+const scripts = new Map<string, ScriptedOrder[]>();
+
+function watch(world: World, p: Player) {
+  let lastPacket = 0;
+  p.socket.io.engine.on('packet', (pkt: { data?: unknown }) => {
+    lastPacket =
+      typeof pkt.data === 'string'
+        ? Buffer.byteLength(pkt.data)
+        : pkt.data instanceof ArrayBuffer
+          ? pkt.data.byteLength
+          : 0;
+  });
+  (p.socket as unknown as { lastPacket: () => number }).lastPacket = () => lastPacket;
+  p.socket.onAny((event: string, msg: unknown) => {
+    const v = versionOf(msg);
+    p.largest = Math.max(p.largest, lastPacket);
+    if (v === null) return;
+    p.bytes.set(v, (p.bytes.get(v) ?? 0) + lastPacket);
+    // The player's copy of its view, kept as the client keeps it (the reconnect metric checks it).
+    const m = msg as { ops?: PatchOp[]; view?: unknown; from?: number; to?: number; version?: number };
+    if (Array.isArray(m.ops) && typeof m.to === 'number' && m.to > p.version && p.view !== null) {
+      p.view = applyPatch(p.view, m.ops);
+      p.version = m.to;
+    } else if (m.view !== undefined && typeof m.version === 'number' && m.version >= p.version) {
+      p.view = m.view;
+      p.version = m.version;
+    }
+    if (carriesChange(event, msg) && v > p.seen) {
+      p.seen = v;
+      const least = Math.min(...world.players.map((q) => q.seen));
+      for (const w of world.waiters.filter((x) => x.v <= least)) {
+        world.waiters.splice(world.waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  });
+}
+
+interface OpenRequest {
+  group: string;
+  target: 'server' | 'bare';
+  url: string;
+  script: string;
+  /** Server: the worlds to play in. Bare: how many rooms of six. */
+  worlds: WorldSpec[] | number;
+}
+
+async function openGroup(req: OpenRequest) {
+  const script = scripts.get(req.script) ?? [];
+  const worlds: World[] = [];
+  const specs = typeof req.worlds === 'number' ? Array.from({ length: req.worlds }, () => null) : req.worlds;
+  let i = 0;
+  const queue = [...specs.entries()];
+  // Eight worlds set up at a time.
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [n, spec] = next;
+        const room = `${req.group}-${n}`;
+        const world: World = {
+          id: spec?.worldId ?? room,
+          room,
+          players: [],
+          version: 0,
+          cursor: 0,
+          script,
+          waiters: [],
+        };
+        const seats =
+          spec?.players ?? Array.from({ length: 6 }, (_, k) => ({ playerId: `p${k + 1}`, cookie: '' }));
+        for (const seat of seats) {
+          const socket = await open(req.url, seat.cookie ? { cookie: seat.cookie } : {});
+          const p: Player = {
+            playerId: seat.playerId,
+            socket,
+            cookie: seat.cookie,
+            seen: 0,
+            bytes: new Map(),
+            largest: 0,
+            fullViewBytes: 0,
+            view: null,
+            version: 0,
+          };
+          if (req.target === 'server') {
+            const r = (await socket.emitWithAck('world/subscribe', { worldId: world.id })) as {
+              ok: boolean;
+              sync?: { version: number; view: unknown };
+              error?: unknown;
+            };
+            if (!r.ok || !r.sync) throw new Error(`subscribe refused: ${JSON.stringify(r.error)}`);
+            p.fullViewBytes = JSON.stringify(r.sync.view).length;
+            p.view = r.sync.view;
+            p.version = r.sync.version;
+            p.seen = r.sync.version;
+            world.version = r.sync.version;
+          } else {
+            await socket.emitWithAck('join', room);
+          }
+          world.players.push(p);
+          watch(world, p);
+        }
+        worlds[n] = world;
+        i++;
+      }
+    }),
+  );
+  groups.set(req.group, { target: req.target, url: req.url, worlds });
+  return { worlds: i, fullViewBytes: worlds.flatMap((w) => w.players.map((p) => p.fullViewBytes)) };
+}
+
+interface Sent {
+  ack: number;
+  last: Promise<number>;
+  version: number;
+}
+
+/** Sends a world's next scripted order; resolves at the acknowledgement. */
+async function sendNext(
+  g: { target: 'server' | 'bare' },
+  w: World,
+  scheduled: number,
+  db = true,
+): Promise<Sent> {
+  const step = w.script[w.cursor % Math.max(1, w.script.length)];
+  if (!step) throw new Error('no script');
+  if (g.target === 'server' && w.cursor >= w.script.length) throw new Error(`world ${w.id}: script used up`);
+  w.cursor++;
+  const actor = w.players.find((p) => p.playerId === step.actor) ?? w.players[0];
+  if (!actor) throw new Error('no player');
+  let r: { ok: boolean; version?: number; error?: { code: string; version?: number } };
+  if (g.target === 'server') {
+    r = await actor.socket.emitWithAck('world/order', {
+      worldId: w.id,
+      version: w.version,
+      order: step.order,
+    });
+  } else {
+    // The same order, and a body of the bytes its public patch has, for the room emit.
+    const body = { worldId: w.id, version: w.version, order: step.order, patch: 'x'.repeat(step.patchBytes) };
+    r = await actor.socket.emitWithAck('echo', { room: w.room, db, body });
+  }
+  const ack = performance.now() - scheduled;
+  if (!r.ok || typeof r.version !== 'number') {
+    if (r.error?.version !== undefined) w.version = r.error.version;
+    throw new Error(`order refused: ${JSON.stringify(r.error)}`);
+  }
+  const v = r.version;
+  const ackBytes = (actor.socket as unknown as { lastPacket?: () => number }).lastPacket?.() ?? 0;
+  actor.bytes.set(v, (actor.bytes.get(v) ?? 0) + ackBytes);
+  w.version = v;
+  const least = Math.min(...w.players.map((p) => p.seen));
+  const last =
+    least >= v
+      ? Promise.resolve(performance.now() - scheduled)
+      : new Promise<number>((resolve) =>
+          w.waiters.push({ v, resolve: () => resolve(performance.now() - scheduled) }),
+        );
+  return { ack, last, version: v };
+}
+
+interface LatencyRequest {
+  group: string;
+  worlds: number;
+  ratePerWorld: number;
+  seconds: number;
+}
+
+async function latency(req: LatencyRequest) {
+  const g = groups.get(req.group);
+  if (!g) throw new Error(`no group ${req.group}`);
+  const worlds = g.worlds.slice(0, req.worlds);
+  const period = 1000 / req.ratePerWorld;
+  const acks: number[] = [];
+  const lasts: Promise<number>[] = [];
+  const versions: { w: World; v: number }[] = [];
+  let errors = 0;
+  const cpu0 = cpuMs();
+  const t0 = performance.now() + 100;
+  const end = t0 + req.seconds * 1000;
+  await Promise.all(
+    worlds.map(async (w) => {
+      let next = t0 + Math.random() * period;
+      while (next < end) {
+        const wait = next - performance.now();
+        if (wait > 0) await sleep(wait);
+        try {
+          const s = await sendNext(g, w, next);
+          acks.push(s.ack);
+          lasts.push(s.last);
+          versions.push({ w, v: s.version });
+        } catch (e) {
+          errors++;
+          if (errors <= 3) console.error(`[bench] load: ${String(e)}`);
+        }
+        next += period;
+      }
+    }),
+  );
+  const last = await Promise.race([Promise.all(lasts), sleep(10_000).then(() => null)]);
+  await sleep(300); // messages sent after the last patch (legal orders, status) still arrive
+  // Bytes per order per player, and per order for the whole world.
+  const perPlayer: number[] = [];
+  const perPlayerRatio: number[] = [];
+  const perOrder: number[] = [];
+  let largest = 0;
+  for (const { w, v } of versions) {
+    let sum = 0;
+    for (const p of w.players) {
+      const b = p.bytes.get(v) ?? 0;
+      sum += b;
+      perPlayer.push(b);
+      if (p.fullViewBytes > 0) perPlayerRatio.push(b / p.fullViewBytes);
+      largest = Math.max(largest, p.largest);
+    }
+    perOrder.push(sum);
+  }
+  for (const w of worlds) for (const p of w.players) p.bytes.clear();
+  return {
+    ack: acks,
+    last: last ?? [],
+    lostPatches: last === null ? lasts.length : 0,
+    orders: acks.length,
+    errors,
+    perPlayer,
+    perPlayerRatio,
+    perOrder,
+    largest,
+    cpuMs: cpuMs() - cpu0,
+  };
+}
+
+/** Every world sends its next order as soon as the previous one is acknowledged (saturation). */
+async function throughput(req: { group: string; worlds: number; seconds: number; db?: boolean }) {
+  const g = groups.get(req.group);
+  if (!g) throw new Error(`no group ${req.group}`);
+  const worlds = g.worlds.slice(0, req.worlds);
+  let orders = 0;
+  let errors = 0;
+  const t0 = performance.now();
+  const end = t0 + req.seconds * 1000;
+  await Promise.all(
+    worlds.map(async (w) => {
+      while (performance.now() < end) {
+        try {
+          await sendNext(g, w, performance.now(), req.db ?? true);
+          orders++;
+        } catch (e) {
+          errors++;
+          if (errors <= 3) console.error(`[bench] load: ${String(e)}`);
+          await sleep(50);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  for (const w of worlds) for (const p of w.players) p.bytes.clear();
+  return { orders, errors, seconds };
+}
+
+const idle: Socket[] = [];
+
+/** Reconnects: each client drops its socket, connects again and resyncs from the version it held. */
+async function reconnect(req: { group: string; clients: number; spreadMs: number }) {
+  const g = groups.get(req.group);
+  if (!g) throw new Error(`no group ${req.group}`);
+  const players = g.worlds.flatMap((w) => w.players.map((p) => ({ w, p }))).slice(0, req.clients);
+  const lat: number[] = [];
+  let dropped = 0;
+  let mismatched = 0;
+  const resynced: Player[] = [];
+  // Key order is not part of a view's content (a patch's `add` appends keys): compared canonically.
+  const digest = (x: unknown) => createHash('sha1').update(canonical(x)).digest('hex');
+  await Promise.all(
+    players.map(async ({ w, p }, i) => {
+      const scheduled = performance.now() + (req.spreadMs * i) / Math.max(1, players.length);
+      await sleep(scheduled - performance.now());
+      p.socket.disconnect();
+      try {
+        if (g.target === 'server') {
+          const s = await open(g.url, { cookie: p.cookie });
+          const r = (await s.emitWithAck('world/subscribe', { worldId: w.id, version: p.version })) as {
+            ok: boolean;
+            sync?: {
+              kind: string;
+              version?: number;
+              view?: unknown;
+              patches?: { ops: PatchOp[]; to: number }[];
+            };
+          };
+          if (!r.ok || !r.sync) throw new Error('subscribe refused');
+          let view = p.view;
+          let version = p.version;
+          if (r.sync.kind === 'view') {
+            view = r.sync.view;
+            version = r.sync.version ?? version;
+          } else
+            for (const patch of r.sync.patches ?? []) {
+              view = applyPatch(view, patch.ops);
+              version = patch.to;
+            }
+          lat.push(performance.now() - scheduled);
+          p.socket = s;
+          p.view = view;
+          p.version = version;
+          resynced.push(p);
+        } else {
+          const s = await new Promise<Socket>((resolve, reject) => {
+            const sock = connect(g.url, {
+              transports: ['websocket'],
+              forceNew: true,
+              reconnection: false,
+              auth: { view: true },
+            });
+            sock.once('view', () => resolve(sock));
+            sock.once('connect_error', reject);
+          });
+          lat.push(performance.now() - scheduled);
+          p.socket = s;
+        }
+      } catch {
+        dropped++;
+      }
+    }),
+  );
+  // Then each resynced copy is compared with a full view from the server (outside the timing).
+  for (const p of resynced) {
+    const w = g.worlds.find((x) => x.players.includes(p));
+    const r = (await p.socket.emitWithAck('world/subscribe', { worldId: w?.id })) as {
+      ok: boolean;
+      sync?: { view?: unknown };
+    };
+    if (!r.ok || digest(r.sync?.view) !== digest(p.view)) mismatched++;
+  }
+  return { lat, dropped, mismatched };
+}
+
+serve(
+  {
+    script: (req: { name: string; script: ScriptedOrder[] }) => {
+      scripts.set(req.name, req.script);
+      return req.script.length;
+    },
+    open: (req: OpenRequest) => openGroup(req),
+    latency: (req: LatencyRequest) => latency(req),
+    throughput: (req: { group: string; worlds: number; seconds: number; db?: boolean }) => throughput(req),
+    reconnect: (req: { group: string; clients: number; spreadMs: number }) => reconnect(req),
+    idleOpen: async (req: { url: string; count: number }) => {
+      for (let i = 0; i < req.count; i += 50)
+        idle.push(
+          ...(await Promise.all(Array.from({ length: Math.min(50, req.count - i) }, () => open(req.url)))),
+        );
+      return idle.length;
+    },
+    idleClose: () => {
+      for (const s of idle.splice(0)) s.disconnect();
+      return true;
+    },
+    close: (group: string) => {
+      for (const w of groups.get(group)?.worlds ?? []) for (const p of w.players) p.socket.disconnect();
+      groups.delete(group);
+      return true;
+    },
+    cpu: () => cpuMs(),
+  },
+  async () => {
+    for (const g of groups.values())
+      for (const w of g.worlds) for (const p of w.players) p.socket.disconnect();
+  },
+);

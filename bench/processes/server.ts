@@ -1,0 +1,129 @@
+/**
+ * The server under test, in its own process: the real app (`buildApp`, as `npm start` builds it)
+ * on its own database, into which the benchmark's worlds are restored — one full copy of each
+ * fixture (its whole log, snapshots and projections) and further copies of its head (latest
+ * snapshot, later orders, seats, cycles) when a metric needs many worlds. Players sign in with
+ * sessions made here, as a log-in would.
+ */
+import { randomUUID } from 'node:crypto';
+import { SESSION_COOKIE } from '@bke/protocol';
+import { type App, buildApp, createSession, type Database, migrateDatabase, openDatabase } from '@bke/server';
+import { FIXTURE_LABEL, type Fixture, type FixtureName, readFixtures } from '../fixtures/fixture.ts';
+import { restoreTables, type Tables } from '../fixtures/rows.ts';
+import { probeHandlers, serve } from '../lib/child.ts';
+import type { BenchDatabase } from '../lib/database.ts';
+
+export interface WorldSpec {
+  worldId: string;
+  players: { playerId: string; cookie: string }[];
+}
+
+export interface StartRequest {
+  db: BenchDatabase;
+  fixtures: string;
+  /** How many worlds of each fixture (the first a full copy). */
+  copies: Record<FixtureName, number>;
+}
+
+export interface Started {
+  url: string;
+  worlds: Record<FixtureName, WorldSpec[]>;
+  restoreSeconds: number;
+}
+
+let db: Database | null = null;
+let app: App | null = null;
+
+/** The fixture's rows for copy `n`: fresh ids, and for n > 0 only the head of the world. */
+function copyOf(f: Fixture, n: number): { tables: Tables; worldId: string; users: Map<string, string> } {
+  let tables = f.tables;
+  if (n > 0) {
+    const snaps = (tables.world_snapshots ?? []).filter((r) => Number(r.seq) <= f.version);
+    const head = Math.max(0, ...snaps.map((r) => Number(r.seq)));
+    tables = {
+      ...tables,
+      world_snapshots: snaps.filter((r) => Number(r.seq) === head),
+      world_orders: (tables.world_orders ?? []).filter((r) => Number(r.seq) > head),
+      vp_ledger: [],
+    };
+  }
+  const worldId = randomUUID();
+  const users = new Map(f.users.map((u) => [u.id, randomUUID()]));
+  let text = JSON.stringify(tables).replaceAll(f.worldId, worldId);
+  for (const [from, to] of users) text = text.replaceAll(from, to);
+  const out = JSON.parse(text) as Tables;
+  for (const u of out.users ?? []) {
+    u.username = `${u.username}-${f.name}-${n}`;
+    u.username_key = `${u.username_key}-${f.name}-${n}`;
+  }
+  return { tables: out, worldId, users };
+}
+
+async function start(req: StartRequest): Promise<Started> {
+  const t0 = performance.now();
+  db = await openDatabase(req.db.kind === 'postgres' ? { kind: 'postgres', url: req.db.url } : req.db);
+  await migrateDatabase(db);
+  const set = readFixtures(req.fixtures);
+  const worlds = { turn1: [] as WorldSpec[], turn300: [] as WorldSpec[] };
+  for (const name of Object.keys(req.copies) as FixtureName[]) {
+    const f = set.fixtures[name];
+    const total = req.copies[name];
+    for (let n = 0; n < total; ) {
+      // Up to 50 copies per statement batch (a full copy alone).
+      const batch: Tables = {};
+      const made: { worldId: string; users: Map<string, string> }[] = [];
+      for (let k = 0; k < (n === 0 ? 1 : 50) && n < total; k++, n++) {
+        const c = copyOf(f, n);
+        made.push(c);
+        for (const [t, rows] of Object.entries(c.tables)) {
+          const into = batch[t] ?? [];
+          into.push(...rows);
+          batch[t] = into;
+        }
+      }
+      await restoreTables(db, batch);
+      for (const c of made) {
+        const players = [];
+        for (const u of f.users) {
+          const token = await createSession(db, c.users.get(u.id) ?? '');
+          players.push({ playerId: u.playerId, cookie: `${SESSION_COOKIE}=${token}` });
+        }
+        worlds[name].push({ worldId: c.worldId, players });
+      }
+    }
+    console.log(`[bench] server: ${total} world(s) ${FIXTURE_LABEL[name]} restored`);
+  }
+  app = await buildApp({
+    db,
+    webDist: '/nonexistent',
+    deadlinePollMs: 0,
+    sessionPurgeMs: 0,
+    // The load generator is one address and each account opens several sockets: caps out of the way.
+    limits: {
+      socketEvents: { burst: 1_000_000, perSecond: 1_000_000 },
+      socketsPerAddress: 1_000_000,
+      socketsPerAccount: 1_000_000,
+    },
+    // As `npm start` runs: on PostgreSQL through Socket.IO's PostgreSQL adapter, embedded alone.
+    cluster: req.db.kind === 'postgres' ? { kind: 'postgres' } : { kind: 'none' },
+  });
+  const url = await app.http.listen({ port: 0, host: '127.0.0.1' });
+  return { url, worlds, restoreSeconds: (performance.now() - t0) / 1000 };
+}
+
+serve(
+  {
+    ...probeHandlers(),
+    start: (req: StartRequest) => start(req),
+    /** Loads worlds into memory as a subscribe would (the idle-game memory metric). */
+    load: async (ids: string[]) => {
+      for (const id of ids) await app?.hub.get(id);
+      return ids.length;
+    },
+    worldsLoaded: () => app?.hub.loaded().length ?? 0,
+  },
+  async () => {
+    await app?.close();
+    await db?.close();
+  },
+);

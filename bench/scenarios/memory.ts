@@ -1,0 +1,65 @@
+/**
+ * Metrics 7 and 8, measured in the server's and the bare server's own processes after full
+ * collections (heap plus memory outside it: buffers, sockets):
+ *  #7 memory per idle game: the fixture's worlds loaded as a first subscribe loads them, against
+ *     the JSON size of one world's state (≤ 3× + 20 KB);
+ *  #8 memory per idle connection against the bare Socket.IO server's (≤ 1.25×).
+ */
+import { FIXTURE_LABEL, type FixtureName } from '../fixtures/fixture.ts';
+import type { Child } from '../lib/child.ts';
+import { absoluteCheck, ratioCheck } from '../lib/report.ts';
+import type { Context } from './context.ts';
+
+type Memory = { heap: number; external: number; rss: number };
+const used = (m: Memory) => m.heap + m.external;
+
+export async function idleGames(ctx: Context, name: FixtureName): Promise<void> {
+  const ids = ctx.worlds[name].slice(0, ctx.settings.idleWorlds[name]).map((w) => w.worldId);
+  const before = await ctx.server.request<Memory>('memory');
+  await ctx.server.request('load', ids);
+  const after = await ctx.server.request<Memory>('memory');
+  const perGame = (used(after) - used(before)) / ids.length;
+  const state = ctx.fixtures[name].stateBytes;
+  ctx.checks.push(
+    absoluteCheck(
+      '7',
+      FIXTURE_LABEL[name],
+      `memory per idle game (${ids.length} games) vs 3 × state JSON (${state} B) + 20 KB`,
+      perGame,
+      ' B',
+      { max: 3 * state + 20 * 1024 },
+      {
+        stateJsonBytes: state,
+        rssPerGame: (after.rss - before.rss) / ids.length,
+      },
+    ),
+  );
+}
+
+export async function idleConnections(ctx: Context): Promise<void> {
+  const n = ctx.settings.idleConnections;
+  const per = async (proc: Child, url: string) => {
+    const before = await proc.request<Memory>('memory');
+    await ctx.load.request('idleOpen', { url, count: n });
+    const after = await proc.request<Memory>('memory');
+    await ctx.load.request('idleClose');
+    return { bytes: (used(after) - used(before)) / n, rss: (after.rss - before.rss) / n };
+  };
+  const bare = await per(ctx.bare, ctx.bareUrl);
+  const server = await per(ctx.server, ctx.serverUrl);
+  ctx.checks.push(
+    ratioCheck(
+      '8',
+      '—',
+      `memory per idle connection (${n} connections)`,
+      server.bytes,
+      bare.bytes,
+      ' B',
+      { max: 1.25 },
+      {
+        rssPerConnection: server.rss,
+        baselineRssPerConnection: bare.rss,
+      },
+    ),
+  );
+}
