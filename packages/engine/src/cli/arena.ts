@@ -1,0 +1,157 @@
+/**
+ * `npm run -s arena -- [--games 30] [--turns 120] [--lineup strong,strong,strong,sim,sim,sim]
+ * [--seed arena] [--jobs 2]`: plays seeded games between bot levels and the simulator's simple
+ * policy (src/bot/arena.ts) and prints, per contestant, mean best-cycle VP (14.3.1), mean
+ * advanced-victory average (14.3.2), cycles and kingdoms reached, each with a 95% interval over
+ * games, the ratio of the first contestant's best-cycle VP to the last's, and decision times.
+ * `--jobs` plays games in that many child processes (`--game N` plays one and prints JSON).
+ */
+import { spawn } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import {
+  CONTESTANTS,
+  type Contestant,
+  type GameResult,
+  meanInterval,
+  playArenaGame,
+  ratioInterval,
+  rotated,
+} from '../bot/arena.ts';
+import { createEngine } from '../engine.ts';
+import { loadMapForCli } from './load-map.ts';
+
+const argsSchema = z.object({
+  games: z.coerce.number().int().min(1).max(1000).default(30),
+  turns: z.coerce.number().int().min(1).max(1000).default(120),
+  lineup: z
+    .string()
+    .default('strong,strong,strong,sim,sim,sim')
+    .transform((s) => s.split(','))
+    .pipe(z.array(z.enum(CONTESTANTS)).min(1).max(6)),
+  seed: z
+    .string()
+    .regex(/^[\w.-]{1,40}$/)
+    .default('arena'),
+  jobs: z.coerce.number().int().min(1).max(16).default(1),
+  game: z.coerce.number().int().min(0).max(999).optional(),
+  map: z.string().optional(),
+});
+
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string' },
+    turns: { type: 'string' },
+    lineup: { type: 'string' },
+    seed: { type: 'string' },
+    jobs: { type: 'string' },
+    game: { type: 'string' },
+    map: { type: 'string' },
+  },
+});
+const parsed = argsSchema.safeParse(values);
+if (!parsed.success) {
+  process.stderr.write(`arena: ${parsed.error.message}\n`);
+  process.exit(1);
+}
+const a = parsed.data;
+const engine = createEngine(loadMapForCli(a.map));
+const now = () => performance.now();
+const playOne = (g: number): GameResult =>
+  playArenaGame(engine, `${a.seed}-${g}`, rotated(a.lineup, g), a.turns, now);
+
+function inChild(g: number): Promise<GameResult> {
+  const self = fileURLToPath(import.meta.url);
+  const args = [...process.execArgv, self, '--game', String(g), '--turns', String(a.turns)];
+  args.push('--lineup', a.lineup.join(','), '--seed', a.seed, ...(a.map ? ['--map', a.map] : []));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as GameResult) : reject(new Error(`game ${g} exited ${code}`)),
+    );
+  });
+}
+
+async function playAll(): Promise<GameResult[]> {
+  if (a.jobs === 1) return Array.from({ length: a.games }, (_, g) => playOne(g));
+  const results: GameResult[] = new Array(a.games);
+  let next = 0;
+  const worker = async () => {
+    while (next < a.games) {
+      const g = next++;
+      results[g] = await inChild(g);
+      process.stderr.write('.');
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(a.jobs, availableParallelism()) }, worker));
+  process.stderr.write('\n');
+  return results;
+}
+
+const fmt = (i: { mean: number; low: number; high: number }, d = 1) =>
+  `${i.mean.toFixed(d)} [${i.low.toFixed(d)}, ${i.high.toFixed(d)}]`;
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+}
+
+async function main() {
+  if (a.game !== undefined) {
+    process.stdout.write(JSON.stringify(playOne(a.game)));
+    return;
+  }
+  const t0 = performance.now();
+  const games = await playAll();
+  const seconds = (performance.now() - t0) / 1000;
+  const present = [...new Set(a.lineup)] as Contestant[];
+  // Per game, each contestant's mean over its seats: games are the independent samples.
+  const perGame = (c: Contestant, f: (s: GameResult['seats'][number]) => number) =>
+    games.map((g) => {
+      const seats = g.seats.filter((s) => s.contestant === c);
+      return seats.reduce((sum, s) => sum + f(s), 0) / Math.max(1, seats.length);
+    });
+  const lines = [
+    `arena: ${games.length} games of ${a.turns} turns, lineup ${a.lineup.join(',')} (seats rotate), seed ${a.seed}`,
+    `${seconds.toFixed(0)} s, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+    '',
+    'contestant  best-cycle VP (95% CI)    advanced average (95% CI)  cycles (95% CI)     kingdoms (95% CI)   decision p50/p99/max ms',
+  ];
+  for (const c of present) {
+    const ms = games.flatMap((g) => g.decisionMs[c] ?? []);
+    lines.push(
+      [
+        c.padEnd(11),
+        fmt(meanInterval(perGame(c, (s) => s.bestCycleVp))).padEnd(25),
+        fmt(meanInterval(perGame(c, (s) => s.average)), 2).padEnd(26),
+        fmt(meanInterval(perGame(c, (s) => s.cycles)), 2).padEnd(19),
+        fmt(meanInterval(perGame(c, (s) => s.kingdoms)), 2).padEnd(19),
+        `${quantile(ms, 0.5).toFixed(2)}/${quantile(ms, 0.99).toFixed(2)}/${Math.max(0, ...ms).toFixed(1)}`,
+      ].join(' '),
+    );
+  }
+  if (present.length > 1) {
+    const [first, last] = [present[0]!, present.at(-1)!];
+    const r = ratioInterval(
+      perGame(first, (s) => s.bestCycleVp),
+      perGame(last, (s) => s.bestCycleVp),
+    );
+    lines.push('', `best-cycle VP ratio ${first}/${last}: ${fmt(r, 2)} (paired bootstrap over games)`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
