@@ -18,13 +18,13 @@ import { answerClientError, answerFrameworkError, installErrorHandlers } from '.
 import { installCsrfGuard, installTextGuard } from './http/guard.ts';
 import { installSecurityHeaders } from './http/headers.ts';
 import { registerHealth } from './http/health.ts';
+import { registerMailAccount } from './http/mail-account.ts';
 import { registerMetrics, serveMetrics } from './http/metrics.ts';
 import { proxyTrust } from './http/origin.ts';
-import { registerWeb } from './http/web.ts';
-import { registerWorlds } from './http/worlds.ts';
-import { registerMailAccount } from './http/mail-account.ts';
 import { registerPasswordReset } from './http/password-reset.ts';
 import { registerUnsubscribe } from './http/unsubscribe.ts';
+import { registerWeb } from './http/web.ts';
+import { registerWorlds } from './http/worlds.ts';
 import { type LimitOverrides, limitsWith } from './limits.ts';
 import { type Mailer, makeMailer } from './mail/mailer.ts';
 import { type MailSender, mailSender, purgeOldMail } from './mail/outbox.ts';

@@ -198,7 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionPurgeMs: e.SESSION_PURGE_MINUTES * 60_000,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
-      from: e.MAIL_FROM ?? `BKE Online <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
+      from:
+        e.MAIL_FROM ?? `BKE Online <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
       publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
       pollMs: e.MAIL_POLL_MS,
     },

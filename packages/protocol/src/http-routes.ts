@@ -7,10 +7,10 @@ import { notificationSettingsSchema, webhookTestResultSchema } from './account.t
 import {
   authResponseSchema,
   credentialsSchema,
-  meResponseSchema,
-  okResponseSchema,
   forgotPasswordResponseSchema,
   forgotPasswordSchema,
+  meResponseSchema,
+  okResponseSchema,
   passwordChangeSchema,
   resetPasswordResponseSchema,
   resetPasswordSchema,
@@ -236,7 +236,8 @@ export const HTTP_ROUTES = {
   verifyEmail: {
     method: 'POST',
     path: '/api/account/email/verify',
-    summary: 'Verify an address with the token from its link (single use, valid two days). No session needed.',
+    summary:
+      'Verify an address with the token from its link (single use, valid two days). No session needed.',
     auth: false,
     body: verifyEmailSchema,
     response: verifyEmailResponseSchema,

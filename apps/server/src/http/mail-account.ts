@@ -34,7 +34,12 @@ const dropPendingLinks = (db: Database, userId: string) =>
     data: { usedAt: new Date() },
   });
 
-export function registerMailAccount(app: FastifyInstance, db: Database, mailer: Mailer, limits: Limits): void {
+export function registerMailAccount(
+  app: FastifyInstance,
+  db: Database,
+  mailer: Mailer,
+  limits: Limits,
+): void {
   // The password is asked for on every change of address: a few tries a minute per account.
   const passwordTries = new RateLimiter(5, 1 / 30);
 
@@ -52,7 +57,8 @@ export function registerMailAccount(app: FastifyInstance, db: Database, mailer: 
         notifyMode: body.notify,
         digestHour: body.digestHour,
         timeZone: body.timeZone,
-        digestDueAt: body.notify === 'digest' ? nextLocalHour(new Date(), body.timeZone, body.digestHour) : null,
+        digestDueAt:
+          body.notify === 'digest' ? nextLocalHour(new Date(), body.timeZone, body.digestHour) : null,
       },
     });
     return mailSettingsOf(db, me.id);
@@ -96,7 +102,8 @@ export function registerMailAccount(app: FastifyInstance, db: Database, mailer: 
       const before = await tx.prisma.user.findUniqueOrThrow({ where: { id: userId } });
       await tx.prisma.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: new Date() } });
       await dropPendingLinks(tx, userId);
-      if (before.email && before.email !== email) await mailer.sendEmailChanged(tx, before, before.email, email);
+      if (before.email && before.email !== email)
+        await mailer.sendEmailChanged(tx, before, before.email, email);
       return { email };
     });
   });

@@ -9,13 +9,19 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import type { SiteLinks } from '../mail/mailer.ts';
+import { escapeHtml } from '../mail/templates.ts';
 
 export const UNSUBSCRIBE_PATH = '/mail/unsubscribe';
 
-const querySchema = z.object({ token: z.string().min(1).max(100).regex(/^[\w-]+$/) }).strict();
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const querySchema = z
+  .object({
+    token: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[\w-]+$/),
+  })
+  .strict();
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
   return reply
@@ -23,7 +29,7 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
     .type('text/html; charset=utf-8')
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-        `<title>${escape(title)} · BKE Online</title></head><body><main><h1>${escape(title)}</h1>${body}</main></body></html>`,
+        `<title>${escapeHtml(title)} · BKE Online</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
     );
 }
 
@@ -33,7 +39,7 @@ export function registerUnsubscribe(app: FastifyInstance, db: Database, links: S
       reply,
       404,
       'This link is not valid',
-      `<p>It may have been cut short. You can change what is mailed to you on <a href="${escape(links.account)}">your account page</a>.</p>`,
+      `<p>It may have been cut short. You can change what is mailed to you on <a href="${escapeHtml(links.account)}">your account page</a>.</p>`,
     );
 
   app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
@@ -49,19 +55,21 @@ export function registerUnsubscribe(app: FastifyInstance, db: Database, links: S
       reply,
       200,
       'Stop "your move" e-mail',
-      `<p>Account: <strong>${escape(user.username)}</strong>.</p>` +
+      `<p>Account: <strong>${escapeHtml(user.username)}</strong>.</p>` +
         (user.notifyMode === 'none'
           ? '<p>No "your move" e-mail goes to this account now.</p>'
-          : `<form method="post" action="${escape(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+          : `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
             '<button type="submit">Stop these e-mails</button></form>') +
-        `<p>Other settings are on <a href="${escape(links.account)}">your account page</a>.</p>`,
+        `<p>Other settings are on <a href="${escapeHtml(links.account)}">your account page</a>.</p>`,
     );
   });
 
   // The one-click POST is a form body; only this route reads one (the API takes JSON alone).
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) =>
-      done(null, {}),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_r, _b, done) => done(null, {}),
     );
     scope.post(UNSUBSCRIBE_PATH, async (request, reply) => {
       const q = querySchema.safeParse(request.query);
@@ -75,8 +83,8 @@ export function registerUnsubscribe(app: FastifyInstance, db: Database, links: S
         reply,
         200,
         'Unsubscribed',
-        `<p>No more "your move" e-mail goes to <strong>${escape(rows[0]?.username ?? '')}</strong>. Mail about the account itself (a password reset you ask for) still does.</p>` +
-          `<p>To turn it on again, visit <a href="${escape(links.account)}">your account page</a>.</p>`,
+        `<p>No more "your move" e-mail goes to <strong>${escapeHtml(rows[0]?.username ?? '')}</strong>. Mail about the account itself (a password reset you ask for) still does.</p>` +
+          `<p>To turn it on again, visit <a href="${escapeHtml(links.account)}">your account page</a>.</p>`,
       );
     });
   });

@@ -38,8 +38,16 @@ export interface Mailer {
   /** A verification link to `email` for the account (a notice instead if another account holds it). */
   sendVerification(db: Database, user: { id: string; username: string }, email: string): Promise<void>;
   sendReset(db: Database, user: { id: string; username: string; email: string }): Promise<void>;
-  sendPasswordChanged(db: Database, user: { id: string; username: string; email: string | null; timeZone: string }): Promise<void>;
-  sendEmailChanged(db: Database, user: { id: string; username: string }, old: string, next: string | null): Promise<void>;
+  sendPasswordChanged(
+    db: Database,
+    user: { id: string; username: string; email: string | null; timeZone: string },
+  ): Promise<void>;
+  sendEmailChanged(
+    db: Database,
+    user: { id: string; username: string },
+    old: string,
+    next: string | null,
+  ): Promise<void>;
 }
 
 export function makeMailer(publicUrl: string, wake: () => void): Mailer {
@@ -56,7 +64,12 @@ export function makeMailer(publicUrl: string, wake: () => void): Mailer {
       const holder = await db.prisma.user.findUnique({ where: { email }, select: { id: true } });
       if (holder && holder.id !== user.id) {
         // The answer on the page stays the same: whether an address has an account is not told.
-        await queue(db, { userId: holder.id, kind: 'address_in_use', to: email, ...addressInUseMail({ url: links.login }) });
+        await queue(db, {
+          userId: holder.id,
+          kind: 'address_in_use',
+          to: email,
+          ...addressInUseMail({ url: links.login }),
+        });
         return;
       }
       const token = await issueToken(db, user.id, 'verify_email', email);
@@ -84,11 +97,20 @@ export function makeMailer(publicUrl: string, wake: () => void): Mailer {
         userId: user.id,
         kind: 'password_changed',
         to: user.email,
-        ...passwordChangedMail({ username: user.username, when: localTime(new Date(), user.timeZone), url: links.login }),
+        ...passwordChangedMail({
+          username: user.username,
+          when: localTime(new Date(), user.timeZone),
+          url: links.login,
+        }),
       });
     },
     async sendEmailChanged(db, user, old, next) {
-      await queue(db, { userId: user.id, kind: 'email_changed', to: old, ...emailChangedMail({ username: user.username, next }) });
+      await queue(db, {
+        userId: user.id,
+        kind: 'email_changed',
+        to: old,
+        ...emailChangedMail({ username: user.username, next }),
+      });
     },
   };
 }

@@ -140,9 +140,10 @@ export function mailSender(db: Database, transport: MailTransport, options: Send
       });
       return false;
     }
-    await db.sql('UPDATE mail_outbox SET sent_at = now(), claimed_until = NULL, last_error = NULL WHERE id = $1::bigint', [
-      m.id,
-    ]);
+    await db.sql(
+      'UPDATE mail_outbox SET sent_at = now(), claimed_until = NULL, last_error = NULL WHERE id = $1::bigint',
+      [m.id],
+    );
     return true;
   }
 

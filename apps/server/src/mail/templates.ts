@@ -9,8 +9,12 @@ export interface Rendered {
   html: string;
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** Text made safe to put inside HTML, attributes included. */
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** A paragraph of text, or a link with its label: the pieces a message is made of. */
 type Piece = string | { link: string; label: string } | { list: string[] };
@@ -27,9 +31,9 @@ function render(subject: string, pieces: Piece[], footer: Piece[] = []): Rendere
     .join('\n\n');
   const htmlPiece = (p: Piece, small = false) => {
     const style = small ? ' style="color:#666;font-size:12px"' : '';
-    if (typeof p === 'string') return `<p${style}>${escape(p)}</p>`;
-    if ('link' in p) return `<p${style}><a href="${escape(p.link)}">${escape(p.label)}</a></p>`;
-    return `<ul>${p.list.map((l) => `<li>${escape(l)}</li>`).join('')}</ul>`;
+    if (typeof p === 'string') return `<p${style}>${escapeHtml(p)}</p>`;
+    if ('link' in p) return `<p${style}><a href="${escapeHtml(p.link)}">${escapeHtml(p.label)}</a></p>`;
+    return `<ul>${p.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`;
   };
   const html =
     `<!doctype html><html><body style="font-family:sans-serif;line-height:1.4;max-width:36em">` +

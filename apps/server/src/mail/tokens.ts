@@ -16,10 +16,21 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   reset_password: 60 * 60_000,
 };
 
-export async function issueToken(db: Database, userId: string, kind: TokenKind, email: string): Promise<string> {
+export async function issueToken(
+  db: Database,
+  userId: string,
+  kind: TokenKind,
+  email: string,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.prisma.accountToken.create({
-    data: { id: sessionIdOf(token), userId, kind, email, expiresAt: new Date(Date.now() + TOKEN_TTL_MS[kind]) },
+    data: {
+      id: sessionIdOf(token),
+      userId,
+      kind,
+      email,
+      expiresAt: new Date(Date.now() + TOKEN_TTL_MS[kind]),
+    },
   });
   return token;
 }
@@ -70,5 +81,7 @@ export async function pendingEmail(db: Database, userId: string): Promise<string
 
 /** Forgets tokens that expired more than a week ago. */
 export async function purgeOldTokens(db: Database): Promise<void> {
-  await db.prisma.accountToken.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - 7 * 86_400_000) } } });
+  await db.prisma.accountToken.deleteMany({
+    where: { expiresAt: { lt: new Date(Date.now() - 7 * 86_400_000) } },
+  });
 }

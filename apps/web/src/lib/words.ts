@@ -73,7 +73,8 @@ export const ERROR_WORDS: Record<string, string> = {
   'socket/internal': 'The server hit a problem. Try again in a moment.',
   'chat/unknown_recipient': 'That player is not in this world.',
   'notify/no_webhook': 'Set a webhook address first, then test it.',
-  'account/link_invalid': 'This link is not valid — it may have been cut short. Copy the whole link from the e-mail.',
+  'account/link_invalid':
+    'This link is not valid — it may have been cut short. Copy the whole link from the e-mail.',
   'account/link_expired': 'This link has expired. Ask for a new one.',
   'account/link_used': 'This link was used already; each link works once. Ask for a new one if you need it.',
   'account/email_taken': 'Another account confirmed this e-mail address first.',
