@@ -18,11 +18,18 @@ import { answerClientError, answerFrameworkError, installErrorHandlers } from '.
 import { installCsrfGuard, installTextGuard } from './http/guard.ts';
 import { installSecurityHeaders } from './http/headers.ts';
 import { registerHealth } from './http/health.ts';
+import { registerMailAccount } from './http/mail-account.ts';
 import { registerMetrics, serveMetrics } from './http/metrics.ts';
 import { proxyTrust } from './http/origin.ts';
+import { registerPasswordReset } from './http/password-reset.ts';
+import { registerUnsubscribe } from './http/unsubscribe.ts';
 import { registerWeb } from './http/web.ts';
 import { registerWorlds } from './http/worlds.ts';
 import { type LimitOverrides, limitsWith } from './limits.ts';
+import { type Mailer, makeMailer } from './mail/mailer.ts';
+import { type MailSender, mailSender, purgeOldMail } from './mail/outbox.ts';
+import { purgeOldTokens } from './mail/tokens.ts';
+import { mailTransport } from './mail/transport.ts';
 import { Metrics } from './metrics.ts';
 import { type TurnNotifier, watchTurns } from './notify/turns.ts';
 import { attachSockets, endSessionSockets, type Io } from './sockets/io.ts';
@@ -50,6 +57,16 @@ export interface AppOptions {
   metricsPort?: { port: number; host: string } | null;
   /** Node's process metrics too (once per process: main.ts). */
   processMetrics?: boolean;
+  /** Mail (mail/): SMTP or the log, the address links point at, how often to look for mail to send. */
+  mail?: {
+    smtpUrl?: string | null;
+    from?: string;
+    /** Links in mail point here (else `notifications.publicUrl`, else localhost). */
+    publicUrl?: string;
+    pollMs?: number;
+    /** The first retry's wait (ms); doubles with each attempt. */
+    retryBaseMs?: number;
+  };
 }
 
 export interface App {
@@ -59,6 +76,9 @@ export interface App {
   /** "Your move" webhooks: `remind()` sends the deadline reminders due (the app's timer calls it too). */
   turns: TurnNotifier;
   metrics: Metrics;
+  /** The outbox sender: `runOnce()` sends what is due now (its timer does too). */
+  mail: MailSender;
+  mailer: Mailer;
   cluster: ClusterLink;
   /** Whether a player has a page open on a world, on any process (cluster/presence.ts). */
   online: Presence;
@@ -111,7 +131,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const endSessions = (ended: EndedSession[]) => {
     for (const e of ended) endSessionSockets(io, e.sessionId);
   };
-  registerAuth(http, options.db, endSessions, limits, { secureAlways: https });
+  const mailOptions = options.mail ?? {};
+  const transport = mailTransport(
+    {
+      smtpUrl: mailOptions.smtpUrl ?? null,
+      from: mailOptions.from ?? 'BKE Online <no-reply@localhost>',
+    },
+    (msg, data) => http.log.info(data, msg),
+  );
+  const mail = mailSender(options.db, transport, { retryBaseMs: mailOptions.retryBaseMs, log });
+  const mailer = makeMailer(mailOptions.publicUrl ?? publicUrl ?? 'http://localhost:3000', () => mail.kick());
+  registerAuth(http, options.db, endSessions, limits, { secureAlways: https }, mailer);
+  registerPasswordReset(http, options.db, mailer, limits, endSessions);
+  registerMailAccount(http, options.db, mailer, limits);
+  registerUnsubscribe(http, options.db, mailer.links);
   registerWorlds(http, options.db, hub, limits);
   const cluster = await installClusterAdapter(io, options.db, options.cluster ?? { kind: 'none' }, log);
   const changes = linkWorldChanges(io, hub, cluster, log, options.sweepMs);
@@ -140,11 +173,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hub.startDeadlines(poll);
     turns.start(Math.max(poll, 15_000));
   }
+  mail.start(mailOptions.pollMs ?? 5000);
   const purgeSessions = async () => {
     const ended = await purgeExpiredSessions(options.db);
     endSessions(ended);
     await purgeOldDevices(options.db);
     await purgeOldFailures(options.db);
+    await purgeOldTokens(options.db);
+    await purgeOldMail(options.db);
     return ended.length;
   };
   const purgeMs = options.sessionPurgeMs ?? (poll > 0 ? 10 * 60_000 : 0);
@@ -163,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hub,
     turns,
     metrics,
+    mail,
+    mailer,
     cluster,
     online: presence,
     metricsPort: scrape?.port ?? null,
@@ -174,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         hub.stopDeadlines();
         turns.stop();
         changes.stop();
+        await mail.stop();
         // This process's sockets only: with a cluster adapter `io.disconnectSockets` ends everyone's.
         io.local.disconnectSockets(true);
         await http.close();

@@ -82,6 +82,18 @@ const envSchema = z.object({
   CHAT_LINES_PER_MINUTE: count(DEFAULT_LIMITS.chatPerMinute),
   JOINS_PER_WORLD_PER_DAY: count(DEFAULT_LIMITS.joinsPerWorldPerDay),
   STALE_ORDER_MAX_PATCHES: count(DEFAULT_LIMITS.staleOrderPatches),
+  FORGOT_ATTEMPTS_BURST: count(DEFAULT_LIMITS.forgotPerAddress.burst),
+  FORGOT_ATTEMPTS_PER_MINUTE: rate(DEFAULT_LIMITS.forgotPerAddress.perMinute),
+  ACCOUNT_LINKS_PER_HOUR: count(DEFAULT_LIMITS.accountLinksPerHour),
+  /** Mail goes out through this SMTP server (smtp:// or smtps://, user and password in the URL); unset: logged. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The From of every mail ("BKE Online <bke@example.org>"); by default no-reply at PUBLIC_URL's host. */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** How often this process looks for mail to send (queued by other processes, retries), in ms. */
+  MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 });
 
 export interface Config {
@@ -101,6 +113,16 @@ export interface Config {
   metrics: { port: number; host: string } | null;
   limits: Limits;
   sessionPurgeMs: number;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** null: messages are written to the log instead of sent. */
+  smtpUrl: string | null;
+  from: string;
+  /** The address links in mail point at: PUBLIC_URL, else this server on localhost. */
+  publicUrl: string;
+  pollMs: number;
 }
 
 export type ClusterConfig =
@@ -170,7 +192,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chatPerMinute: e.CHAT_LINES_PER_MINUTE,
       joinsPerWorldPerDay: e.JOINS_PER_WORLD_PER_DAY,
       staleOrderPatches: e.STALE_ORDER_MAX_PATCHES,
+      forgotPerAddress: { burst: e.FORGOT_ATTEMPTS_BURST, perMinute: e.FORGOT_ATTEMPTS_PER_MINUTE },
+      accountLinksPerHour: e.ACCOUNT_LINKS_PER_HOUR,
     },
     sessionPurgeMs: e.SESSION_PURGE_MINUTES * 60_000,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from:
+        e.MAIL_FROM ?? `BKE Online <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
+      publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+      pollMs: e.MAIL_POLL_MS,
+    },
   };
 }

@@ -24,6 +24,13 @@ export interface Limits {
   chatPerMinute: number;
   /** How often one account may join the same world in 24 hours (each join grows the world for good). */
   joinsPerWorldPerDay: number;
+  /** "Forgot password" requests per client address: a bucket of `burst`, refilled at `perMinute`. */
+  forgotPerAddress: { burst: number; perMinute: number };
+  /**
+   * Links one account is mailed per hour, per kind (password reset, address verification): beyond
+   * that, requests are answered as usual and nothing more is sent (so an address cannot be flooded).
+   */
+  accountLinksPerHour: number;
   /** A stale order is answered with the missed patches when at most this many; else the client resyncs. */
   staleOrderPatches: number;
 }
@@ -39,6 +46,8 @@ export const DEFAULT_LIMITS: Limits = {
   chatPerMinute: 20,
   joinsPerWorldPerDay: 3,
   staleOrderPatches: 50,
+  forgotPerAddress: { burst: 5, perMinute: 1 },
+  accountLinksPerHour: 3,
 };
 
 export type LimitOverrides = Partial<Limits>;

@@ -57,9 +57,12 @@ const app = await buildApp({
   processMetrics: true,
   limits: config.limits,
   sessionPurgeMs: config.sessionPurgeMs,
+  mail: config.mail,
 });
 // Moderation routes are added here rather than in buildApp, whose tests add them themselves.
 registerModeration(app.http, db, app.hub, app.io);
+if (!config.mail.smtpUrl)
+  app.http.log.info('mail: SMTP_URL is not set, so mail is written to this log instead of sent');
 if (applied.length > 0) app.http.log.info({ applied }, 'database migrated');
 if (config.admin) {
   const made = await ensureAdmin(db, config.admin.username, config.admin.password);

@@ -1,5 +1,6 @@
 /** Accounts: sign up, log in, log out, who am I. Bodies are JSON; see docs/protocol.md. */
 import { z } from 'zod';
+import { emailSchema, linkTokenSchema } from './mail.ts';
 import { lineText } from './text.ts';
 
 export const ROLES = ['player', 'moderator', 'admin'] as const;
@@ -15,6 +16,16 @@ export const passwordSchema = lineText().min(8).max(200);
 
 export const credentialsSchema = z.object({ username: usernameSchema, password: passwordSchema }).strict();
 export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** Sign-up: a name, a password and, if the player wants mail, an address (verified by a link). */
+export const signupSchema = credentialsSchema.extend({ email: emailSchema.optional() }).strict();
+
+/** "Forgot password": an account name or an e-mail address. The answer never says whether it exists. */
+export const forgotPasswordSchema = z.object({ account: lineText().trim().min(1).max(254) }).strict();
+export const forgotPasswordResponseSchema = z.object({ ok: z.literal(true) });
+
+export const resetPasswordSchema = z.object({ token: linkTokenSchema, password: passwordSchema }).strict();
+export const resetPasswordResponseSchema = z.object({ username: z.string() });
 
 /** A new password; the current one proves it is the owner asking. Every other session ends. */
 export const passwordChangeSchema = z

@@ -66,6 +66,15 @@ const chat = {
   at: '2026-11-21T12:05:00.000Z',
 };
 
+const mailSettings = {
+  email: 'alaric@example.org',
+  pendingEmail: null,
+  verified: true,
+  notify: 'each',
+  digestHour: 8,
+  timeZone: 'Europe/Amsterdam',
+};
+
 /** Request (body) and response examples, by route key. */
 export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; response: unknown }> = {
   health: {
@@ -79,10 +88,18 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
     response:
       '# HELP bke_orders_total Orders received over sockets, by outcome.\n# TYPE bke_orders_total counter\nbke_orders_total{outcome="accepted"} 42\n',
   },
-  signup: { body: { username: 'alaric', password: 'visigoths410' }, response: { user } },
+  signup: {
+    body: { username: 'alaric', password: 'visigoths410', email: 'alaric@example.org' },
+    response: { user },
+  },
   login: { body: { username: 'alaric', password: 'visigoths410' }, response: { user } },
   logout: { body: {}, response: { ok: true } },
   changePassword: { body: { current: 'visigoths410', next: 'ostrogoths493' }, response: { ok: true } },
+  forgotPassword: { body: { account: 'alaric@example.org' }, response: { ok: true } },
+  resetPassword: {
+    body: { token: 'kq3V0tq8hC1v9mWc2p4xYb7nR5sT6uZa1e2f3g4h5i6', password: 'ostrogoths493' },
+    response: { username: 'alaric' },
+  },
   me: { response: { user } },
   listWorlds: { response: { worlds: [summary] } },
   createWorld: {
@@ -135,6 +152,19 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
     response: { webhookUrl: 'https://discord.com/api/webhooks/123/abc' },
   },
   testNotifications: { body: {}, response: { delivered: true, status: 204 } },
+  getMail: { response: mailSettings },
+  setMailPrefs: {
+    body: { notify: 'digest', digestHour: 7, timeZone: 'Europe/Amsterdam' },
+    response: { ...mailSettings, notify: 'digest', digestHour: 7, timeZone: 'Europe/Amsterdam' },
+  },
+  setEmail: {
+    body: { email: 'alaric@example.net', password: 'visigoths410' },
+    response: { ...mailSettings, pendingEmail: 'alaric@example.net' },
+  },
+  verifyEmail: {
+    body: { token: 'Zp1e2f3g4h5i6kq3V0tq8hC1v9mWc2p4xYb7nR5sT6u' },
+    response: { email: 'alaric@example.net' },
+  },
 };
 
 export const SOCKET_EXAMPLES: {

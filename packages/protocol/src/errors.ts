@@ -83,6 +83,19 @@ export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
 export const NOTIFY_ERROR_CODES = ['notify/no_webhook'] as const;
 export type NotifyErrorCode = (typeof NOTIFY_ERROR_CODES)[number];
 
+/** Links sent by e-mail and the account's address (mail.ts). */
+export const ACCOUNT_ERROR_CODES = [
+  /** The link is not one this server sent (mistyped or cut short). */
+  'account/link_invalid',
+  /** The link is older than it may be (`hours`): ask for a new one. */
+  'account/link_expired',
+  /** The link was used already; each works once. */
+  'account/link_used',
+  /** Another account verified this address first. */
+  'account/email_taken',
+] as const;
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
 /** Text holding control characters (text.ts), with the field's `path`. */
 export const TEXT_ERROR_CODES = ['text/control_characters'] as const;
 
@@ -106,6 +119,7 @@ export const SERVER_ERROR_CODES = [
   ...WORLD_ERROR_CODES,
   ...SOCKET_ERROR_CODES,
   ...NOTIFY_ERROR_CODES,
+  ...ACCOUNT_ERROR_CODES,
   ...TEXT_ERROR_CODES,
   ...MODERATION_ERROR_CODES,
 ] as const;

@@ -7,9 +7,14 @@ import { notificationSettingsSchema, webhookTestResultSchema } from './account.t
 import {
   authResponseSchema,
   credentialsSchema,
+  forgotPasswordResponseSchema,
+  forgotPasswordSchema,
   meResponseSchema,
   okResponseSchema,
   passwordChangeSchema,
+  resetPasswordResponseSchema,
+  resetPasswordSchema,
+  signupSchema,
 } from './auth.ts';
 import { healthSchema, livenessSchema } from './health.ts';
 import {
@@ -21,6 +26,13 @@ import {
   worldListResponseSchema,
   worldResponseSchema,
 } from './lobby.ts';
+import {
+  mailPrefsSchema,
+  mailSettingsSchema,
+  setEmailSchema,
+  verifyEmailResponseSchema,
+  verifyEmailSchema,
+} from './mail.ts';
 
 export interface RouteSpec {
   method: 'GET' | 'POST';
@@ -68,9 +80,10 @@ export const HTTP_ROUTES = {
   signup: {
     method: 'POST',
     path: '/api/auth/signup',
-    summary: 'Create an account and sign in (sets the session cookie).',
+    summary:
+      'Create an account and sign in (sets the session cookie). With an e-mail address, a link to verify it is sent there.',
     auth: false,
-    body: credentialsSchema,
+    body: signupSchema,
     response: authResponseSchema,
   },
   login: {
@@ -88,6 +101,24 @@ export const HTTP_ROUTES = {
     auth: false,
     body: empty,
     response: okResponseSchema,
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/auth/forgot',
+    summary:
+      "Ask for a password reset link by account name or e-mail address. It goes to the account's verified address; the answer is the same whether or not such an account or address exists. Limited per client address and per account.",
+    auth: false,
+    body: forgotPasswordSchema,
+    response: forgotPasswordResponseSchema,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/reset',
+    summary:
+      "Set a new password with the token from a reset link (single use, valid one hour). Every session of the account ends; a notice goes to the account's address.",
+    auth: false,
+    body: resetPasswordSchema,
+    response: resetPasswordResponseSchema,
   },
   me: {
     method: 'GET',
@@ -175,5 +206,40 @@ export const HTTP_ROUTES = {
     auth: true,
     body: empty,
     response: webhookTestResultSchema,
+  },
+  getMail: {
+    method: 'GET',
+    path: '/api/account/mail',
+    summary:
+      'The account\'s e-mail address (verified, or waiting for its link) and how it wants to hear "your move" by mail.',
+    auth: true,
+    response: mailSettingsSchema,
+  },
+  setMailPrefs: {
+    method: 'POST',
+    path: '/api/account/mail',
+    summary:
+      'How to hear "your move" by mail: none, each (every time a world waits for the player while away; a reminder before the deadline) or digest (once a day at `digestHour` of `timeZone`).',
+    auth: true,
+    body: mailPrefsSchema,
+    response: mailSettingsSchema,
+  },
+  setEmail: {
+    method: 'POST',
+    path: '/api/account/email',
+    summary:
+      'Set or change the e-mail address (the password is asked for): a verification link goes to the new address, which is used once verified. Null removes the address.',
+    auth: true,
+    body: setEmailSchema,
+    response: mailSettingsSchema,
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/api/account/email/verify',
+    summary:
+      'Verify an address with the token from its link (single use, valid two days). No session needed.',
+    auth: false,
+    body: verifyEmailSchema,
+    response: verifyEmailResponseSchema,
   },
 } as const satisfies Record<string, RouteSpec>;

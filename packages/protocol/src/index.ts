@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './health.ts';
 export * from './http-routes.ts';
 export * from './lobby.ts';
+export * from './mail.ts';
 export * from './moderation.ts';
 export * from './patch.ts';
 export * from './socket.ts';

@@ -1,5 +1,6 @@
 /**
- * Account routes: sign up, log in, log out, me, change password. Sign-ups and log-ins are limited
+ * Account routes: sign up (with an optional e-mail address, verified by a link), log in, log out,
+ * me, change password (the account's address is told). Sign-ups and log-ins are limited
  * per client address; failed log-ins also slow their account down whatever the address
  * (auth/login-throttle.ts), except from a browser that once logged in to it (auth/devices.ts).
  */
@@ -19,6 +20,7 @@ import {
 import { createUser } from '../auth/users.ts';
 import type { Database } from '../db/database.ts';
 import type { Limits } from '../limits.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { HttpError } from './errors.ts';
 import { currentUser, parseBody, requireUser, sessionToken } from './guard.ts';
 
@@ -29,6 +31,7 @@ export function registerAuth(
   endSessions: (ended: EndedSession[]) => void,
   limits: Limits,
   cookies: { secureAlways: boolean },
+  mailer: Mailer,
 ): void {
   const perAddress = new RateLimiter(limits.authPerAddress.burst, limits.authPerAddress.perMinute / 60);
   const throttle = { freeFailures: limits.loginFreeFailures, maxDelaySeconds: limits.loginMaxDelaySeconds };
@@ -77,6 +80,7 @@ export function registerAuth(
     const body = parseBody(HTTP_ROUTES.signup.body, request.body);
     const user = await createUser(db, body.username, body.password);
     if (!user) throw new HttpError(409, 'auth/username_taken', 'That name is taken.');
+    if (body.email) await mailer.sendVerification(db, user, body.email);
     await signIn(request, reply, user.id);
     return { user: { id: user.id, username: user.username, role: user.role } };
   });
@@ -119,10 +123,11 @@ export function registerAuth(
     const row = await db.prisma.user.findUniqueOrThrow({ where: { id: me.id } });
     if (!(await checkPassword(request, row.usernameKey, row, body.current)))
       throw new HttpError(401, 'auth/bad_credentials', 'The current password is wrong.');
-    await db.prisma.user.update({
+    const changed = await db.prisma.user.update({
       where: { id: me.id },
       data: { passwordHash: await hashPassword(body.next) },
     });
+    await mailer.sendPasswordChanged(db, changed);
     // Whoever else holds a session of this account (a stolen one, a forgotten browser) is out.
     endSessions(await deleteOtherSessions(db, me.id, me.sessionId));
     return { ok: true as const };

@@ -125,6 +125,11 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
   'socket/too_many': (p) =>
     `Too many pages of this site are open at once${p.per === 'address' ? ' from your network' : ''}${typeof p.limit === 'number' ? ` (at most ${p.limit})` : ''}; close some and reload.`,
   'socket/unknown_event': 'The server did not understand that message; reload the page.',
+  'account/link_invalid':
+    'This link is not valid — it may have been cut short. Copy the whole link from the e-mail.',
+  'account/link_expired': 'This link has expired. Ask for a new one.',
+  'account/link_used': 'This link was used already; each link works once. Ask for a new one if you need it.',
+  'account/email_taken': 'Another account confirmed this e-mail address first.',
   'sync/stale': 'The world moved on while you were choosing; your screen has been refreshed.',
   'chat/unknown_recipient': 'That player is not in this world.',
   'chat/muted': (p) => `A moderator has muted you in chat${until(p.until) || ' for now'}.`,

@@ -1,0 +1,67 @@
+/**
+ * "Forgot password": a reset link by mail to the account's verified address, and the new password
+ * set with it. The request's answer never tells whether an account or address exists; requests are
+ * limited per client address, and links per account (limits.ts). Setting a new password ends every
+ * session of the account and tells its address.
+ */
+import { HTTP_ROUTES } from '@bke/protocol';
+import type { FastifyInstance } from 'fastify';
+import { clearFailures } from '../auth/login-throttle.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { RateLimiter } from '../auth/rate-limit.ts';
+import { deleteOtherSessions, type EndedSession } from '../auth/sessions.ts';
+import type { Database } from '../db/database.ts';
+import { afterCommit, inTransaction } from '../db/transaction.ts';
+import type { Limits } from '../limits.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { tokensLastHour, useToken } from '../mail/tokens.ts';
+import { HttpError } from './errors.ts';
+import { parseBody } from './guard.ts';
+
+export function registerPasswordReset(
+  app: FastifyInstance,
+  db: Database,
+  mailer: Mailer,
+  limits: Limits,
+  endSessions: (ended: EndedSession[]) => void,
+): void {
+  const perAddress = new RateLimiter(limits.forgotPerAddress.burst, limits.forgotPerAddress.perMinute / 60);
+
+  app.post(HTTP_ROUTES.forgotPassword.path, async (request) => {
+    if (!perAddress.take(request.ip))
+      throw new HttpError(429, 'http/rate_limited', 'Too many requests; try again in a few minutes.');
+    const body = parseBody(HTTP_ROUTES.forgotPassword.body, request.body);
+    const key = body.account.toLowerCase();
+    // Only a verified address gets a link: one typed by mistake must not be handed the account.
+    const user = key.includes('@')
+      ? await db.prisma.user.findUnique({ where: { email: key } })
+      : await db.prisma.user.findUnique({ where: { usernameKey: key } });
+    if (user?.email && user.emailVerifiedAt) {
+      const email = user.email;
+      await inTransaction(db, async (tx) => {
+        if ((await tokensLastHour(tx, user.id, 'reset_password')) >= limits.accountLinksPerHour) return;
+        await mailer.sendReset(tx, { ...user, email });
+      });
+    }
+    return { ok: true as const };
+  });
+
+  app.post(HTTP_ROUTES.resetPassword.path, async (request) => {
+    const body = parseBody(HTTP_ROUTES.resetPassword.body, request.body);
+    const passwordHash = await hashPassword(body.password);
+    return inTransaction(db, async (tx) => {
+      const { userId } = await useToken(tx, body.token, 'reset_password');
+      const user = await tx.prisma.user.update({ where: { id: userId }, data: { passwordHash } });
+      // Other reset links of the account stop working; every browser logged in to it is logged out.
+      await tx.prisma.accountToken.updateMany({
+        where: { userId, kind: 'reset_password', usedAt: null },
+        data: { usedAt: new Date() },
+      });
+      const ended = await deleteOtherSessions(tx, userId, null);
+      afterCommit(tx, () => endSessions(ended));
+      await clearFailures(tx, user.usernameKey);
+      await mailer.sendPasswordChanged(tx, user);
+      return { username: user.username };
+    });
+  });
+}

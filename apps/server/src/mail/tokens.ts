@@ -1,0 +1,87 @@
+/**
+ * Single-use links sent by mail: verifying an address, resetting a password. The link carries a
+ * random token; the table keeps only its SHA-256 (as sessions do), so a leaked database opens no
+ * account. A token is used by one conditional update, so two clicks at once cannot both succeed.
+ */
+import { randomBytes } from 'node:crypto';
+import { sessionIdOf } from '../auth/sessions.ts';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+
+export type TokenKind = 'verify_email' | 'reset_password';
+
+/** How long each kind of link works. */
+export const TOKEN_TTL_MS: Record<TokenKind, number> = {
+  verify_email: 48 * 3600_000,
+  reset_password: 60 * 60_000,
+};
+
+export async function issueToken(
+  db: Database,
+  userId: string,
+  kind: TokenKind,
+  email: string,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.prisma.accountToken.create({
+    data: {
+      id: sessionIdOf(token),
+      userId,
+      kind,
+      email,
+      expiresAt: new Date(Date.now() + TOKEN_TTL_MS[kind]),
+    },
+  });
+  return token;
+}
+
+/** Links of this kind issued to the account in the last hour (the per-account mail limit). */
+export async function tokensLastHour(db: Database, userId: string, kind: TokenKind): Promise<number> {
+  return db.prisma.accountToken.count({
+    where: { userId, kind, createdAt: { gt: new Date(Date.now() - 3600_000) } },
+  });
+}
+
+/**
+ * Uses a token: marks it used and returns its account and address, or throws the typed reason
+ * (unknown, expired, used). Run inside the transaction that acts on it, so a failure after this
+ * leaves the token unused.
+ */
+export async function useToken(
+  db: Database,
+  token: string,
+  kind: TokenKind,
+): Promise<{ userId: string; email: string }> {
+  const id = sessionIdOf(token);
+  const used = await db.sql<{ user_id: string; email: string }>(
+    `UPDATE account_tokens SET used_at = now()
+      WHERE token_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > now()
+    RETURNING user_id::text AS user_id, email`,
+    [id, kind],
+  );
+  const row = used[0];
+  if (row) return { userId: row.user_id, email: row.email };
+  const found = await db.prisma.accountToken.findUnique({ where: { id } });
+  if (!found || found.kind !== kind)
+    throw new HttpError(400, 'account/link_invalid', 'This link is not valid.');
+  if (found.usedAt) throw new HttpError(410, 'account/link_used', 'This link was used already.');
+  throw new HttpError(410, 'account/link_expired', 'This link has expired.', {
+    hours: Math.round(TOKEN_TTL_MS[kind] / 3600_000),
+  });
+}
+
+/** The address waiting for its link, if one was sent and still works. */
+export async function pendingEmail(db: Database, userId: string): Promise<string | null> {
+  const t = await db.prisma.accountToken.findFirst({
+    where: { userId, kind: 'verify_email', usedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: 'desc' },
+  });
+  return t?.email ?? null;
+}
+
+/** Forgets tokens that expired more than a week ago. */
+export async function purgeOldTokens(db: Database): Promise<void> {
+  await db.prisma.accountToken.deleteMany({
+    where: { expiresAt: { lt: new Date(Date.now() - 7 * 86_400_000) } },
+  });
+}
