@@ -20,9 +20,11 @@ import { type GameSetupInput, gameSetupSchema, initialState } from './scenario/s
 import { legalOrdersOf, waitingFor } from './turn/legal.ts';
 import { settle, startTurn } from './turn/machine.ts';
 import { applyWithUndo } from './turn/orders.ts';
-import { timeoutOrdersOf } from './turn/timeout.ts';
+import { missedDeadlineOf, type PlayedDefault, timeoutOrdersOf } from './turn/timeout.ts';
 import { eventsFor } from './viewers/events.ts';
 import { viewFor } from './viewers/view.ts';
+
+export type { PlayedDefault };
 
 export interface Engine {
   readonly map: MapIndex;
@@ -35,6 +37,8 @@ export interface Engine {
   ): Result<{ state: GameState; events: GameEvent[] }>;
   waitingFor(state: GameState): PlayerId[];
   timeoutOrders(state: GameState, player: PlayerId): Order[];
+  /** A missed deadline: the defaults of each of `players` in turn, each played once, with what it left. */
+  missedDeadline(state: GameState, players: readonly PlayerId[]): PlayedDefault[];
   /** What `viewer` (a player, or null for a spectator) may see of the game. */
   view(state: GameState, viewer: PlayerId | null): GameView;
   /** The events of one order that `viewer` may see (the rest are another player's private dealings). */
@@ -68,6 +72,7 @@ export function createEngine(mapInput: MapInput = loadMap()): Engine {
     },
     waitingFor: (state) => waitingFor(state),
     timeoutOrders: (state, player) => timeoutOrdersOf(map, state, player),
+    missedDeadline: (state, players) => missedDeadlineOf(map, state, players),
     view: (state, viewer) => viewFor(state, viewer),
     eventsFor: (events, viewer) => eventsFor(events, viewer),
     hash: (state) => hashState(state),

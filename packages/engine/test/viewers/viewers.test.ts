@@ -61,7 +61,12 @@ describe('what each viewer may see (2.4, 13.4)', () => {
 
   it('accepting and withdrawing an offer not yet in force stay between the parties', () => {
     const { engine, state } = leasePosition();
-    const offered = play(engine, state, 'b', { type: 'realmLeaseOffer', hirer: 'k', units: ['u2'], price: 5 });
+    const offered = play(engine, state, 'b', {
+      type: 'realmLeaseOffer',
+      hirer: 'k',
+      units: ['u2'],
+      price: 5,
+    });
     const accepted = play(engine, offered.state, 'k', { type: 'realmLeaseAccept', owner: 'b' });
     expect(seen(engine, accepted.events)).toMatchObject({ k: ['leaseAccepted'], c: [], spectator: [] });
     const withdrawn = play(engine, offered.state, 'b', { type: 'realmLeaseEnd', with: 'k' });
@@ -78,7 +83,12 @@ describe('what each viewer may see (2.4, 13.4)', () => {
 
   it('a running lease and its end are open to every viewer (13.4: the units change hands on the board)', () => {
     const { engine, state } = leasePosition();
-    const offered = play(engine, state, 'b', { type: 'realmLeaseOffer', hirer: 'k', units: ['u2'], price: 5 });
+    const offered = play(engine, state, 'b', {
+      type: 'realmLeaseOffer',
+      hirer: 'k',
+      units: ['u2'],
+      price: 5,
+    });
     const accepted = play(engine, offered.state, 'k', { type: 'realmLeaseAccept', owner: 'b' });
     const started = leasesAtTurnStart(accepted.state);
     expect(seen(engine, started.events)).toMatchObject({ c: ['leaseStarted'], spectator: ['leaseStarted'] });
