@@ -4,7 +4,7 @@
  * world's record carries column 11 of the turn record sheet (14.3.3) as the engine reported it.
  */
 import { initialRealmPlayer } from '@bke/engine';
-import { RECENT_EVENTS, type RecentEvent } from '@bke/protocol';
+import { type PatchMessage, RECENT_EVENTS, type RecentEvent } from '@bke/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { projectEvents } from '../src/worlds/store.ts';
@@ -193,21 +193,23 @@ describe('world/planCost', () => {
 });
 
 describe("a player's private part of the view", () => {
-  it('reaches that player alone, as a fresh view, when a commit leaves its screen behind', async () => {
+  it('reaches that player alone, as a small delta in its own patch, never as a full view', async () => {
     const a = client(alice);
     const b = client(bob);
+    const watcher = client(null);
     await a.subscribe();
     await b.subscribe();
-    const views = { a: 0, b: 0 };
-    const replaced: { to: number; events: { type: string }[] }[][] = [];
-    const patched = { a: [] as number[], b: [] as number[] };
-    a.socket.on('world/view', (m: { replaces?: (typeof replaced)[number] }) => {
-      views.a++;
-      replaced.push(m.replaces ?? []);
-    });
-    b.socket.on('world/view', () => views.b++);
-    a.socket.on('world/patch', (p: { to: number }) => patched.a.push(p.to));
-    b.socket.on('world/patch', (p: { to: number }) => patched.b.push(p.to));
+    await watcher.subscribe();
+    const views = { a: 0, b: 0, watcher: 0 };
+    const patched = { a: [] as PatchMessage[], b: [] as PatchMessage[], watcher: [] as PatchMessage[] };
+    for (const [k, c] of [
+      ['a', a],
+      ['b', b],
+      ['watcher', watcher],
+    ] as const) {
+      c.socket.on('world/view', () => views[k]++);
+      c.socket.on('world/patch', (p: PatchMessage) => patched[k].push(p));
+    }
     const rt = await app.hub.get(worldId);
     if (!rt || !a.playerId) throw new Error('no world');
     // A sealed bid only its maker sees (13.3): put in place as if recorded earlier, out of any patch.
@@ -221,26 +223,37 @@ describe("a player's private part of the view", () => {
       ...rt.state,
       realm: { ...realm, players: { ...realm.players, [a.playerId]: mine } },
     } as typeof rt.state;
-    // Any order commits; the public patches cannot carry the bid, so its owner gets a view.
+    // Any order commits; the bid reaches its owner in its own patch of that order.
     const who = rt.waitingFor()[0] === a.playerId ? a : b;
     await who.until(rt.version);
     const r = await who.order(pickOrder(who.legal, { done: true }));
     if (!r.ok) throw new Error(JSON.stringify(r.error));
-    await a.until(r.version);
-    await b.until(r.version);
+    for (const c of [a, b, watcher]) await c.until(r.version);
     await new Promise((done) => setTimeout(done, 200));
-    expect(views).toEqual({ a: 1, b: 0 });
-    // The view stood in for that order's patch, and carries its events; the other player got the patch.
-    expect(patched.a).not.toContain(r.version);
-    expect(patched.b).toContain(r.version);
+    expect(views).toEqual({ a: 0, b: 0, watcher: 0 });
+    const bidOps = (ps: PatchMessage[]) =>
+      ps.filter((p) => p.to === r.version).flatMap((p) => p.ops.filter((o) => o.path.includes('bids')));
+    expect(bidOps(patched.a)).toEqual([
+      { op: 'add', path: `/realm/players/${a.playerId}/bids`, value: { turn: 99, list: [] } },
+    ]);
+    expect(bidOps(patched.b)).toEqual([]);
+    expect(bidOps(patched.watcher)).toEqual([]);
+    // Each carries that order's events, as the log has them (nothing private among them here).
     const stored = await t.db.prisma.worldOrder.findUniqueOrThrow({
       where: { worldId_seq: { worldId, seq: r.version } },
     });
-    expect(replaced).toEqual([[{ to: r.version, events: stored.events }]]);
+    for (const ps of [patched.a, patched.b, patched.watcher])
+      expect(ps.find((p) => p.to === r.version)?.events).toEqual(stored.events);
     const held = (a.view as unknown as { realm: { players: Record<string, { bids?: unknown }> } }).realm;
     expect(held.players[a.playerId]?.bids).toEqual({ turn: 99, list: [] });
-    // Resubscribing from its version, the player gets a full view rather than public patches.
-    const again = await a.subscribe(a.version);
-    expect(again.ok && again.sync.kind).toBe('view');
+    const other = (b.view as unknown as { realm: { players: Record<string, { bids?: unknown }> } }).realm;
+    expect(other.players[a.playerId]?.bids).toBeUndefined();
+    // Resubscribing from an older version, the player gets its own patches, the bid among them.
+    const again = await a.subscribe(r.version - 1);
+    expect(again.ok && again.sync.kind).toBe('patches');
+    expect(again.ok && again.sync.kind === 'patches' && again.sync.patches.map((p) => p.to)).toEqual([
+      r.version,
+    ]);
+    expect(again.ok && again.sync.kind === 'patches' && JSON.stringify(again.sync.patches)).toContain('bids');
   });
 });

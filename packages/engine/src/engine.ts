@@ -1,7 +1,8 @@
 /**
  * The engine's contract: create a game, list a player's legal orders, apply an order (the new
  * state and the events that are its facts, or a typed error), say who must act, give the defaults
- * for a missed deadline, and compute a viewer's view. Pure: no I/O, no clock, no Math.random.
+ * for a missed deadline, and say what each viewer may see (its view, and the events it receives).
+ * Pure: no I/O, no clock, no Math.random.
  */
 import { loadMap } from '@bke/map';
 import type { EngineContext } from './model/context.ts';
@@ -15,12 +16,15 @@ import { type Order, parseOrder } from './model/orders.ts';
 import { err, ok, type Result } from './model/result.ts';
 import type { GameState } from './model/state.ts';
 import type { GameView } from './model/view.ts';
-import { realmViewFor } from './realm/view.ts';
 import { type GameSetupInput, gameSetupSchema, initialState } from './scenario/setup.ts';
 import { legalOrdersOf, waitingFor } from './turn/legal.ts';
 import { settle, startTurn } from './turn/machine.ts';
 import { applyWithUndo } from './turn/orders.ts';
-import { timeoutOrdersOf } from './turn/timeout.ts';
+import { missedDeadlineOf, type PlayedDefault, timeoutOrdersOf } from './turn/timeout.ts';
+import { eventsFor } from './viewers/events.ts';
+import { viewFor } from './viewers/view.ts';
+
+export type { PlayedDefault };
 
 export interface Engine {
   readonly map: MapIndex;
@@ -33,7 +37,12 @@ export interface Engine {
   ): Result<{ state: GameState; events: GameEvent[] }>;
   waitingFor(state: GameState): PlayerId[];
   timeoutOrders(state: GameState, player: PlayerId): Order[];
+  /** A missed deadline: the defaults of each of `players` in turn, each played once, with what it left. */
+  missedDeadline(state: GameState, players: readonly PlayerId[]): PlayedDefault[];
+  /** What `viewer` (a player, or null for a spectator) may see of the game. */
   view(state: GameState, viewer: PlayerId | null): GameView;
+  /** The events of one order that `viewer` may see (the rest are another player's private dealings). */
+  eventsFor<E extends GameEvent>(events: readonly E[], viewer: PlayerId | null): readonly E[];
   hash(state: GameState): string;
 }
 
@@ -63,16 +72,9 @@ export function createEngine(mapInput: MapInput = loadMap()): Engine {
     },
     waitingFor: (state) => waitingFor(state),
     timeoutOrders: (state, player) => timeoutOrdersOf(map, state, player),
-    view(state, viewer) {
-      const { rng: _rng, riggedDice: _rigged, undo, ...pub } = state;
-      return {
-        ...pub,
-        realm: realmViewFor(state.realm, viewer), // sealed bids and pending plans stay private
-        viewer,
-        waitingFor: waitingFor(state),
-        canUndo: [...new Set((undo?.orders ?? []).map((o) => o.actor))],
-      };
-    },
+    missedDeadline: (state, players) => missedDeadlineOf(map, state, players),
+    view: (state, viewer) => viewFor(state, viewer),
+    eventsFor: (events, viewer) => eventsFor(events, viewer),
     hash: (state) => hashState(state),
   };
   return engine;

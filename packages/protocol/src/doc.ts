@@ -217,9 +217,13 @@ export const SOCKET_EXAMPLES: {
   },
   serverToClient: {
     hello: { serverVersion: '0.1.0', serverTime: '2026-11-21T12:00:00.000Z', user },
-    'world/view': { worldId: W, version: 42, view: { turn: 3, step: { kind: 'playerTurn' }, viewer: 'p1' } },
-    'world/patch': patch,
-    'world/legal': { worldId: W, version: 42, orders: [{ type: 'endPhase' }] },
+    'world/view': {
+      worldId: W,
+      version: 42,
+      view: { turn: 3, step: { kind: 'playerTurn' }, viewer: 'p1' },
+      legal: [{ type: 'endPhase' }],
+    },
+    'world/patch': { ...patch, legal: [{ type: 'endPhase' }] },
     'world/status': status,
     'chat/message': chat,
     'chat/deleted': { worldId: W, id: '5f0c0d2e-6a51-4d38-9a43-0a4c1c1c9a11' },

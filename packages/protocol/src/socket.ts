@@ -106,37 +106,38 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** A player's legal orders (the engine's), empty when it has nothing to decide. */
+const legalOrdersSchema = z.array(z.object({ type: z.string() }).catchall(z.unknown()));
+
+/**
+ * One order's change to THIS viewer's view (a seat's, or the spectators'): what the engine lets the
+ * viewer see, never another player's private part.
+ */
 export const patchMessageSchema = z.object({
   worldId: z.string(),
   from: z.number().int(),
   to: z.number().int(),
   ops: z.array(patchOpSchema),
-  /** The facts of what happened (engine events), for the log and animations. */
+  /** The facts of what happened that this viewer may see (engine events), for the log and animations. */
   events: z.array(z.object({ type: z.string() }).catchall(z.unknown())),
+  /**
+   * A player's legal orders at version `to`, when they changed since the last it was sent (absent:
+   * unchanged). Never sent to spectators.
+   */
+  legal: legalOrdersSchema.optional(),
 });
 export type PatchMessage = z.infer<typeof patchMessageSchema>;
 
+/** A full view in place of patches, for a viewer further behind than the server's memory of patches. */
 export const viewMessageSchema = z.object({
   worldId: z.string(),
   version: z.number().int(),
-  /** The engine's GameView for this viewer (public view for spectators). */
+  /** The engine's GameView for this viewer (the spectators' view for spectators). */
   view: z.unknown(),
-  /**
-   * Present when this view stands in for patches the viewer was not sent (the orders changed the
-   * viewer's private part, which patches of the public view cannot carry): the events of each of
-   * those orders, `to` being the version it produced, so the viewer's event log misses nothing.
-   */
-  replaces: z.array(z.object({ to: z.number().int(), events: patchMessageSchema.shape.events })).optional(),
+  /** A player's legal orders at `version`. */
+  legal: legalOrdersSchema.optional(),
 });
 export type ViewMessage = z.infer<typeof viewMessageSchema>;
-
-export const legalMessageSchema = z.object({
-  worldId: z.string(),
-  version: z.number().int(),
-  /** The engine's legal orders for this player now (empty when nothing to decide). */
-  orders: z.array(z.object({ type: z.string() }).catchall(z.unknown())),
-});
-export type LegalMessage = z.infer<typeof legalMessageSchema>;
 
 export const worldStatusMessageSchema = z.object({
   worldId: z.string(),
@@ -172,11 +173,12 @@ export const subscribeResultSchema = z.object({
     z.object({ kind: z.literal('view'), version: z.number().int(), view: z.unknown() }),
   ]),
   status: worldStatusMessageSchema,
-  legal: z.array(z.object({ type: z.string() }).catchall(z.unknown())),
+  legal: legalOrdersSchema,
   chat: z.array(chatMessageSchema),
   /**
-   * The world's latest events (at most RECENT_EVENTS, oldest first, up to the synced version), so a
-   * new spectator or a cleared browser sees the event log and the last turn's summary.
+   * The world's latest events this viewer may see (at most RECENT_EVENTS, oldest first, up to the
+   * synced version; `index` is the place among the order's events as this viewer's patch carries
+   * them), so a new spectator or a cleared browser sees the event log and the last turn's summary.
    */
   recent: z.array(recentEventSchema),
 });
@@ -199,7 +201,6 @@ export interface ServerToClientEvents {
   hello: (hello: Hello) => void;
   'world/view': (msg: ViewMessage) => void;
   'world/patch': (msg: PatchMessage) => void;
-  'world/legal': (msg: LegalMessage) => void;
   'world/status': (msg: WorldStatusMessage) => void;
   'chat/message': (msg: ChatMessage) => void;
   /** A moderator deleted one of the world's chat messages: drop it from the screen. */
@@ -235,7 +236,6 @@ export const SOCKET_EVENTS = {
     hello: helloSchema,
     'world/view': viewMessageSchema,
     'world/patch': patchMessageSchema,
-    'world/legal': legalMessageSchema,
     'world/status': worldStatusMessageSchema,
     'chat/message': chatMessageSchema,
     'chat/deleted': chatDeletedSchema,

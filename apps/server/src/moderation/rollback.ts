@@ -8,7 +8,6 @@
  * in world_orders and are listed in the audit entry.
  */
 import type { GameState, PlayerId } from '@bke/engine';
-import type { PatchMessage } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { diffViews } from '../worlds/diff.ts';
@@ -156,14 +155,14 @@ export function rollbackWorld(
       return refuse('sync/stale', { version: rt.version });
     }
     onRollback(ctx.db, rt.checkpoint());
+    rt.viewers.push(seq, restored, row.events, row.patch);
     rt.state = restored;
     rt.publicView = view;
     rt.head = head;
     await reseat(ctx, rt, restored, now);
     await reproject(ctx.db, rt.id, seq);
-    const patch: PatchMessage = { worldId: rt.id, from: seq - 1, to: seq, ops: row.patch, events };
     afterCommit(ctx.db, () => {
-      ctx.hub.events.patches(rt, [patch]);
+      ctx.hub.events.patches(rt, seq - 1);
       ctx.hub.events.status(rt);
       ctx.hub.publish(rt.id);
       for (const f of ctx.hub.afterCommit) f(rt);

@@ -3,7 +3,6 @@
  * `forceAbandon` system order, then the player leaves), hand a seat to another account, mark a seat
  * absent so that the engine's default orders hold the position at once instead of at each deadline.
  */
-import type { Order, PlayerId } from '@bke/engine';
 import { afterCommit, onRollback } from '../db/transaction.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import type { ModContext } from './context.ts';
@@ -150,16 +149,7 @@ export async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promis
   if (absent.size === 0 || absent.size >= active) return 0;
   const waiting = rt.waitingFor().filter((p) => absent.has(p));
   if (waiting.length === 0) return 0;
-  const batch: { actor: PlayerId; userId: null; kind: 'timeout'; order: Order }[] = [];
-  let s = rt.state;
-  for (const p of waiting) {
-    for (const o of ctx.hub.engine.timeoutOrders(s, p)) {
-      const r = ctx.hub.engine.applyOrder(s, p, o);
-      if (!r.ok) break;
-      s = r.value.state;
-      batch.push({ actor: p, userId: null, kind: 'timeout', order: o });
-    }
-  }
+  const batch = rt.missedDeadline(waiting);
   if (batch.length === 0) return 0;
   const r = await rt.commit(batch, new Date(), { db: ctx.db });
   return r.ok ? batch.length : 0;

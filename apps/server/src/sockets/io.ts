@@ -10,13 +10,15 @@
  * the session and the seat in the database each time: a seat's rights end with the seat, and a
  * session's with the session, on every process, whatever the socket believed at subscribe.
  *
- * With several server processes each one tells its own sockets about a world (`io.local`): every
- * process holds its own copy, told of the others' changes (cluster/world-changes.ts), and knows
- * which private views and legal orders its sockets hold. Chat, moderation notices and ended
- * sockets go through the cluster adapter's rooms to every process at once.
+ * Each viewer receives its own messages of a world, made from what the engine says it may see
+ * (worlds/viewer-patches.ts): a seat's sockets, in that seat's room, get its patches with its
+ * legal orders; spectators share the spectators' patches. With several server processes each one
+ * tells its own sockets about a world (`io.local`): every process holds its own copy, told of the
+ * others' changes (cluster/world-changes.ts), and makes the same messages from it. Chat,
+ * moderation notices and ended sockets go through the cluster adapter's rooms to every process.
  */
 
-import type { GameView } from '@bke/engine';
+import type { LegalOrder, PlayerId } from '@bke/engine';
 import {
   type Ack,
   type ChatMessage,
@@ -38,6 +40,7 @@ import {
   type SubscribeResult,
   subscribeSchema,
   unsubscribeSchema,
+  type ViewMessage,
   type WireError,
   type WorldStatusMessage,
 } from '@bke/protocol';
@@ -57,14 +60,8 @@ import { Metrics, type OrderOutcome } from '../metrics.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import { planCost } from '../worlds/plan-cost.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
-import { readOrders, recentEvents, type StoredOrder } from '../worlds/store.ts';
-import {
-  canonical,
-  type PrivateSlice,
-  privatePartStale,
-  privateSlice,
-  touchesSlice,
-} from './private-view.ts';
+import { readOrders, recentEvents } from '../worlds/store.ts';
+import { storedPatch, type Viewer } from '../worlds/viewer-patches.ts';
 import { playerRoom, sessionRoom, userRoom, worldRoom } from './rooms.ts';
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
@@ -93,14 +90,6 @@ const REAUTH_MS = 2000;
 const err = (code: ErrorCode, params: Record<string, unknown> = {}): { ok: false; error: WireError } => ({
   ok: false,
   error: { ...params, code },
-});
-
-const toPatch = (worldId: string, r: StoredOrder): PatchMessage => ({
-  worldId,
-  from: r.seq - 1,
-  to: r.seq,
-  ops: r.patch as PatchMessage['ops'],
-  events: r.events as PatchMessage['events'],
 });
 
 /** Ends every socket opened with this session, wherever it is connected. */
@@ -163,28 +152,37 @@ function wireWorlds(
   const perAddress = new Counter();
   const perAccount = new Counter();
   const log = (msg: string, data: object) => app.log.warn(data, msg);
-  // Legal orders are computed after the acknowledgement and the patches have left, once per world
-  // per turn of the event loop however many orders were committed meanwhile.
-  const legalDue = new Map<string, WorldRuntime>();
-  const flushLegal = () => {
-    const due = [...legalDue.values()];
-    legalDue.clear();
-    for (const rt of due) sendLegal(rt);
-  };
   hub.events = {
-    patches(rt, patches) {
-      // A player whose private part these orders changed gets its fresh view, carrying the
-      // patches' events, instead of the patches: applying the public patches first would show
-      // its screen a mix of old private and new public parts (a lease offered and running).
-      const fresh = privateViews(rt, patches);
-      const room = io.local.to(worldRoom(rt.id));
-      const others = fresh.size > 0 ? room.except([...fresh.keys()]) : room;
-      for (const p of patches) others.emit('world/patch', p);
-      const replaces = patches.map((p) => ({ to: p.to, events: p.events }));
-      for (const [player, view] of fresh)
-        io.local.to(player).emit('world/view', { worldId: rt.id, version: rt.version, view, replaces });
-      if (legalDue.size === 0) setImmediate(flushLegal);
-      legalDue.set(rt.id, rt);
+    patches(rt, from) {
+      const to = rt.version;
+      const seats = rt.state.players.map((p) => p.id);
+      const seatRooms = seats.map((p) => playerRoom(rt.id, p));
+      // Spectators: the world's room but no seat's room; they all share one set of messages.
+      const spectators = io.local.to(worldRoom(rt.id)).except(seatRooms);
+      sendPatches(
+        rt,
+        from,
+        to,
+        null,
+        (m) => spectators.emit('world/patch', m),
+        (v) => spectators.emit('world/view', v),
+      );
+      for (const seat of seats) {
+        const room = playerRoom(rt.id, seat);
+        if (!io.of('/').adapter.rooms.get(room)?.size) {
+          lastLegal.delete(room);
+          continue;
+        }
+        const sockets = io.local.to(room);
+        sendPatches(
+          rt,
+          from,
+          to,
+          seat,
+          (m) => sockets.emit('world/patch', m),
+          (v) => sockets.emit('world/view', v),
+        );
+      }
     },
     status(rt) {
       statusOf(rt)
@@ -211,65 +209,61 @@ function wireWorlds(
   }
 
   /**
-   * Legal orders go only to the player's own sockets (they tell what it may do), and only when they changed
-   * since the last ones sent there (a subscribe always carries the current ones).
+   * The legal orders last sent to each seat's room (its key): a patch carries a seat's legal orders
+   * only when they changed, and a subscribe always carries the current ones.
    */
   const lastLegal = new Map<string, string>();
-  function sendLegal(rt: WorldRuntime) {
-    for (const p of rt.state.players) {
-      const room = playerRoom(rt.id, p.id);
-      if (!io.sockets.adapter.rooms.get(room)?.size) {
-        lastLegal.delete(room);
-        continue;
-      }
-      const orders = hub.engine.legalOrders(rt.state, p.id) as { type: string }[];
-      const key = JSON.stringify(orders);
-      if (lastLegal.get(room) === key) continue;
-      lastLegal.set(room, key);
-      io.local.to(room).emit('world/legal', { worldId: rt.id, version: rt.version, orders });
-    }
+  /** The seat's legal orders now, and whether they differ from the last its room was sent. */
+  function legalNow(rt: WorldRuntime, seat: PlayerId): { orders: LegalOrder[]; changed: boolean } {
+    const room = playerRoom(rt.id, seat);
+    const orders = hub.engine.legalOrders(rt.state, seat);
+    const key = JSON.stringify(orders);
+    const changed = lastLegal.get(room) !== key;
+    lastLegal.set(room, key);
+    return { orders, changed };
   }
 
   /**
-   * The private slice of the realm each player's screens hold (player room → slice), as far as the
-   * server knows: set at subscribe, moved on by the public patches. A player whose own slice differs
-   * from that after a commit (its plan recorded, a bid, a lease offer) gets a fresh view (private-view.ts).
+   * A viewer's messages for versions `from` → `to`: its own patches, the last carrying a seat's
+   * legal orders when they changed; a full view (with them) when the world's memory of patches
+   * does not reach back that far (a long catch-up from another process).
    */
-  const heldSlice = new Map<string, PrivateSlice>();
-  const ownSlice = (rt: WorldRuntime, player: string) =>
-    privateSlice((hub.engine.view(rt.state, player as never) as { realm?: unknown }).realm, player);
-  /** The state's own objects behind each room's slice at the last check (the state is immutable). */
-  const sliceRefs = new Map<string, { player: unknown; leases: unknown }>();
-  /** Player room → fresh view, for the players whose private part `patches` leave stale. */
-  function privateViews(rt: WorldRuntime, patches: readonly PatchMessage[]): Map<string, GameView> {
-    const out = new Map<string, GameView>();
-    const realm = (rt.state as { realm?: { players?: Record<string, unknown>; leases?: unknown } }).realm;
-    for (const p of rt.state.players) {
-      const room = playerRoom(rt.id, p.id);
-      if (!io.sockets.adapter.rooms.get(room)?.size) {
-        heldSlice.delete(room);
-        sliceRefs.delete(room);
-        continue;
-      }
-      // Fast path: the same objects as last time and no patch touching the slice — nothing changed.
-      const refs = { player: realm?.players?.[p.id], leases: realm?.leases };
-      const last = sliceRefs.get(room);
-      sliceRefs.set(room, refs);
-      if (
-        last &&
-        heldSlice.has(room) &&
-        last.player === refs.player &&
-        last.leases === refs.leases &&
-        !touchesSlice(patches, p.id)
-      )
-        continue;
-      const own = ownSlice(rt, p.id);
-      const held = heldSlice.get(room);
-      heldSlice.set(room, own);
-      if (held === undefined || !privatePartStale(held, p.id, patches, own)) continue;
-      out.set(room, hub.engine.view(rt.state, p.id as never));
+  function sendPatches(
+    rt: WorldRuntime,
+    from: number,
+    to: number,
+    viewer: Viewer,
+    patch: (m: PatchMessage) => void,
+    view: (v: ViewMessage) => void,
+  ): void {
+    const patches = rt.viewers.patches(from, to, viewer);
+    const legal = viewer ? legalNow(rt, viewer) : null;
+    if (!patches) {
+      view({
+        worldId: rt.id,
+        version: rt.version,
+        view: hub.engine.view(rt.state, viewer),
+        ...(legal ? { legal: legal.orders } : {}),
+      });
+      return;
     }
-    return out;
+    for (const [i, p] of patches.entries())
+      patch(i === patches.length - 1 && legal?.changed ? { ...p, legal: legal.orders } : p);
+  }
+
+  /**
+   * `viewer`'s patches from `from` to the world's version, or undefined when only a full view
+   * will do: a seat's come from memory alone; spectators may also have the log's public patches.
+   */
+  async function catchUpPatches(
+    rt: WorldRuntime,
+    from: number,
+    viewer: Viewer,
+  ): Promise<PatchMessage[] | undefined> {
+    const held = rt.viewers.patches(from, rt.version, viewer);
+    if (held || viewer !== null) return held;
+    const rows = await readOrders(db, rt.id, from, rt.version);
+    return rows.map((r) => storedPatch(hub.engine, rt.id, r));
   }
 
   async function chatHistory(worldId: string, playerId: string | null): Promise<ChatMessage[]> {
@@ -287,17 +281,6 @@ function wireWorlds(
       include: { fromUser: { select: { username: true } } },
     });
     return rows.reverse().map(toChat);
-  }
-
-  /** Whether the player's private part (its realm) differs from the public one: patches cannot carry it. */
-  function privateDiffers(rt: WorldRuntime, playerId: string | null): boolean {
-    if (!playerId) return false;
-    const own = ownSlice(rt, playerId);
-    return (
-      own !== null &&
-      canonical(own) !==
-        canonical(privateSlice((hub.engine.view(rt.state, null) as { realm?: unknown }).realm, playerId))
-    );
   }
 
   /**
@@ -515,7 +498,7 @@ function wireWorlds(
       const rt = await hub.get(msg.worldId);
       if (!rt) return err('world/not_found');
       const seat = user ? await hub.activeSeat(msg.worldId, user.id) : null;
-      const playerId = seat?.playerId ?? null;
+      const playerId = (seat?.playerId ?? null) as PlayerId | null;
       // Inside the queue: no patch can slip between the catch-up we send and joining the room.
       return rt.run(async () => {
         // Another process may have moved the world on since this one last heard (a client that
@@ -527,24 +510,14 @@ function wireWorlds(
         if (playerId) await socket.join(playerRoom(rt.id, playerId));
         socket.data.worlds.set(rt.id, playerId);
         const v = msg.version;
-        let sync: SubscribeResult['sync'];
-        // A player's private part (its realm) is not in the stored public patches: when it differs
-        // from the public one, a player catching up gets a full view instead.
-        const differs = privateDiffers(rt, playerId);
-        if (playerId) {
-          const own = ownSlice(rt, playerId);
-          heldSlice.set(playerRoom(rt.id, playerId), own);
-          sliceRefs.delete(playerRoom(rt.id, playerId));
-        }
-        if (v !== undefined && v <= rt.version && rt.version - v <= MAX_PATCH_GAP && !differs) {
-          const rows = await readOrders(db, rt.id, v, rt.version);
-          sync = { kind: 'patches', patches: rows.map((r) => toPatch(rt.id, r)) };
-        } else {
-          sync = { kind: 'view', version: rt.version, view: hub.engine.view(rt.state, playerId as never) };
-        }
-        const legal = playerId
-          ? (hub.engine.legalOrders(rt.state, playerId as never) as { type: string }[])
-          : [];
+        const caughtUp =
+          v !== undefined && v <= rt.version && rt.version - v <= MAX_PATCH_GAP
+            ? await catchUpPatches(rt, v, playerId)
+            : undefined;
+        const sync: SubscribeResult['sync'] = caughtUp
+          ? { kind: 'patches', patches: caughtUp }
+          : { kind: 'view', version: rt.version, view: hub.engine.view(rt.state, playerId) };
+        const legal = playerId ? legalNow(rt, playerId).orders : [];
         return {
           ok: true,
           role: playerId ? 'player' : 'spectator',
@@ -553,7 +526,9 @@ function wireWorlds(
           status: await statusOf(rt),
           legal,
           chat: await chatHistory(rt.id, playerId),
-          recent: await recentEvents(db, rt.id, rt.version, rt.state.turn, RECENT_EVENTS),
+          recent: await recentEvents(db, rt.id, rt.version, rt.state.turn, RECENT_EVENTS, (events) =>
+            hub.engine.eventsFor(events, playerId),
+          ),
         };
       });
     });
@@ -603,10 +578,14 @@ function wireWorlds(
       if (!rt) return r;
       const now = rt.version;
       const gap = now - msg.version;
-      if (gap <= 0 || gap > limits.staleOrderPatches || privateDiffers(rt, playerId))
-        return err('sync/stale', { version: now });
-      const rows = await readOrders(db, rt.id, msg.version, now);
-      return err('sync/stale', { version: now, patches: rows.map((row) => toPatch(rt.id, row)) });
+      const seat = playerId as PlayerId;
+      const patches =
+        gap > 0 && gap <= limits.staleOrderPatches ? await catchUpPatches(rt, msg.version, seat) : undefined;
+      if (!patches?.length) return err('sync/stale', { version: now });
+      // The last carries the legal orders: the live patches they stand in for may come after this
+      // answer, and the client drops those it has.
+      const last = { ...patches[patches.length - 1]!, legal: legalNow(rt, seat).orders };
+      return err('sync/stale', { version: now, patches: [...patches.slice(0, -1), last] });
     }
 
     on(socket, 'world/planCost', planCostRequestSchema, async (msg): Promise<Ack<PlanCostResult>> => {

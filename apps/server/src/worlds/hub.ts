@@ -6,14 +6,13 @@
  * others' changes by `refresh` and kept honest by `sweep` (cluster/world-changes.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { gameSetupSchema, type Order, optionsSchema, type PlayerId, RULES_VERSION } from '@bke/engine';
+import { gameSetupSchema, optionsSchema, type PlayerId, RULES_VERSION } from '@bke/engine';
 import {
   COLOURS,
   type CreateWorld,
   createWorldSchema,
   type DeadlineSettings,
   type ErrorCode,
-  type PatchMessage,
   type WireError,
 } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
@@ -32,7 +31,8 @@ export interface SeatRow {
 }
 
 export interface HubEvents {
-  patches(rt: WorldRuntime, patches: PatchMessage[]): void;
+  /** The world moved on from version `from` to `rt.version`: each viewer is due its patches. */
+  patches(rt: WorldRuntime, from: number): void;
   status(rt: WorldRuntime): void;
   /** A seat was given up: the sockets playing it stop receiving what only that seat may see. */
   seatEnded(worldId: string, playerId: string): void;
@@ -86,8 +86,8 @@ export class WorldHub {
   ) {}
 
   private hooks: RuntimeHooks = {
-    committed: (rt, patches, headChanged) => {
-      this.events.patches(rt, patches);
+    committed: (rt, from, headChanged) => {
+      this.events.patches(rt, from);
       if (headChanged) this.events.status(rt);
       for (const f of this.afterCommit) f(rt);
     },
@@ -425,16 +425,7 @@ export class WorldHub {
     if (!due || due.getTime() > now.getTime() || rt.settings.status !== 'running') return null;
     const stepKey = rt.head.stepKey;
     const waiting = rt.waitingFor();
-    const batch: { actor: PlayerId; userId: null; kind: 'timeout'; order: Order }[] = [];
-    let s = rt.state;
-    for (const p of waiting) {
-      for (const o of this.engine.timeoutOrders(s, p)) {
-        const r = this.engine.applyOrder(s, p, o);
-        if (!r.ok) break;
-        s = r.value.state;
-        batch.push({ actor: p, userId: null, kind: 'timeout', order: o });
-      }
-    }
+    const batch = rt.missedDeadline(waiting);
     if (batch.length === 0) {
       this.log('deadline passed but the engine gave no default orders', { world: rt.id, stepKey });
       return null;

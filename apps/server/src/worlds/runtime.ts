@@ -4,7 +4,7 @@
  * compare-and-set on the world's version, and only then acknowledged and broadcast.
  */
 import type { Engine, GameEvent, GameState, GameView, PlayerId } from '@bke/engine';
-import type { PatchMessage, PatchOp, WireError } from '@bke/protocol';
+import { MAX_PATCH_GAP, type PatchOp, type WireError } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { diffViews } from './diff.ts';
@@ -21,6 +21,7 @@ import {
   type WorldHead,
   writeSnapshot,
 } from './store.ts';
+import { ViewerPatches } from './viewer-patches.ts';
 
 /** A snapshot is written at least this often (orders), and at every new game turn. */
 export const SNAPSHOT_EVERY = 50;
@@ -38,18 +39,19 @@ export interface PendingOrder {
   userId: string | null;
   kind: OrderKind;
   order: unknown;
+  /** The state and events the engine already gave for this order (played once, not again). */
+  applied?: { state: GameState; events: GameEvent[] };
 }
 
-export type CommitResult =
-  | { ok: true; version: number; patches: PatchMessage[] }
-  | { ok: false; error: WireError };
+export type CommitResult = { ok: true; version: number } | { ok: false; error: WireError };
 
 export interface RuntimeHooks {
   /**
-   * Called inside the queue after a commit, in order: broadcast the patches. `headChanged` says
-   * whether the step, its deadline or the status moved (a new `world/status` is due).
+   * Called inside the queue after a commit, in order: the world moved from version `from` to
+   * `rt.version` (each viewer's patches are in `rt.viewers`). `headChanged` says whether the step,
+   * its deadline or the status moved (a new `world/status` is due).
    */
-  committed(rt: WorldRuntime, patches: PatchMessage[], headChanged: boolean): void;
+  committed(rt: WorldRuntime, from: number, headChanged: boolean): void;
   log(msg: string, data?: object): void;
   /** Called once orders of this process are in the log (the other processes are told). */
   appended?(rt: WorldRuntime): void;
@@ -76,6 +78,8 @@ export class WorldRuntime {
   private lastSnapshotSeq = 0;
   publicView: GameView;
   head: WorldHead;
+  /** Each viewer's patches of the latest orders (viewer-patches.ts). */
+  readonly viewers: ViewerPatches;
 
   constructor(
     readonly id: string,
@@ -86,10 +90,12 @@ export class WorldRuntime {
     public settings: WorldSettings,
     snapshotSeq: number,
     private readonly hooks: RuntimeHooks,
+    viewers?: ViewerPatches,
   ) {
     this.head = head;
     this.publicView = engine.view(state, null);
     this.lastSnapshotSeq = snapshotSeq;
+    this.viewers = viewers ?? new ViewerPatches(engine, id, head.version, state, MAX_PATCH_GAP);
   }
 
   get version(): number {
@@ -122,6 +128,20 @@ export class WorldRuntime {
   }
 
   /**
+   * The engine's defaults for `players` who missed the deadline (or are held while away), each in
+   * turn, as a batch for `commit`: the engine plays each once and the commit does not play it again.
+   */
+  missedDeadline(players: readonly PlayerId[]): PendingOrder[] {
+    return this.engine.missedDeadline(this.state, players).map((d) => ({
+      actor: d.actor,
+      userId: null,
+      kind: 'timeout',
+      order: d.order,
+      applied: { state: d.state, events: d.events },
+    }));
+  }
+
+  /**
    * Replays orders committed by another process since our version and refreshes the head (status,
    * deadline) from the database. Call inside `run`. What moved is news to the sockets of this
    * process: the stored patches of those orders, and the head when it changed, go to the
@@ -133,9 +153,12 @@ export class WorldRuntime {
     // The head first: the orders up to its version were committed with it, so reading them after
     // it never leaves the state behind the version (the other order could).
     const w = await this.db.prisma.world.findUniqueOrThrow({ where: { id: this.id } });
+    const from = this.version;
     const rows = w.version > this.version ? await readOrders(this.db, this.id, this.version, w.version) : [];
     if (rows.length > 0) {
-      this.state = await replayRows(this.db, this.engine, this.id, this.state, rows);
+      this.state = await replayRows(this.db, this.engine, this.id, this.state, rows, (r, state) =>
+        this.viewers.push(r.seq, state, r.events as GameEvent[], r.patch as PatchOp[]),
+      );
       this.publicView = this.engine.view(this.state, null);
     }
     const headChanged =
@@ -154,16 +177,7 @@ export class WorldRuntime {
       earlyResolution: w.earlyResolution,
       pauseReason: w.pauseReason,
     };
-    if (rows.length > 0 || headChanged) {
-      const patches = rows.map((r) => ({
-        worldId: this.id,
-        from: r.seq - 1,
-        to: r.seq,
-        ops: r.patch as PatchOp[],
-        events: r.events as PatchMessage['events'],
-      }));
-      this.hooks.committed(this, patches, headChanged);
-    }
+    if (rows.length > 0 || headChanged) this.hooks.committed(this, from, headChanged);
     return rows.length > 0 || headChanged || settingsChanged;
   }
 
@@ -190,10 +204,15 @@ export class WorldRuntime {
     let state = this.state;
     let view = this.publicView;
     const rows: LogRow[] = [];
+    const states: GameState[] = [];
     for (const p of batch) {
-      const r = this.engine.applyOrder(state, p.actor, p.order);
+      // Orders the engine played already (a missed deadline's defaults) are not played again.
+      const r = p.applied
+        ? { ok: true as const, value: p.applied }
+        : this.engine.applyOrder(state, p.actor, p.order);
       if (!r.ok) return { ok: false, error: { ...r.error } };
       const nextView = this.engine.view(r.value.state, null);
+      states.push(r.value.state);
       rows.push({
         seq: this.version + rows.length + 1,
         actor: p.actor,
@@ -206,11 +225,12 @@ export class WorldRuntime {
       state = r.value.state;
       view = nextView;
     }
-    if (rows.length === 0) return { ok: true, version: this.version, patches: [] };
+    if (rows.length === 0) return { ok: true, version: this.version };
     return this.persist(
       state,
       view,
       rows,
+      states,
       now,
       opts.allowPaused ?? false,
       opts.newDeadline ?? false,
@@ -223,6 +243,7 @@ export class WorldRuntime {
   checkpoint(): () => void {
     const { state, publicView, head, settings, lastSnapshotSeq } = this;
     return () => {
+      this.viewers.truncate(head.version);
       this.state = state;
       this.publicView = publicView;
       this.head = head;
@@ -235,6 +256,7 @@ export class WorldRuntime {
     state: GameState,
     view: GameView,
     rows: LogRow[],
+    states: GameState[],
     now: Date,
     allowPaused: boolean,
     newDeadline: boolean,
@@ -272,19 +294,13 @@ export class WorldRuntime {
     this.publicView = view;
     this.head = head;
     this.settings = { ...this.settings, status: head.status };
+    for (const [i, r] of rows.entries()) this.viewers.push(r.seq, states[i]!, r.events, r.patch);
     this.hooks.appended?.(this);
-    const patches = rows.map((r) => ({
-      worldId: this.id,
-      from: r.seq - 1,
-      to: r.seq,
-      ops: r.patch,
-      events: r.events as PatchMessage['events'],
-    }));
     afterCommit(db, () => {
-      this.hooks.committed(this, patches, headChanged);
+      this.hooks.committed(this, from, headChanged);
       this.afterCommit(before, rows);
     });
-    return { ok: true, version: head.version, patches };
+    return { ok: true, version: head.version };
   }
 
   private nextHead(state: GameState, added: number, now: Date, newDeadline = false): WorldHead {
@@ -332,7 +348,11 @@ export class WorldRuntime {
     const snap = await latestSnapshot(db, worldId, w.version);
     if (!snap) throw new Error(`world ${worldId} has no snapshot 0`);
     const rows = await readOrders(db, worldId, snap.seq, w.version);
-    const state = await replayRows(db, engine, worldId, snap.state as unknown as GameState, rows);
+    const start = snap.state as unknown as GameState;
+    const viewers = new ViewerPatches(engine, worldId, snap.seq, start, MAX_PATCH_GAP);
+    const state = await replayRows(db, engine, worldId, start, rows, (r, s) =>
+      viewers.push(r.seq, s, r.events as GameEvent[], r.patch as PatchOp[]),
+    );
     const head: WorldHead = {
       version: w.version,
       stepKey: w.stepKey,
@@ -345,6 +365,6 @@ export class WorldRuntime {
       status: w.status,
       pauseReason: w.pauseReason,
     };
-    return new WorldRuntime(worldId, db, engine, state, head, settings, snap.seq, hooks);
+    return new WorldRuntime(worldId, db, engine, state, head, settings, snap.seq, hooks, viewers);
   }
 }

@@ -127,8 +127,9 @@ export interface RecentEvent {
 }
 
 /**
- * The world's last `limit` events up to `upTo` (the events of the log are public: every viewer
- * receives them in the patches). Turns are counted back from `turn`, the turn at `upTo`: events
+ * The world's last `limit` events up to `upTo` that a viewer may see: `seen` gives the part of one
+ * order's events the viewer receives (the engine's `eventsFor`), and `index` is the place among
+ * those, as in that viewer's patches. Turns are counted back from `turn`, the turn at `upTo`: events
  * before a `turnStarted` belong to the turn before it. The walk stops at a rollback row, whose
  * restored turn is known but not the turn of what it undid.
  */
@@ -138,6 +139,7 @@ export async function recentEvents(
   upTo: number,
   turn: number,
   limit: number,
+  seen: (events: readonly GameEvent[]) => readonly GameEvent[],
 ): Promise<RecentEvent[]> {
   const rows = await db.sql<{ seq: number; kind: string; events: unknown }>(
     `SELECT seq, kind, events FROM world_orders
@@ -148,7 +150,9 @@ export async function recentEvents(
   const out: RecentEvent[] = [];
   let current = turn;
   for (const row of rows) {
-    const events = Array.isArray(row.events) ? (row.events as RecentEvent['event'][]) : [];
+    const events = Array.isArray(row.events)
+      ? (seen(row.events as GameEvent[]) as unknown as RecentEvent['event'][])
+      : [];
     for (let i = events.length - 1; i >= 0 && out.length < limit; i--) {
       const event = events[i];
       if (!event || typeof event.type !== 'string') continue;

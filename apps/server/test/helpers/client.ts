@@ -2,7 +2,6 @@
 import {
   type Ack,
   applyPatch,
-  type LegalMessage,
   type PatchMessage,
   type SubscribeResult,
   type WorldStatusMessage,
@@ -38,6 +37,8 @@ export async function signup(base: string, username: string): Promise<string> {
   return r.cookie;
 }
 
+type LegalOrders = SubscribeResult['legal'];
+
 type View = { version?: number; turn: number; step: { kind: string }; [k: string]: unknown };
 
 /** A connected client that mirrors the server: full view, then patches n → n + 1 in order. */
@@ -45,7 +46,7 @@ export class TestClient {
   socket: Socket;
   view: View | null = null;
   version = -1;
-  legal: LegalMessage['orders'] = [];
+  legal: LegalOrders = [];
   status: WorldStatusMessage | null = null;
   chat: { body: string; to: string | null }[] = [];
   errors: unknown[] = [];
@@ -64,12 +65,10 @@ export class TestClient {
       extraHeaders: cookie ? { cookie } : {},
     });
     this.socket.on('world/patch', (p: PatchMessage) => this.onPatch(p));
-    this.socket.on('world/view', (m: { version: number; view: View }) => {
+    this.socket.on('world/view', (m: { version: number; view: View; legal?: LegalOrders }) => {
       this.view = m.view;
       this.version = m.version;
-    });
-    this.socket.on('world/legal', (m: LegalMessage) => {
-      if (m.version >= this.version) this.legal = m.orders;
+      if (m.legal) this.legal = m.legal;
     });
     this.socket.on('world/status', (s: WorldStatusMessage) => {
       this.status = s;
@@ -79,13 +78,19 @@ export class TestClient {
   }
 
   private onPatch(p: PatchMessage) {
-    if (!this.view || p.to <= this.version) return;
+    if (!this.view || p.to < this.version) return;
+    if (p.to === this.version) {
+      // Already applied (a stale order's answer carried it); its legal orders still count.
+      if (p.legal) this.legal = p.legal;
+      return;
+    }
     if (p.from !== this.version) {
       this.gaps++;
       return;
     }
     this.view = applyPatch(this.view, p.ops);
     this.version = p.to;
+    if (p.legal) this.legal = p.legal;
   }
 
   async ready(): Promise<void> {
@@ -143,7 +148,7 @@ export class TestClient {
 }
 
 /** A simple policy over the legal orders the server sent: the engine's own defaults, spelled out. */
-export function pickOrder(legal: LegalMessage['orders'], splitOnce: { done: boolean }): unknown | null {
+export function pickOrder(legal: LegalOrders, splitOnce: { done: boolean }): unknown | null {
   const find = (t: string) => legal.find((o) => o.type === t) as Record<string, unknown> | undefined;
   const start = find('chooseStart');
   if (start) return { type: 'chooseStart', position: start.position, area: (start.areas as string[])[0] };

@@ -1,5 +1,6 @@
 /** The defaults for a missed deadline: hold, tax without pillage, the first legal choice otherwise. */
 import { isRealmAnytimeOrder } from '../diplomacy/orders.ts';
+import type { GameEvent } from '../model/events.ts';
 import type { PlayerId, UnitId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { MapIndex } from '../model/map-index.ts';
@@ -75,9 +76,17 @@ const groupSize = (o: LegalOrder): number => (o.type === 'keepGroup' ? o.group.l
 
 const tribeRank = (g: GameState, id: UnitId): number => (g.units[id]?.kind === 'tribe' ? 0 : 1);
 
-/** 4: the defaults that finish this player's part of the current step (not later steps), in order. */
-export function timeoutOrdersOf(map: MapIndex, state: GameState, player: PlayerId): Order[] {
-  const out: Order[] = [];
+/** One default order of a missed deadline, played: who gave it, and the state and events it left. */
+export interface PlayedDefault {
+  readonly actor: PlayerId;
+  readonly order: Order;
+  readonly state: GameState;
+  readonly events: GameEvent[];
+}
+
+/** 4: the defaults that finish this player's part of the current step (not later steps), played in order. */
+function playDefaults(map: MapIndex, state: GameState, player: PlayerId): PlayedDefault[] {
+  const out: PlayedDefault[] = [];
   let s = state;
   const key = stepKey(state);
   for (let i = 0; i < 200 && waitingFor(s).includes(player) && stepKey(s) === key; i++) {
@@ -85,8 +94,32 @@ export function timeoutOrdersOf(map: MapIndex, state: GameState, player: PlayerI
     if (!o) break;
     const r = applyWithUndo(map, s, player, o);
     if (!r.ok) break;
-    out.push(o);
     s = r.value.state;
+    out.push({ actor: player, order: o, state: s, events: r.value.events });
+  }
+  return out;
+}
+
+/** 4: the defaults that finish this player's part of the current step (not later steps), in order. */
+export function timeoutOrdersOf(map: MapIndex, state: GameState, player: PlayerId): Order[] {
+  return playDefaults(map, state, player).map((d) => d.order);
+}
+
+/**
+ * A missed deadline: each of `players` in turn gets its defaults, each seeing the state the
+ * previous left; every order is played once and returned with what it left, ready to commit.
+ */
+export function missedDeadlineOf(
+  map: MapIndex,
+  state: GameState,
+  players: readonly PlayerId[],
+): PlayedDefault[] {
+  const out: PlayedDefault[] = [];
+  let s = state;
+  for (const p of players) {
+    const played = playDefaults(map, s, p);
+    out.push(...played);
+    s = played.at(-1)?.state ?? s;
   }
   return out;
 }

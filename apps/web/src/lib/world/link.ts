@@ -12,7 +12,7 @@ import type {
   ViewMessage,
   WorldStatusMessage,
 } from '@bke/protocol';
-import type { EconomicPlan, GameEvent, LegalOrder, Order } from '../wire.ts';
+import type { EconomicPlan, GameEvent, Order } from '../wire.ts';
 
 export type {
   Ack,
@@ -32,16 +32,9 @@ export interface LoggedEvent {
   readonly event: GameEvent;
 }
 
-export interface LegalUpdate {
-  readonly worldId: string;
-  readonly version: number;
-  readonly orders: readonly LegalOrder[];
-}
-
 export interface WorldHandlers {
   view(v: ViewMessage): void;
   patch(p: PatchMessage): void;
-  legal(l: LegalUpdate): void;
   status(s: WorldStatusMessage): void;
   chat(m: ChatMessage): void;
   /** A moderator deleted a chat message of this world. */

@@ -1,7 +1,6 @@
 /** The WorldLink over the page's Socket.IO connection, typed by packages/protocol. */
 import type { Ack } from '@bke/protocol';
 import { connection } from '../connection.svelte.ts';
-import type { LegalOrder } from '../wire.ts';
 import type { Answer, WorldHandlers, WorldLink } from './link.ts';
 
 const ACK_TIMEOUT_MS = 15_000;
@@ -34,18 +33,14 @@ export function socketLink(): WorldLink {
     planCost: (worldId, plan) =>
       acked((reply) => socket.emit('world/planCost', { worldId, plan: { ...plan } }, reply)),
     listen(h: WorldHandlers) {
-      const legal: Parameters<typeof socket.on<'world/legal'>>[1] = (m) =>
-        h.legal({ ...m, orders: m.orders as LegalOrder[] });
       socket.on('world/view', h.view);
       socket.on('world/patch', h.patch);
-      socket.on('world/legal', legal);
       socket.on('world/status', h.status);
       socket.on('chat/message', h.chat);
       socket.on('chat/deleted', h.chatDeleted);
       return () => {
         socket.off('world/view', h.view);
         socket.off('world/patch', h.patch);
-        socket.off('world/legal', legal);
         socket.off('world/status', h.status);
         socket.off('chat/message', h.chat);
         socket.off('chat/deleted', h.chatDeleted);

@@ -10,7 +10,6 @@ import type { EconomicPlan, GameEvent, GameView, LegalOrder, Order } from '../wi
 import { errorWords } from '../words.ts';
 import type {
   ChatMessage,
-  LegalUpdate,
   LoggedEvent,
   PatchMessage,
   PlanCost,
@@ -50,16 +49,9 @@ export class WorldStore {
   /** The last error, in words, until the next successful order. */
   error = $state<string | null>(null);
   sending = $state(false);
-  /**
-   * False for a moment after a patch: the legal orders come in their own message (and only when
-   * they changed), so buttons wait briefly rather than offer yesterday's choices.
-   */
-  legalSettled = $state(true);
-  private settleTimer: ReturnType<typeof setTimeout> | null = null;
   loading = $state(true);
   /** The chat channel on screen; its messages are read as they come. */
   openChannel: string | null = null;
-  private pendingLegal: LegalUpdate | null = null;
   /** Unread messages by id → their channel, so a deleted one leaves its unread count too. */
   private readonly unseen = new Map<string, string>();
   private readonly unsubs: (() => void)[] = [];
@@ -77,7 +69,6 @@ export class WorldStore {
       this.link.listen({
         view: (v) => this.onView(v),
         patch: (p) => this.onPatch(p),
-        legal: (l) => this.onLegal(l),
         status: (s) => this.onStatus(s),
         chat: (m) => this.onChat(m),
         chatDeleted: (d) => this.onChatDeleted(d),
@@ -88,7 +79,6 @@ export class WorldStore {
   }
 
   stop(): void {
-    if (this.settleTimer) clearTimeout(this.settleTimer);
     for (const u of this.unsubs.splice(0)) u();
     this.link.unsubscribe(this.worldId);
   }
@@ -152,17 +142,13 @@ export class WorldStore {
     this.save();
   }
 
+  /** A full view (the server's memory of patches did not reach back to ours), with the legal orders. */
   onView(v: ViewMessage): void {
     if (v.worldId !== this.worldId) return;
-    // A view standing in for patches carries their events: log those this page has not seen.
-    const news = v.replaces?.filter((r) => this.version === null || r.to > this.version) ?? [];
-    const turn = this.view?.turn;
     this.view = v.view as GameView;
     this.version = v.version;
+    if (v.legal) this.legal = v.legal as LegalOrder[];
     this.loading = false;
-    let at = turn ?? this.view.turn;
-    for (const r of news) at = this.logEvents(r.to, r.events, at);
-    if (news.length) this.orderMoved();
     this.save();
   }
 
@@ -181,19 +167,18 @@ export class WorldStore {
     return turn;
   }
 
-  /** After the view moved on by orders: the legal orders sent for the new version are awaited. */
-  private orderMoved(): void {
-    this.legalSettled = false;
-    if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(() => {
-      this.legalSettled = true;
-    }, 500);
-    if (this.pendingLegal?.version === this.version) this.onLegal(this.pendingLegal);
-  }
-
+  /**
+   * One order's change to this viewer's view, with its events and, when they changed, the player's
+   * legal orders at the new version (absent: the ones held still stand).
+   */
   onPatch(p: PatchMessage): void {
     if (p.worldId !== this.worldId || !this.view || this.version === null) return;
-    if (p.to <= this.version) return;
+    if (p.to < this.version) return;
+    if (p.to === this.version) {
+      // Applied already (a stale order's answer carried it): its legal orders still count.
+      if (p.legal) this.legal = p.legal as LegalOrder[];
+      return;
+    }
     if (p.from !== this.version) {
       void this.resync();
       return;
@@ -208,21 +193,9 @@ export class WorldStore {
       return;
     }
     this.version = p.to;
+    if (p.legal) this.legal = p.legal as LegalOrder[];
     this.logEvents(p.to, p.events, before);
-    this.orderMoved();
     this.save();
-  }
-
-  onLegal(l: LegalUpdate): void {
-    if (l.worldId !== this.worldId) return;
-    if (this.version !== null && l.version > this.version) {
-      this.pendingLegal = l;
-      return;
-    }
-    if (this.version !== null && l.version < this.version) return;
-    this.pendingLegal = null;
-    this.legal = l.orders;
-    this.legalSettled = true;
   }
 
   onStatus(s: WorldStatusMessage): void {

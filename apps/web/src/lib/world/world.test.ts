@@ -71,7 +71,6 @@ function fakeLink(
     patch: (
       p: Omit<PatchMessage, 'worldId' | 'events'> & { worldId?: string; events?: PatchMessage['events'] },
     ) => handlers?.patch({ worldId: 'w1', events: [], ...p }),
-    legal: (version: number) => handlers?.legal({ worldId: 'w1', version, orders: [{ type: 'undo' }] }),
     chat: (m: ChatMessage) => handlers?.chat(m),
     chatDeleted: (id: string, worldId = 'w1') => handlers?.chatDeleted({ worldId, id }),
     view: (m: Omit<Parameters<WorldHandlers['view']>[0], 'worldId'>) =>
@@ -118,33 +117,14 @@ describe('WorldStore', () => {
     expect(f.calls.subscribe).toEqual([null, 13]);
   });
 
-  it('logs the events a fresh view carries in place of its patches, then follows patches from it', async () => {
+  it('takes a full view and its legal orders in place of patches, then follows patches from it', async () => {
     const f = fakeLink();
     const s = new WorldStore('w1', f.link);
     await s.start();
-    f.legal(14);
-    f.view({
-      version: 14,
-      view: { ...FIXTURE_VIEW, turn: 3 },
-      replaces: [
-        { to: 13, events: [{ type: 'turnStarted', turn: 3 }] },
-        { to: 14, events: [{ type: 'leaseStarted' }] },
-      ],
-    });
+    f.view({ version: 14, view: { ...FIXTURE_VIEW, turn: 3 }, legal: [{ type: 'undo' }] });
     expect(s.version).toBe(14);
-    expect(s.log.map((l) => [l.turn, l.event.type])).toEqual([
-      [3, 'turnStarted'],
-      [3, 'leaseStarted'],
-    ]);
-    // The legal orders held for that version apply now.
+    expect(s.view?.turn).toBe(3);
     expect(s.legal).toEqual([{ type: 'undo' }]);
-    // Seen again (a second socket of the same player), nothing is logged twice.
-    f.view({
-      version: 14,
-      view: { ...FIXTURE_VIEW, turn: 3 },
-      replaces: [{ to: 14, events: [{ type: 'x' }] }],
-    });
-    expect(s.log).toHaveLength(2);
     f.patch({ from: 14, to: 15, ops: turn(4) });
     expect(s.view?.turn).toBe(4);
   });
@@ -158,14 +138,18 @@ describe('WorldStore', () => {
     expect(s.view?.turn).toBe(2);
   });
 
-  it('holds legal orders for a newer version until its patch arrives', async () => {
+  it('takes the legal orders a patch carries, and keeps those held when a patch carries none', async () => {
     const f = fakeLink();
     const s = new WorldStore('w1', f.link);
     await s.start();
-    f.legal(13);
-    expect(s.legal).toEqual([{ type: 'endPhase' }]);
     f.patch({ from: 12, to: 13, ops: turn(3) });
+    expect(s.legal).toEqual([{ type: 'endPhase' }]);
+    f.patch({ from: 13, to: 14, ops: turn(3), legal: [{ type: 'undo' }] });
     expect(s.legal).toEqual([{ type: 'undo' }]);
+    // A patch seen already (a stale order's answer carried it) still brings its legal orders.
+    f.patch({ from: 13, to: 14, ops: turn(3), legal: [{ type: 'combatDone' }] });
+    expect(s.legal).toEqual([{ type: 'combatDone' }]);
+    expect(s.version).toBe(14);
   });
 
   it('resumes from its version after a reconnect, and after a reload from storage', async () => {
