@@ -15,7 +15,7 @@ import type { AdministrationResult } from '../../src/model/realm.ts';
 import { realmOf, realmPlayer } from '../../src/model/realm.ts';
 import type { Game } from '../../src/model/state-ops.ts';
 import { adminColumns, adminTableResult, turnsCounted } from '../../src/realm/administration.ts';
-import { runRealmAdministration } from '../../src/realm/administration-phase.ts';
+import { administerRealm } from '../../src/realm/administration-phase.ts';
 import { realmWaitingFor } from '../../src/realm/choices.ts';
 import { resolveEconomicWithRealms } from '../../src/realm/economic-orders.ts';
 import { defaultPlan, economyPreview, moneyAfterUpkeep } from '../../src/realm/economy.ts';
@@ -138,7 +138,7 @@ describe('D-12 the German-1 cycle (14.3.3, 10, 11, 11.7)', () => {
       const percent = realmPlayer(s, G).adminPercent;
       const dice = diceFor(percent, want);
       s = { ...s, riggedDice: [...dice, ...extra], step: { ...adminStep([]), player: G } } as Game;
-      let r = runRealmAdministration(ctx, s, G);
+      let r = administerRealm(ctx, s, G);
       s = r.state;
       const all = [...r.events];
       // A choice with a single legal answer is made by the engine; the scripted answer is then moot.
