@@ -1,7 +1,8 @@
 /**
  * A world that runs for weeks: the state holds the present, not the past. Its size depends on the
  * board and the players, never on the turn number (the record sheet's rows and the finished cycles
- * leave it as events; 14.3.3, 14.3.1–14.3.2 read running totals). Sizes only, no timing.
+ * leave it as events; 14.3.3, 14.3.1–14.3.2 read running totals). Sizes only, no timing. Some
+ * 90,000 orders take minutes on a busy machine, so this runs with the integration tests.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine, simSetup, simulate } from '../../src/index.ts';
