@@ -19,6 +19,7 @@ export * from './model/result.ts';
 export * from './model/rng.ts';
 export * from './model/state.ts';
 export * from './model/units.ts';
+export { isCurrentState, upgradeState, upgradeView } from './model/upgrade.ts';
 export type * from './model/view.ts';
 export { type RealmPlanCost, realmPlanCost } from './realm/plan-cost.ts';
 export { playerScore } from './realm/record.ts';

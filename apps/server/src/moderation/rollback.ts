@@ -7,7 +7,7 @@
  * version N to the restored view, so clients follow with an ordinary patch. The undone orders stay
  * in world_orders and are listed in the audit entry.
  */
-import type { GameState, PlayerId } from '@bke/engine';
+import { type GameState, type PlayerId, upgradeState } from '@bke/engine';
 import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { diffViews } from '../worlds/diff.ts';
@@ -39,7 +39,7 @@ export interface TurnStart {
 export async function restoredState(db: Database, worldId: string, seq: number): Promise<GameState> {
   const snap = await db.prisma.worldSnapshot.findUnique({ where: { worldId_seq: { worldId, seq } } });
   if (!snap) throw new Error(`world ${worldId}: rollback row ${seq} has no snapshot`);
-  return snap.state as unknown as GameState;
+  return upgradeState(snap.state);
 }
 
 async function loggedOrders(db: Database, worldId: string, upTo: number): Promise<LoggedOrder[]> {
@@ -64,7 +64,7 @@ export async function replayTimeline(
   const engine = getEngine();
   const first = await db.prisma.worldSnapshot.findUnique({ where: { worldId_seq: { worldId, seq: 0 } } });
   if (!first) throw new Error(`world ${worldId} has no snapshot 0`);
-  let state = first.state as unknown as GameState;
+  let state = upgradeState(first.state);
   const starts = new Map<number, TurnStart>([[state.turn, { turn: state.turn, seq: 0, state }]]);
   const rows = await loggedOrders(db, worldId, upTo);
   const undone = undoneSeqs(rows);

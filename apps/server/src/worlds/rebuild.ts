@@ -4,7 +4,7 @@
  * to the public view, they must give the engine's view at the end), and the head version.
  * `repair` rewrites the cycle and VP-ledger projections from the replayed events.
  */
-import { type GameState, hashState } from '@bke/engine';
+import { type GameState, hashState, upgradeState, upgradeView } from '@bke/engine';
 import { applyPatch, type PatchOp } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { getEngine } from './engine.ts';
@@ -43,8 +43,12 @@ export async function rebuildWorld(db: Database, worldId: string, repair = false
     if (!snap) return;
     checked++;
     const h = engine.hash(state);
-    if (snap.hash !== h) problems.push(`snapshot ${seq}: stored hash ${snap.hash}, replay gives ${h}`);
-    if (hashState(snap.state) !== h) problems.push(`snapshot ${seq}: stored state differs from the replay`);
+    // A snapshot written by an older engine is compared in the current shape; its stored hash
+    // belongs to the state as stored.
+    if (snap.hash !== hashState(snap.state))
+      problems.push(`snapshot ${seq}: stored hash does not match its state`);
+    if (hashState(upgradeState(snap.state)) !== h)
+      problems.push(`snapshot ${seq}: stored state differs from the replay`);
   };
   check(0);
   if (repair) {
@@ -56,7 +60,7 @@ export async function rebuildWorld(db: Database, worldId: string, repair = false
     state = await replayRows(db, engine, worldId, state, rows, async (r, next, events) => {
       state = next;
       try {
-        view = applyPatch(view, r.patch as PatchOp[]);
+        view = applyPatchAcrossShapes(view, r.patch as PatchOp[]);
       } catch (e) {
         problems.push(`order ${r.seq}: stored patch does not apply (${String(e)})`);
       }
@@ -66,9 +70,24 @@ export async function rebuildWorld(db: Database, worldId: string, repair = false
   } catch (e) {
     problems.push(String(e instanceof Error ? e.message : e));
   }
-  if (hashState(view) !== hashState(engine.view(state, null)))
+  if (hashState(upgradeView(view)) !== hashState(engine.view(state, null)))
     problems.push('the stored patches do not rebuild the public view');
   if (rows.length !== world.version)
     problems.push(`log has ${rows.length} orders, head says ${world.version}`);
   return { worldId, orders: rows.length, snapshotsChecked: checked, finalHash: engine.hash(state), problems };
+}
+
+/**
+ * A stored patch applied to the view rebuilt so far. Patches written before an engine upgrade
+ * describe views of the older shape; the first patch written after it may need the current shape,
+ * so a patch that does not apply is tried again on the upgraded view.
+ */
+function applyPatchAcrossShapes(view: unknown, patch: PatchOp[]): unknown {
+  try {
+    return applyPatch(view, patch);
+  } catch (e) {
+    const upgraded = upgradeView(view);
+    if (upgraded === view) throw e;
+    return applyPatch(upgraded, patch);
+  }
 }

@@ -3,7 +3,14 @@
  * lila's round actor). Every change runs through `run`, is committed to the order log with a
  * compare-and-set on the world's version, and only then acknowledged and broadcast.
  */
-import type { Engine, GameEvent, GameState, GameView, PlayerId } from '@bke/engine';
+import {
+  type Engine,
+  type GameEvent,
+  type GameState,
+  type GameView,
+  type PlayerId,
+  upgradeState,
+} from '@bke/engine';
 import { MAX_PATCH_GAP, type PatchOp, type WireError } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
@@ -348,7 +355,7 @@ export class WorldRuntime {
     const snap = await latestSnapshot(db, worldId, w.version);
     if (!snap) throw new Error(`world ${worldId} has no snapshot 0`);
     const rows = await readOrders(db, worldId, snap.seq, w.version);
-    const start = snap.state as unknown as GameState;
+    const start = upgradeState(snap.state);
     const viewers = new ViewerPatches(engine, worldId, snap.seq, start, MAX_PATCH_GAP);
     const state = await replayRows(db, engine, worldId, start, rows, (r, s) =>
       viewers.push(r.seq, s, r.events as GameEvent[], r.patch as PatchOp[]),

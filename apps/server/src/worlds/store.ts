@@ -2,7 +2,7 @@
  * The world's durable record: the append-only order log (raw SQL on the hot path, one statement
  * per commit), snapshots, and the projections (cycles, VP ledger) derived from logged events.
  */
-import type { Engine, GameEvent, GameState, PlayerId } from '@bke/engine';
+import { type Engine, type GameEvent, type GameState, type PlayerId, upgradeState } from '@bke/engine';
 import type { PatchOp } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 
@@ -191,7 +191,7 @@ export async function replayRows(
         where: { worldId_seq: { worldId, seq: r.seq } },
       });
       if (!snap) throw new Error(`world ${worldId}: rollback ${r.seq} has no snapshot`);
-      s = snap.state as unknown as GameState;
+      s = upgradeState(snap.state);
     } else {
       const res = engine.applyOrder(s, r.actor as PlayerId | 'system', r.order);
       if (!res.ok)
@@ -268,11 +268,11 @@ export async function projectEvents(
     } else if (e.type === 'ledgerRow') {
       await projectLedgerRow(db, worldId, seq, e.row);
     } else if (e.type === 'cycleEnded') {
-      const p = state.players.find((q) => q.id === e.player);
-      const last = p?.pastCycles[p.pastCycles.length - 1];
-      if (last)
+      // The cycle that ended is the player's latest finished one (cycles are numbered 1, 2, …).
+      const number = state.players.find((q) => q.id === e.player)?.finished.count ?? 0;
+      if (number > 0)
         await db.prisma.worldCycle.updateMany({
-          where: { worldId, playerId: e.player, number: last.number },
+          where: { worldId, playerId: e.player, number },
           data: { endTurn: state.turn, endReason: e.reason, vp: e.vp, updatedSeq: seq },
         });
     } else if (e.type === 'vpGained') {

@@ -27,12 +27,11 @@ export interface ViewCycle {
   readonly vp: number;
 }
 
-export interface ViewPastCycle {
-  readonly number: number;
-  readonly position: string;
-  readonly vp: number;
-  readonly startedTurn: number;
-  readonly endedTurn: number;
+/** A player's finished cycles as running totals (the cycles themselves are the chronicle). */
+export interface ViewFinishedCycles {
+  readonly count: number;
+  readonly bestVp: number;
+  readonly totalVp: number;
 }
 
 export interface ViewPlayer {
@@ -43,7 +42,7 @@ export interface ViewPlayer {
   readonly joinedTurn: number;
   readonly status: 'waiting' | 'active' | 'left';
   readonly cycle: ViewCycle | null;
-  readonly pastCycles: readonly ViewPastCycle[];
+  readonly finished: ViewFinishedCycles;
   readonly money: number;
   readonly turnsPlayed: number;
   readonly capital: string | null;

@@ -73,7 +73,7 @@ export const player = (
   joinedTurn: 1,
   status: 'active',
   cycle: { number: 1, position: 'GERMAN 1', stage: 'barbarian', startedTurn: 1, vp: 0 },
-  pastCycles: [],
+  finished: { count: 0, bestVp: 0, totalVp: 0 },
   money: 0,
   turnsPlayed: 1,
   capital: null,

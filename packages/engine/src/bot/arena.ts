@@ -84,13 +84,13 @@ export function playArenaGame(
     turns: state.turn - 1,
     decisionMs,
     seats: state.players.map((p) => {
-      const vps = [...p.pastCycles.map((c) => c.vp), ...(p.cycle ? [p.cycle.vp] : [])];
+      const running = p.cycle?.vp ?? 0;
       const kingdoms = kingdomsOf.get(p.id) ?? 0;
       return {
         contestant: seats.get(p.id)!.contestant,
-        bestCycleVp: Math.max(0, ...vps),
-        average: p.turnsPlayed ? vps.reduce((s, v) => s + v, 0) / p.turnsPlayed : 0,
-        cycles: vps.length,
+        bestCycleVp: Math.max(p.finished.bestVp, running),
+        average: p.turnsPlayed ? (p.finished.totalVp + running) / p.turnsPlayed : 0,
+        cycles: p.finished.count + (p.cycle ? 1 : 0),
         kingdoms,
       };
     }),

@@ -2,8 +2,11 @@
  * The realm sub-state (kingdoms, empires, and the optional diplomacy of 13): plain JSON kept in
  * `GameStateCore.realm`, beside the combat phase's `combat`. Per player it holds what lasts from
  * one phase to a later one (Good Ruler / Corruption pending, the latest Revival, this turn's
- * capital capture, the economic plan, an Attempted Coup); `ledger` is the turn record sheet of
- * 14.3.3. Read it only through `realmOf`, which tolerates a state made before the field existed.
+ * capital capture, the economic plan, an Attempted Coup); `sheet` holds the rows of the turn record
+ * sheet (14.3.3) written in the latest game turn that wrote any, which the administration phase
+ * still fills in (column 11). Older rows are history: each leaves the engine as a `ledgerRow`
+ * event and the server keeps it (the VP ledger), so the state does not grow with the world's age.
+ * Read it only through `realmOf`, which tolerates a state made before the field existed.
  */
 
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
@@ -99,7 +102,8 @@ export type RealmTask =
 
 export interface RealmState {
   readonly players: Readonly<Record<string, RealmPlayer>>;
-  readonly ledger: readonly LedgerRow[];
+  /** 14.3.3: the record-sheet rows of the latest game turn that wrote any (see above). */
+  readonly sheet: readonly LedgerRow[];
   /** The player whose administration is running, the choice it waits for and the work left. */
   readonly active: PlayerId | null;
   readonly pending: RealmChoice | null;
@@ -125,7 +129,7 @@ export const initialRealmPlayer = (): RealmPlayer => ({
 /** The realm sub-state of a new game. */
 export const initialRealmState = (): RealmState => ({
   players: {},
-  ledger: [],
+  sheet: [],
   active: null,
   pending: null,
   tasks: [],
@@ -135,7 +139,7 @@ export const initialRealmState = (): RealmState => ({
 type WithRealm = { readonly realm?: RealmState };
 
 const isRealmState = (v: unknown): v is RealmState =>
-  typeof v === 'object' && v !== null && 'players' in v && 'ledger' in v && 'tasks' in v;
+  typeof v === 'object' && v !== null && 'players' in v && 'sheet' in v && 'tasks' in v;
 
 /** The realm sub-state of a game (empty if the game predates it). */
 export const realmOf = (g: WithRealm): RealmState => {
@@ -160,7 +164,17 @@ export const patchRealmPlayer = <S extends WithRealm>(g: S, id: PlayerId, patch:
 export const patchRealm = <S extends WithRealm>(g: S, patch: Partial<RealmState>): S =>
   withRealm(g, { ...realmOf(g), ...patch });
 
-/** AMBIG-42: a finished position loses its pending effects; the ledger stays. */
+/**
+ * 14.3.3: a new record-sheet row. A row of a later turn than those on the sheet starts a new page:
+ * the earlier turn's rows are final (they went out as events) and leave the state.
+ */
+export const withSheetRow = <S extends WithRealm>(g: S, row: LedgerRow): S => {
+  const r = realmOf(g);
+  const kept = r.sheet.length > 0 && r.sheet[0]!.turn < row.turn ? [] : r.sheet;
+  return withRealm(g, { ...r, sheet: [...kept, row] });
+};
+
+/** AMBIG-42: a finished position loses its pending effects; its record-sheet rows stay. */
 export const clearRealmPlayer = <S extends WithRealm>(g: S, id: PlayerId): S => {
   const r = realmOf(g);
   const players = { ...r.players };
@@ -169,12 +183,11 @@ export const clearRealmPlayer = <S extends WithRealm>(g: S, id: PlayerId): S => 
 };
 
 /**
- * The realm sub-state as a viewer gets it: no `ledger`. The record sheet is open (2.4) but it grows
- * by a row per player per turn for the whole life of a world; it reaches clients once, as the
- * `ledgerRow` events of the order that wrote each row (the server keeps them as the VP ledger),
- * instead of inside every full view and again in the patch that appends it.
+ * The realm sub-state as a viewer gets it: no `sheet`. The record sheet is open (2.4); its rows
+ * reach clients once, as the `ledgerRow` events of the order that wrote each row (the server keeps
+ * them as the VP ledger), instead of inside every full view and again in the patch that adds them.
  */
-export type RealmView = Omit<RealmState, 'ledger'>;
+export type RealmView = Omit<RealmState, 'sheet'>;
 
 /** A standing bid (engine decision for online play, see docs): one sealed round per economic phase. */
 export interface StandingBid {

@@ -30,13 +30,22 @@ export interface Cycle {
   readonly vp: number;
 }
 
-export interface PastCycle {
-  readonly number: number;
-  readonly position: StartPosition;
-  readonly vp: number;
-  readonly startedTurn: number;
-  readonly endedTurn: number;
+/**
+ * What the victory conditions need of a player's finished cycles (14.3.1 best cycle, 14.3.2 all VP
+ * over all turns played), kept as running totals so the state does not grow with a world's age.
+ * The cycles themselves are history: the `cycleStarted` / `cycleEnded` events tell them, and the
+ * server keeps them as the world's chronicle.
+ */
+export interface FinishedCycles {
+  /** Cycles ended so far; the next one is numbered `count + 1`. */
+  readonly count: number;
+  /** 14.3.1: the best finished cycle's VP. */
+  readonly bestVp: number;
+  /** 14.3.2: the VP of every finished cycle together. */
+  readonly totalVp: number;
 }
+
+export const NO_FINISHED_CYCLES: FinishedCycles = { count: 0, bestVp: 0, totalVp: 0 };
 
 /** waiting: joined or between cycles, picks a start position at the next turn start (4.2). */
 export type PlayerStatus = 'waiting' | 'active' | 'left';
@@ -49,7 +58,7 @@ export interface PlayerState {
   readonly joinedTurn: number;
   readonly status: PlayerStatus;
   readonly cycle: Cycle | null;
-  readonly pastCycles: readonly PastCycle[];
+  readonly finished: FinishedCycles;
   /** Hoard (barbarian, 9.4) or treasury (kingdom/empire, 10.7). */
   readonly money: number;
   /** Turns in which the player held a position (14.3.2, AMBIG-43). */
@@ -150,8 +159,15 @@ export interface NeutralGarrison {
   readonly strength: number;
 }
 
+/**
+ * The state's shape. 2: the record sheet keeps only the latest turn's rows (`realm.sheet`) and
+ * finished cycles are running totals (`PlayerState.finished`); 1 kept both whole.
+ */
+export const STATE_SCHEMA = 2;
+
 export interface GameStateCore {
-  readonly schema: 1;
+  /** The shape of this state; `upgradeState` (model/upgrade.ts) brings older stored states to it. */
+  readonly schema: typeof STATE_SCHEMA;
   readonly rulesVersion: string;
   readonly mapVersion: string;
   readonly options: Options;
@@ -173,7 +189,7 @@ export interface GameStateCore {
   /** The combat phase's bookkeeping (7.1, 8.2; model/combat.ts); reset each player turn. */
   readonly combat: CombatPhaseState | null;
   /**
-   * Kingdoms, empires, the record sheet and the optional diplomacy (model/realm.ts). Set by createGame;
+   * Kingdoms, empires, this turn's record-sheet rows and the optional diplomacy (model/realm.ts). Set by createGame;
    * optional so hand-built test states may omit it (`realmOf` reads a missing one as initial).
    */
   readonly realm?: RealmState;

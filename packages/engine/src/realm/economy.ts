@@ -14,7 +14,7 @@ import type { EconomicPlan } from '../model/orders.ts';
 import type { Stage } from '../model/people.ts';
 import { cityAt, moveOrder, playerById, unitsOf } from '../model/queries.ts';
 import type { LedgerRow } from '../model/realm.ts';
-import { patchRealm, patchRealmPlayer, realmOf, realmPlayer, type StandingBid } from '../model/realm.ts';
+import { patchRealmPlayer, realmOf, realmPlayer, type StandingBid, withSheetRow } from '../model/realm.ts';
 import type { Game, Transition } from '../model/state-ops.ts';
 import { addUnit, gainIncome, removeUnits, updatePlayer } from '../model/state-ops.ts';
 import { adminColumnCost } from './administration.ts';
@@ -384,7 +384,7 @@ export function collectRealm(ctx: EngineContext, g: Game, player: PlayerId): Tra
     incomeEffect: null,
     offPhaseIncome: 0,
   });
-  s = patchRealm(s, { ledger: [...realmOf(s).ledger, row] });
+  s = withSheetRow(s, row);
   events.push({ type: 'ledgerRow', row });
   return { state: s, events };
 }
@@ -428,7 +428,7 @@ export function recordBarbarianLedger(
     adminPercent: 0,
     adminResult: null,
   };
-  const s = patchRealmPlayer(patchRealm(g, { ledger: [...realmOf(g).ledger, row] }), player, {
+  const s = patchRealmPlayer(withSheetRow(g, row), player, {
     lastIncome: tax,
     lastIncomeTurn: g.turn,
     offPhaseIncome: 0,

@@ -6,6 +6,7 @@
 import type { EngineContext } from '../model/context.ts';
 import type { PlayerId } from '../model/ids.ts';
 import { type AdminOutcome, type LedgerRow, patchRealm, realmOf } from '../model/realm.ts';
+import type { FinishedCycles } from '../model/state.ts';
 import type { Game } from '../model/state-ops.ts';
 
 /** 14.3.3: the arithmetic a row must satisfy; returns what does not add up. */
@@ -67,15 +68,15 @@ export function formatAverage(average: number): string {
 export function playerScore(
   p: {
     readonly cycle: { readonly vp: number } | null;
-    readonly pastCycles: readonly { readonly vp: number }[];
+    readonly finished: FinishedCycles;
     readonly turnsPlayed: number;
   },
   countRunning = true,
 ): { basic: number; average: string } {
-  const vps = [...p.pastCycles.map((c) => c.vp), ...(p.cycle && countRunning ? [p.cycle.vp] : [])];
-  const total = vps.reduce((s, v) => s + v, 0);
+  const running = p.cycle && countRunning ? p.cycle.vp : 0;
+  const total = p.finished.totalVp + running;
   return {
-    basic: basicScore(vps.map((vp) => ({ vp, turns: 0 }))),
+    basic: Math.max(p.finished.bestVp, running),
     average: formatAverage(p.turnsPlayed === 0 ? 0 : total / p.turnsPlayed),
   };
 }
@@ -90,17 +91,11 @@ export function echoLedgerRows<T extends { readonly state: Game; readonly events
   before: Game,
   step: T,
 ): T {
-  const old = realmOf(before).ledger;
-  const now = realmOf(step.state).ledger;
+  const old = realmOf(before).sheet;
+  const now = realmOf(step.state).sheet;
   if (old === now) return step;
-  // The rows not in the old ledger. A row still at its old index certainly is; the few others
-  // (filled in or appended) are looked up, with a set only when many moved (the ledger grows
-  // by six rows a turn and this runs for every realm every turn).
-  const moved = now.filter((row, i) => old[i] !== row);
-  const was = moved.length > 8 ? new Set(old) : null;
-  const echoes = moved
-    .filter((row) => !(was ? was.has(row) : old.includes(row)))
-    .map((row) => ({ type: 'ledgerRow' as const, row }));
+  // The rows not in the old sheet (filled in or appended); the sheet holds one turn's rows.
+  const echoes = now.filter((row) => !old.includes(row)).map((row) => ({ type: 'ledgerRow' as const, row }));
   return echoes.length ? { ...step, events: [...step.events, ...echoes] } : step;
 }
 
@@ -118,12 +113,12 @@ export function mayAbandon(ctx: EngineContext, g: Game, player: PlayerId): boole
 /** Column 11 of this turn's ledger row, updated in place (a new array, never mutated). */
 export function noteOutcome(g: Game, player: PlayerId, f: (o: AdminOutcome | null) => AdminOutcome): Game {
   const r = realmOf(g);
-  const i = r.ledger.findLastIndex((row) => row.player === player && row.turn === g.turn);
+  const i = r.sheet.findLastIndex((row) => row.player === player && row.turn === g.turn);
   if (i < 0) return g;
-  const ledger = [...r.ledger];
-  const row = ledger[i]!;
-  ledger[i] = { ...row, adminResult: f(row.adminResult) };
-  return patchRealm(g, { ledger });
+  const sheet = [...r.sheet];
+  const row = sheet[i]!;
+  sheet[i] = { ...row, adminResult: f(row.adminResult) };
+  return patchRealm(g, { sheet });
 }
 
 /** 14.3.3 column 11: a Rebellion Table roll noted on this turn's row. */

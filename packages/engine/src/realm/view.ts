@@ -14,7 +14,7 @@ const realmViews = new WeakMap<RealmState, Map<string, RealmView>>();
 /**
  * What a viewer may see of the realm sub-state: everything (2.4, bookkeeping is
  * open) except other players' standing bids (sealed, 13.3) and economic plans not yet carried out
- * (decisions made at once, 4.5); the ledger travels as events (`RealmView`).
+ * (decisions made at once, 4.5); the record sheet travels as events (`RealmView`).
  *
  * States are immutable, so the same realm always gives the same view, and an unchanged entry the
  * same sealed copy: a view shares what did not change with the previous one, as the state does,
@@ -31,7 +31,7 @@ export function realmViewFor(realm: RealmState | undefined, viewer: PlayerId | n
   const leases = realm.leases?.every(seen) ? realm.leases : realm.leases?.filter(seen);
   const players: Record<string, RealmPlayer> = {};
   for (const [id, p] of Object.entries(realm.players)) players[id] = id === viewer ? p : sealed(p);
-  const { ledger: _ledger, ...open } = realm;
+  const { sheet: _sheet, ...open } = realm;
   const view: RealmView = { ...open, players, ...(leases ? { leases } : {}) };
   if (!byViewer) {
     byViewer = new Map();

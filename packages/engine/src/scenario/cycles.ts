@@ -22,7 +22,7 @@ import {
 } from '../model/queries.ts';
 import { clearRealmPlayer } from '../model/realm.ts';
 import { err, ok, type Result } from '../model/result.ts';
-import type { PlayerState } from '../model/state.ts';
+import { NO_FINISHED_CYCLES, type PlayerState } from '../model/state.ts';
 import { addUnit, type Game, removeUnits, type Transition, updatePlayer } from '../model/state-ops.ts';
 import type { Unit } from '../model/units.ts';
 import { persianArmyChoices, persianStartAreas, startPersianKingdom } from '../realm/persian.ts';
@@ -43,7 +43,7 @@ export function newPlayer(
     joinedTurn: turn,
     status: 'waiting',
     cycle: null,
-    pastCycles: [],
+    finished: NO_FINISHED_CYCLES,
     money: 0,
     turnsPlayed: 0,
     capital: null,
@@ -131,7 +131,7 @@ export function applyChooseStart(
   if (!areas.includes(order.area)) return err('order/start_area_invalid', { area: order.area });
   const p = playerById(g, player);
   if (!p) return err('system/unknown_player', { player });
-  const number = p.pastCycles.length + 1;
+  const number = p.finished.count + 1;
   let s = updatePlayer(g, player, (q) => ({
     ...q,
     status: 'active',
@@ -201,16 +201,11 @@ export function endCycle(ctx: EngineContext, g: Game, player: PlayerId, reason: 
     money: 0,
     capital: null,
     abandoning: false,
-    pastCycles: [
-      ...q.pastCycles,
-      {
-        number: cycle.number,
-        position: cycle.position,
-        vp: cycle.vp,
-        startedTurn: cycle.startedTurn,
-        endedTurn: g.turn,
-      },
-    ],
+    finished: {
+      count: cycle.number,
+      bestVp: Math.max(q.finished.bestVp, cycle.vp),
+      totalVp: q.finished.totalVp + cycle.vp,
+    },
   }));
   return { state: s, events };
 }

@@ -233,8 +233,12 @@ function playerOfPosition(
   markers: readonly PillageMarker[],
 ): PlayerState | Problem {
   const T = position.turn;
-  const pastCycles = e.pastCycles.map((c, i) => ({ number: i + 1, ...c }));
-  const past = pastCycles.reduce((s, c) => s + c.endedTurn - Math.max(1, c.startedTurn) + 1, 0);
+  const past = e.pastCycles.reduce((s, c) => s + c.endedTurn - Math.max(1, c.startedTurn) + 1, 0);
+  const finished = {
+    count: e.pastCycles.length,
+    bestVp: e.pastCycles.reduce((best, c) => Math.max(best, c.vp), 0),
+    totalVp: e.pastCycles.reduce((sum, c) => sum + c.vp, 0),
+  };
   if (e.capital !== null) {
     if (e.stage === 'barbarian' || !e.position) return problem('capital of no kingdom', { player: e.id });
     if (position.cities[e.capital] !== e.id || markers.some((m) => m.area === e.capital))
@@ -245,7 +249,7 @@ function playerOfPosition(
     status: e.position ? 'active' : 'waiting',
     cycle: e.position
       ? {
-          number: pastCycles.length + 1,
+          number: finished.count + 1,
           position: e.position,
           people: peopleOf(e.position),
           stage: e.stage,
@@ -257,7 +261,7 @@ function playerOfPosition(
           vp: e.vp,
         }
       : null,
-    pastCycles,
+    finished,
     money: e.money,
     turnsPlayed: e.turnsPlayed ?? past + (e.position ? T - Math.max(1, e.startedTurn) : 0),
     capital: e.capital as AreaId | null,

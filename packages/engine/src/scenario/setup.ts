@@ -11,7 +11,7 @@ import { optionsSchema } from '../model/options.ts';
 import { initialRealmState } from '../model/realm.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import { seedRng } from '../model/rng.ts';
-import type { GameStateCore } from '../model/state.ts';
+import { type GameStateCore, STATE_SCHEMA } from '../model/state.ts';
 import { newPlayer } from './cycles.ts';
 import { initialNeutrals } from './neutrals.ts';
 import { positionSchema, positionState } from './position.ts';
@@ -49,7 +49,7 @@ export function initialState(ctx: EngineContext, setup: GameSetup): Result<GameS
   }
   if (ctx.map.areaIds.length === 0) return err('setup/map_invalid', { reason: 'empty map' });
   const base: GameStateCore = {
-    schema: 1,
+    schema: STATE_SCHEMA,
     rulesVersion: setup.rulesVersion,
     mapVersion: ctx.map.version,
     options: setup.options,

@@ -56,6 +56,8 @@ export function simulate(
   turns: number,
   policy: Policy = simplePolicy(`policy:${setup.seed}`),
   onEvents?: (events: GameEvent[]) => void,
+  /** Sees every state the game passes through (size and shape checks over a long game). */
+  onState?: (state: GameState) => void,
 ): SimRun {
   const created = engine.createGame(setup);
   if (!created.ok) throw new Error(`sim: bad setup: ${created.error.code}`);
@@ -73,6 +75,7 @@ export function simulate(
     state = r.value.state;
     log.push({ actor: player, order });
     onEvents?.(r.value.events);
+    onState?.(state);
   }
   return { summary: summarise(engine, setup.seed, state, log.length), final: state, log };
 }
@@ -89,9 +92,9 @@ export function summarise(engine: Engine, seed: string, state: GameState, orders
       stage: p.cycle?.stage ?? null,
       position: p.cycle?.position ?? null,
       vp: p.cycle?.vp ?? 0,
-      bestCycleVp: Math.max(p.cycle?.vp ?? 0, ...p.pastCycles.map((c) => c.vp)),
+      bestCycleVp: Math.max(p.cycle?.vp ?? 0, p.finished.bestVp),
       countdownStarted: p.cycle?.countdownStartTurn ?? null,
-      cycles: p.pastCycles.length + (p.cycle ? 1 : 0),
+      cycles: p.finished.count + (p.cycle ? 1 : 0),
     })),
   };
 }

@@ -17,7 +17,12 @@ import { type AreaId, asAreaId, asPlayerId, asUnitId, type PlayerId } from '../.
 import { indexMap, type MapAreaInput, type MapEdgeInput, type MapIndex } from '../../src/model/map-index.ts';
 import { DEFAULT_OPTIONS, type Options } from '../../src/model/options.ts';
 import type { CombatOrder } from '../../src/model/orders.ts';
-import type { GameStateCore, PlayerState } from '../../src/model/state.ts';
+import {
+  type GameStateCore,
+  NO_FINISHED_CYCLES,
+  type PlayerState,
+  STATE_SCHEMA,
+} from '../../src/model/state.ts';
 import type { Unit, UnitKind } from '../../src/model/units.ts';
 import { CRT, crtColumnIndex } from '../../src/tables/crt.ts';
 
@@ -88,7 +93,7 @@ const player = (id: PlayerId, seat: number, people: 'GERMAN' | 'PICT' | 'ARAB'):
     stageTurn: 1,
     vp: 0,
   },
-  pastCycles: [],
+  finished: NO_FINISHED_CYCLES,
   money: 0,
   turnsPlayed: 1,
   capital: null,
@@ -118,7 +123,7 @@ export function fixture(input: FixtureInput): { ctx: EngineContext; state: GameS
   for (const [where, strength] of Object.entries(input.neutrals ?? {})) neutrals[where] = { strength };
   // Cast: the state may hold fields combat never reads; the test state stays a valid subset.
   const state = {
-    schema: 1,
+    schema: STATE_SCHEMA,
     rulesVersion: 'test',
     mapVersion: 'test',
     options,

@@ -238,7 +238,7 @@ describe('13.4 mercenary agreements', () => {
     expect(money(done.state, 'b')).toBe(5 + 6);
     expect(vp(done.state, 'b')).toBe(20 + 5 + 6);
     expect(done.state.markers).toContainEqual({ area: 'r1c1', digit: 7, pillager: 'b', turn: 12 });
-    expect(ledgerProblems(realmOf(done.state).ledger)).toEqual([]);
+    expect(ledgerProblems(realmOf(done.state).sheet)).toEqual([]);
   });
 
   it('a lease ends at once when the owner is no longer a barbarian; its units turn over (10.1)', () => {

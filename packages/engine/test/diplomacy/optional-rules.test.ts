@@ -116,9 +116,9 @@ describe('13.7 tribute (opt.tribute)', () => {
     const econ = resolveEconomicWithRealms(ctx, { ...s, step: economicStep([]) }, (x, id) =>
       collect(ctx, x, id, []),
     );
-    const row = realmOf(econ.state).ledger.find((r) => r.player === 'b');
+    const row = realmOf(econ.state).sheet.find((r) => r.player === 'b');
     expect(row).toMatchObject({ other: 3, carried: 0, vp: 23 });
-    expect(ledgerProblems(realmOf(econ.state).ledger)).toEqual([]);
+    expect(ledgerProblems(realmOf(econ.state).sheet)).toEqual([]);
   });
   it('off without the option', () => {
     const { state, ctx } = world(false);
@@ -219,7 +219,7 @@ describe('13.3 auctions (opt.auction, D-21 in play)', () => {
     expect(b.money).toBe(1); // 9 − 8, no income from the sale
     expect(b.cycle?.vp).toBe(30);
     expect(r.state.players.find((p) => p.id === 'e')!.money).toBe(2); // 6 tax − 4 upkeep left
-    expect(ledgerProblems(realmOf(r.state).ledger)).toEqual([]);
+    expect(ledgerProblems(realmOf(r.state).sheet)).toEqual([]);
   });
   it('without the option there are no bids and the unit is simply disbanded', () => {
     const { state, ctx } = short(false);

@@ -15,7 +15,7 @@ import type { AdministrationResult } from '../../src/model/realm.ts';
 import { realmOf, realmPlayer } from '../../src/model/realm.ts';
 import type { Game } from '../../src/model/state-ops.ts';
 import { adminColumns, adminTableResult, turnsCounted } from '../../src/realm/administration.ts';
-import { runRealmAdministration } from '../../src/realm/administration-phase.ts';
+import { administerRealm } from '../../src/realm/administration-phase.ts';
 import { realmWaitingFor } from '../../src/realm/choices.ts';
 import { resolveEconomicWithRealms } from '../../src/realm/economic-orders.ts';
 import { defaultPlan, economyPreview, moneyAfterUpkeep } from '../../src/realm/economy.ts';
@@ -24,6 +24,7 @@ import { advancedAverage, formatAverage, ledgerProblems } from '../../src/realm/
 import { convertUnits, foundKingdom } from '../../src/turn/administration.ts';
 import { collect, fixOwnership } from '../../src/turn/economic.ts';
 import { gridMap } from '../helpers/fixture-map.ts';
+import { RecordSheet } from '../helpers/record-sheet.ts';
 import { A, adminStep, P, scenario, U } from '../helpers/scenario.ts';
 
 // Home (cols 0–1): H1 r0c0 (3), H2 r1c1 (2), H3 r2c0 (2, coast). East (cols 2–3): E1 r0c2, E2 r1c3 (2 each).
@@ -95,6 +96,7 @@ describe('D-12 the German-1 cycle (14.3.3, 10, 11, 11.7)', () => {
     expect(countdownEnds('GERMAN', 4, 9)).toBe(false);
     let { state: s, ctx } = start();
     const log: string[] = [];
+    const sheet = new RecordSheet();
 
     // Turn 10, administration: the countdown ends → kingdom (10.1): flips, tribes gone, leader + capital.
     expect(countdownEnds('GERMAN', 4, 10)).toBe(true);
@@ -115,7 +117,9 @@ describe('D-12 the German-1 cycle (14.3.3, 10, 11, 11.7)', () => {
         if (!a.ok) throw new Error(`turn ${s.turn}: plan refused ${JSON.stringify(a.error)}`);
         s = a.value.state;
       }
-      s = resolveEconomicWithRealms(ctx, s, (x, id) => collect(ctx, x, id, [])).state;
+      const r = resolveEconomicWithRealms(ctx, s, (x, id) => collect(ctx, x, id, []));
+      sheet.keep(r.events);
+      s = r.state;
     };
     /** Spend on administration up to 30 % while keeping `keep` in the treasury. */
     const spend =
@@ -134,7 +138,7 @@ describe('D-12 the German-1 cycle (14.3.3, 10, 11, 11.7)', () => {
       const percent = realmPlayer(s, G).adminPercent;
       const dice = diceFor(percent, want);
       s = { ...s, riggedDice: [...dice, ...extra], step: { ...adminStep([]), player: G } } as Game;
-      let r = runRealmAdministration(ctx, s, G);
+      let r = administerRealm(ctx, s, G);
       s = r.state;
       const all = [...r.events];
       // A choice with a single legal answer is made by the engine; the scripted answer is then moot.
@@ -150,6 +154,7 @@ describe('D-12 the German-1 cycle (14.3.3, 10, 11, 11.7)', () => {
       expect(realmOf(s).pending).toBeNull();
       expect(s.riggedDice).toEqual([]);
       log.push(`${s.turn}: ${all.map((e) => e.type).join(',')}`);
+      sheet.keep(all);
       return all;
     };
     const counted = () => {
@@ -242,7 +247,7 @@ describe('D-12 the German-1 cycle (14.3.3, 10, 11, 11.7)', () => {
     // Turn 26: income 15 = 13 + capital 2; Rebellion 6, die 2 → 20 % × 13 → 3 tax value revolts.
     nextTurn();
     economic(spend());
-    expect(realmOf(s).ledger.at(-1)).toMatchObject({ turn: 26, tax: 15 });
+    expect(sheet.rows().at(-1)).toMatchObject({ turn: 26, tax: 15 });
     administration(
       (r) => (typeof r !== 'number' ? r === 'rebellion' : r < counted()),
       [3, 3, 2],
@@ -282,10 +287,10 @@ describe('D-12 the German-1 cycle (14.3.3, 10, 11, 11.7)', () => {
     expect(g.money).toBe(0);
     expect(Object.values(s.units).filter((u) => u.owner === G)).toEqual([]);
     expect(s.neutrals[H2]).toBeDefined();
-    expect(g.pastCycles.at(-1)?.vp).toBe(vpBefore);
+    expect(g.finished).toMatchObject({ count: 1, bestVp: vpBefore, totalVp: vpBefore });
 
     // The ledger adds up, VP never fall, and the cycle's VP is the barbarian VP + every income row.
-    const rows = realmOf(s).ledger.filter((r) => r.player === G);
+    const rows = sheet.rows().filter((r) => r.player === G);
     expect(rows.map((r) => r.turn)).toEqual([
       11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
     ]);

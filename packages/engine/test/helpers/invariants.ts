@@ -27,7 +27,7 @@ export function problemsOf(state: GameState, vp: Map<string, number>): string[] 
   }
   for (const p of state.players) {
     if (p.money < 0) out.push(`${p.id} money ${p.money}`);
-    const total = (p.cycle?.vp ?? 0) + p.pastCycles.reduce((s, c) => s + c.vp, 0);
+    const total = (p.cycle?.vp ?? 0) + p.finished.totalVp;
     if (total < (vp.get(p.id) ?? 0)) out.push(`${p.id} VP went down`);
     vp.set(p.id, total);
   }

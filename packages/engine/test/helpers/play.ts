@@ -42,7 +42,7 @@ export function invariantProblems(state: GameState, previousVp: Map<string, numb
   }
   for (const p of state.players) {
     if (p.money < 0) problems.push(`${p.id} money ${p.money}`);
-    const total = (p.cycle?.vp ?? 0) + p.pastCycles.reduce((s, c) => s + c.vp, 0);
+    const total = (p.cycle?.vp ?? 0) + p.finished.totalVp;
     if (total < (previousVp.get(p.id) ?? 0)) problems.push(`${p.id} VP went down`);
     previousVp.set(p.id, total);
   }

@@ -11,6 +11,7 @@ import {
   type GameState,
   indexMap,
   type MapInput,
+  NO_FINISHED_CYCLES,
   type Options,
   type PlayerId,
   peopleOf,
@@ -97,7 +98,7 @@ export function scenario(spec: ScenarioSpec): { engine: Engine; state: GameState
             vp: p.vp ?? 0,
           }
         : null,
-      pastCycles: [],
+      finished: NO_FINISHED_CYCLES,
       money: p.money ?? 0,
       turnsPlayed: 0,
       capital: null,

@@ -7,12 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine, type GameState, type Unit, type UnitKind } from '../../src/index.ts';
-import { realmOf } from '../../src/model/realm.ts';
 import { ledgerProblems } from '../../src/realm/record.ts';
 import { seededChooser } from '../../src/sim/policy.ts';
 import { unguardedCities } from '../helpers/city-guard.ts';
 import { problemsOf } from '../helpers/invariants.ts';
 import { randomOrder } from '../helpers/play.ts';
+import { RecordSheet } from '../helpers/record-sheet.ts';
 import { A, P, scenario } from '../helpers/scenario.ts';
 import { WORLD } from '../helpers/world-map.ts';
 
@@ -91,6 +91,7 @@ function position(seed: number): GameState {
 
 function fuzzOne(seed: number): { orders: number; stages: Set<string> } {
   let state = position(seed);
+  const sheet = new RecordSheet();
   const choose = seededChooser(`realm-fuzz-${seed}`);
   const vp = new Map<string, number>();
   const stages = new Set<string>();
@@ -124,6 +125,7 @@ function fuzzOne(seed: number): { orders: number; stages: Set<string> } {
     state = r.value.state;
     orders++;
     for (const e of r.value.events) seen.set(e.type, (seen.get(e.type) ?? 0) + 1);
+    sheet.keep(r.value.events);
     const bad = [...problemsOf(state, vp), ...unguardedCities(engine.map, state)];
     if (bad.length)
       throw new Error(
@@ -139,7 +141,7 @@ function fuzzOne(seed: number): { orders: number; stages: Set<string> } {
       sinceTurn = 0;
     } else if (++sinceTurn > 3000) throw new Error(`seed ${seed}: no progress in turn ${state.turn}`);
   }
-  const lp = ledgerProblems(realmOf(state).ledger);
+  const lp = ledgerProblems(sheet.rows());
   if (lp.length) throw new Error(`seed ${seed}: ledger ${lp.join('; ')}`);
   return { orders, stages };
 }

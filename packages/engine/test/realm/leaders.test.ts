@@ -71,7 +71,7 @@ describe('11.5 support and 11.7.2 result 11 (Attempted Coup) limit empire moves'
 });
 
 describe('views of the realm state (13.3, 4.5)', () => {
-  it('other players’ sealed bids and pending plans are hidden; the ledger travels as events, not in the view', async () => {
+  it('other players’ sealed bids and pending plans are hidden; the record sheet travels as events, not in the view', async () => {
     const { realmViewFor } = await import('../../src/realm/view.ts');
     const realm = {
       players: {
@@ -82,7 +82,7 @@ describe('views of the realm state (13.3, 4.5)', () => {
         },
         b: { plan: null, lastIncome: 4 },
       },
-      ledger: [{ turn: 3 }],
+      sheet: [{ turn: 3 }],
       active: null,
       pending: null,
       tasks: [],
@@ -90,14 +90,14 @@ describe('views of the realm state (13.3, 4.5)', () => {
     const forB = realmViewFor(realm, 'b' as never)!;
     expect(forB.players.a).toMatchObject({ plan: null, lastIncome: 7 });
     expect('bids' in forB.players.a!).toBe(false);
-    expect('ledger' in forB).toBe(false);
+    expect('sheet' in forB).toBe(false);
     expect(realmViewFor(realm, 'a' as never)!.players.a?.plan?.adminPercent).toBe(20);
   });
 
   it('a view shares what did not change with the previous view, as the state does', async () => {
     const { realmViewFor } = await import('../../src/realm/view.ts');
     const a = { plan: null, bids: { turn: 3, list: [] }, lastIncome: 7 };
-    const realm = { players: { a, b: { plan: null, lastIncome: 4 } }, ledger: [], tasks: [] } as never;
+    const realm = { players: { a, b: { plan: null, lastIncome: 4 } }, sheet: [], tasks: [] } as never;
     const first = realmViewFor(realm, null)!;
     expect(realmViewFor(realm, null)).toBe(first);
     // The next state: b's entry changed, a's did not.

@@ -39,7 +39,7 @@ describe('economic phase of a kingdom (4.5, 10.4, 10.5, 10.6.1, 14.3.3)', () => 
     expect(a.ok).toBe(true);
     if (!a.ok) return;
     const r = resolve(ctx, a.value.state);
-    const row = realmOf(r.state).ledger.find((x) => x.player === 'k')!;
+    const row = realmOf(r.state).sheet.find((x) => x.player === 'k')!;
     expect(row).toMatchObject({
       tax: 8,
       other: 0,
@@ -55,7 +55,7 @@ describe('economic phase of a kingdom (4.5, 10.4, 10.5, 10.6.1, 14.3.3)', () => 
     expect(vp(r.state, 'k')).toBe(58);
     expect(unitsAt(r.state as GameState, 'r2c1').map((u) => u.kind)).toEqual(['ship']);
     expect(realmPlayer(r.state, P('k')).adminPercent).toBe(20);
-    expect(ledgerProblems(realmOf(r.state).ledger)).toEqual([]);
+    expect(ledgerProblems(realmOf(r.state).sheet)).toEqual([]);
   });
 
   it('10.5: a purchase outside a friendly unpillaged city, a ship inland, or beyond stacking is refused', () => {
@@ -97,7 +97,7 @@ describe('economic phase of a kingdom (4.5, 10.4, 10.5, 10.6.1, 14.3.3)', () => 
     const r = resolve(ctx, ok.value.state);
     expect(r.state.units.u3).toBeUndefined();
     expect(money(r.state, 'k')).toBe(0);
-    expect(ledgerProblems(realmOf(r.state).ledger)).toEqual([]);
+    expect(ledgerProblems(realmOf(r.state).sheet)).toEqual([]);
   });
 
   it('D-7 in play: the captured capital splits the treasury, plunder is the capturer’s income and VP', () => {
@@ -119,7 +119,7 @@ describe('economic phase of a kingdom (4.5, 10.4, 10.5, 10.6.1, 14.3.3)', () => 
     expect(kp.capital).not.toBe('r0c0');
     expect(realmPlayer(r.state, P('k')).capitalCapture).toMatchObject({ by: 'b', plunder: 3 });
     expect(r.events.some((e) => e.type === 'capitalCaptured')).toBe(true);
-    const rows = realmOf(r.state).ledger;
+    const rows = realmOf(r.state).sheet;
     expect(rows.find((x) => x.player === 'b')).toMatchObject({ tax: 3, other: 3, vp: 6, carried: 0 });
     expect(rows.find((x) => x.player === 'k')).toMatchObject({ tax: 3, carried: 3, upkeep: 5 });
     expect(ledgerProblems(rows)).toEqual([]);
@@ -182,7 +182,7 @@ describe('administration phase of kingdoms and empires (10.6.2, 11.1, 11.6, 11.7
     const k = r.state.players.find((p) => p.id === 'k')!;
     expect(k.status).toBe('waiting');
     expect(k.money).toBe(0);
-    expect(k.pastCycles.at(-1)?.vp).toBe(120);
+    expect(k.finished).toEqual({ count: 1, bestVp: 120, totalVp: 120 });
     expect(Object.values(r.state.units).filter((u) => u.owner === 'k')).toEqual([]);
     for (const c of ['r0c0', 'r1c1', 'r2c1']) expect(r.state.neutrals[c]).toBeDefined();
     expect(r.choice).toBeNull();

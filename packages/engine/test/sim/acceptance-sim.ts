@@ -9,10 +9,10 @@
  */
 import { loadMapForCli } from '../../src/cli/load-map.ts';
 import { createEngine } from '../../src/index.ts';
-import { realmOf } from '../../src/model/realm.ts';
 import { ledgerProblems } from '../../src/realm/record.ts';
 import { simSetup } from '../../src/sim/play.ts';
 import { playChecked } from '../helpers/checked-game.ts';
+import { RecordSheet } from '../helpers/record-sheet.ts';
 
 const FACTS = new Set([
   'leaseOffered',
@@ -47,15 +47,17 @@ async function main() {
     const diplomacy = seed % 2 === 0 ? { opt: { mercenaries: true, optionalLeaders: true } } : {};
     const setup = simSetup(`acceptance-${seed}`, players, diplomacy);
     try {
+      const sheet = new RecordSheet();
       const { state, orders } = playChecked(engine, setup, turns, (_, events, now) => {
+        sheet.keep(events);
         for (const p of now.players) if (p.cycle) stages.add(p.cycle.stage);
         for (const e of events) if (FACTS.has(e.type)) facts.set(e.type, (facts.get(e.type) ?? 0) + 1);
       });
-      const ledger = realmOf(state).ledger;
+      const ledger = sheet.rows();
       const lp = ledgerProblems(ledger);
       if (lp.length) throw new Error(`ledger: ${lp.slice(0, 3).join('; ')}`);
       rows += ledger.length;
-      const cycles = state.players.reduce((s, p) => s + p.pastCycles.length + (p.cycle ? 1 : 0), 0);
+      const cycles = state.players.reduce((s, p) => s + p.finished.count + (p.cycle ? 1 : 0), 0);
       newCycles += cycles - state.players.length;
       console.log(
         JSON.stringify({
@@ -63,7 +65,7 @@ async function main() {
           turn: state.turn - 1,
           orders,
           stages: state.players.map((p) => p.cycle?.stage ?? '-'),
-          cycles: state.players.map((p) => p.pastCycles.length + (p.cycle ? 1 : 0)),
+          cycles: state.players.map((p) => p.finished.count + (p.cycle ? 1 : 0)),
           ledgerRows: ledger.length,
         }),
       );

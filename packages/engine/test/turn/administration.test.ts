@@ -207,7 +207,7 @@ describe('14.1 / 14.3 neutral garrisons and 3 ownership', () => {
       g = r.value.state;
     }
     const a = g.players[0]!;
-    expect(a.pastCycles).toHaveLength(1);
+    expect(a.finished.count).toBe(1);
     expect(a.money).toBe(0);
     expect(g.neutrals.r0c3).toEqual({ strength: 2 });
   });

@@ -11,7 +11,7 @@ describe('standings', () => {
     ...FIXTURE_VIEW,
     players: [
       player('p1', 'Alaric', 'red', {
-        pastCycles: [{ number: 1, position: 'HUN', vp: 426, startedTurn: 1, endedTurn: 27 }],
+        finished: { count: 1, bestVp: 426, totalVp: 426 },
         cycle: { number: 2, position: 'TURK', stage: 'kingdom', startedTurn: 30, vp: 191 },
         turnsPlayed: 48,
       }),

@@ -168,11 +168,11 @@ export interface Standing {
 
 export function standings(view: GameView): Standing[] {
   return view.players.map((p) => {
-    const cycles = [...p.pastCycles.map((c) => c.vp), ...(p.cycle ? [p.cycle.vp] : [])];
-    const total = cycles.reduce((a, b) => a + b, 0);
+    const running = p.cycle?.vp ?? 0;
+    const total = p.finished.totalVp + running;
     return {
       player: p,
-      bestCycle: cycles.length ? Math.max(...cycles) : 0,
+      bestCycle: Math.max(p.finished.bestVp, running),
       totalVp: total,
       turnsPlayed: p.turnsPlayed,
       average: p.turnsPlayed > 0 ? total / p.turnsPlayed : null,
