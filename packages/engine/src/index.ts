@@ -6,6 +6,7 @@
 export * from './engine.ts';
 export * from './model/colours.ts';
 export * from './model/errors.ts';
+export type * from './model/consequences.ts';
 export type * from './model/events.ts';
 export * from './model/hash.ts';
 export * from './model/ids.ts';
