@@ -3,6 +3,7 @@
  * where listing every order would explode (per unit its destinations with paths); the player picks
  * one and sends it as an `Order`.
  */
+import type { CombatResult } from './combat.ts';
 import type { Foreseen } from './consequences.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
 import type { NavalOrder, PersianArmyOrder, RealmOrder } from './orders.ts';
@@ -40,6 +41,8 @@ export interface AttackChoice {
   /** Column id, e.g. '3-2', or 'autoAE' (AMBIG-3). */
   odds: string;
   shift: number;
+  /** 7.1: the chance of each combat result at these odds (from the table, 2d6), shown before confirming. */
+  outcomes: { result: CombatResult; chance: number }[];
 }
 
 export type CombatLegalOrder =
