@@ -210,6 +210,8 @@ export interface AttackChoice {
   /** Column id such as '3-2', or 'autoAE'. */
   odds: string;
   shift: number;
+  /** 7.1: the chance of each result at these odds, computed by the engine from its table. */
+  outcomes?: { result: string; chance: number }[];
 }
 
 /** Combat-phase choices (7, 8) as the combat engine lists them. */
