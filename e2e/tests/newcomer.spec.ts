@@ -30,8 +30,7 @@ test('a newcomer is told what a move costs before committing to it', async ({ pa
   await page.getByLabel('Minutes per phase', { exact: true }).fill('30');
   await page.getByRole('button', { name: 'Create world' }).click();
   await expect(page).toHaveURL(/#\/world\//);
-  const join = page.getByTestId('join-world');
-  if (await join.isVisible()) await join.click();
+  await page.getByTestId('join-world').click();
   await expect(page.getByTestId('waiting')).toContainText('Your move', { timeout: 30_000 });
   await page.waitForTimeout(300);
 

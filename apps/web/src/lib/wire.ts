@@ -175,10 +175,10 @@ export type Consequence =
   | { kind: 'upkeepShortfall'; section: '10.4'; upkeep: number; available: number; disband: string[] };
 
 /** The consequences attached to one choice; `onlyLoses`: its only effect is a loss. */
-export interface Foreseen {
+export type Foreseen = {
   consequences?: Consequence[];
   onlyLoses?: true;
-}
+};
 
 /** A kingdom's or empire's economic plan (4.5.2–4.5.3): upkeep disbanding, purchases, administration. */
 export interface EconomicPlan {

@@ -40,8 +40,8 @@ export type Consequence =
   | { kind: 'upkeepShortfall'; section: '10.4'; upkeep: number; available: number; disband: UnitId[] };
 
 /** Consequences attached to one choice; `onlyLoses` marks a choice whose only effect is a loss. */
-export interface Foreseen {
+export type Foreseen = {
   consequences?: Consequence[];
   /** The player ends with fewer units and gains no area: nothing but a loss (if nothing else moves). */
   onlyLoses?: true;
-}
+};

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIXTURE_VIEW } from '../../test/fixtures.ts';
-import type { GameView, LegalOrder } from '../wire.ts';
+import type { Consequence, GameView, LegalOrder } from '../wire.ts';
 import { consequenceWords, foreseenOf } from './consequences.ts';
 import ForeseenCost from './ForeseenCost.svelte';
 import OrdersPanel from './OrdersPanel.svelte';
@@ -12,21 +12,21 @@ const movement: GameView = {
   step: { kind: 'playerTurn', player: 'p1', phase: 'movement', moved: [], split: [] },
 } as GameView;
 
-const lost = {
+const lost: Consequence = {
   kind: 'stackingLoss',
   section: '9.2',
   area: 'rhenus',
   lose: 1,
   automatic: true,
   avoidable: false,
-} as const;
-const cut = {
+};
+const cut: Consequence = {
   kind: 'hordeCutApart',
   section: '9.3.4',
   groups: [['rhenus'], ['lutetia']],
   tribesAtRisk: 1,
   mendable: false,
-} as const;
+};
 const legal: LegalOrder[] = [
   {
     type: 'move',
@@ -57,14 +57,14 @@ describe('foreseen consequences', () => {
   });
 
   it('every kind of consequence has words that cite its rule section', () => {
-    const all = [
+    const all: Consequence[] = [
       lost,
-      { ...lost, section: '6', automatic: false, avoidable: true },
+      { kind: 'stackingLoss', section: '6', area: 'rhenus', lose: 1, automatic: false, avoidable: true },
       cut,
       { kind: 'supportLost', section: '11.5', units: ['u3'] },
       { kind: 'mayBeLost', section: '13.1.1', unit: 'u1', chance: 0.5 },
       { kind: 'upkeepShortfall', section: '10.4', upkeep: 11, available: 10, disband: ['u2'] },
-    ] as const;
+    ];
     for (const c of all) expect(consequenceWords(c, names)).toContain(`(rule ${c.section})`);
     expect(consequenceWords(cut, names)).toBe(
       'Your tribes would be cut into 2 groups. In the administration phase you keep one group and lose the 1 tribe outside it (rule 9.3.4).',
