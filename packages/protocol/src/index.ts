@@ -7,5 +7,6 @@ export * from './http-routes.ts';
 export * from './lobby.ts';
 export * from './moderation.ts';
 export * from './patch.ts';
+export * from './rules.ts';
 export * from './socket.ts';
 export * from './text.ts';
