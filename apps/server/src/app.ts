@@ -19,6 +19,7 @@ import { installCsrfGuard, installTextGuard } from './http/guard.ts';
 import { installSecurityHeaders } from './http/headers.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics, serveMetrics } from './http/metrics.ts';
+import { registerRules } from './http/rules.ts';
 import { proxyTrust } from './http/origin.ts';
 import { registerWeb } from './http/web.ts';
 import { registerWorlds } from './http/worlds.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   registerAuth(http, options.db, endSessions, limits, { secureAlways: https });
   registerWorlds(http, options.db, hub, limits);
+  registerRules(http);
   const cluster = await installClusterAdapter(io, options.db, options.cluster ?? { kind: 'none' }, log);
   const changes = linkWorldChanges(io, hub, cluster, log, options.sweepMs);
   const presence = linkPresence(io, cluster);
