@@ -43,6 +43,7 @@ test('a newcomer is told what a move costs before committing to it', async ({ pa
     await decide(page, page.getByTestId('end-phase'));
   await expect(page.getByTestId('phase')).toHaveText('Tribal growth');
   await decide(page, orders.getByRole('button', { name: /^Split/ }).first());
+  await decide(page, page.getByTestId('end-phase'));
   await expect(page.getByTestId('phase')).toHaveText('Movement');
 
   // Ending movement with both tribes in Cherusci would lose one (9.2): the panel says so.
