@@ -17,9 +17,10 @@ import { err, ok, type Result } from './model/result.ts';
 import type { GameState } from './model/state.ts';
 import type { GameView } from './model/view.ts';
 import { type GameSetupInput, gameSetupSchema, initialState } from './scenario/setup.ts';
+import { foresee } from './turn/consequences.ts';
 import { legalOrdersOf, waitingFor } from './turn/legal.ts';
 import { settle, startTurn } from './turn/machine.ts';
-import { applyWithUndo } from './turn/orders.ts';
+import { applyWithUndo, ctxOf } from './turn/orders.ts';
 import { missedDeadlineOf, type PlayedDefault, timeoutOrdersOf } from './turn/timeout.ts';
 import { eventsFor } from './viewers/events.ts';
 import { viewFor } from './viewers/view.ts';
@@ -64,7 +65,9 @@ export function createEngine(mapInput: MapInput = loadMap()): Engine {
       }
       return ok({ ...g, undo: null });
     },
-    legalOrders: (state, player) => legalOrdersOf(map, state, player),
+    // Each legal order carries what it would foreseeably cost (src/turn/consequences.ts).
+    legalOrders: (state, player) =>
+      foresee(ctxOf(map, state), state, player, legalOrdersOf(map, state, player)),
     applyOrder(state, actor, raw) {
       const parsed = parseOrder(raw);
       if (!parsed.ok) return err('order/invalid', { issues: parsed.issues });

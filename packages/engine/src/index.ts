@@ -5,6 +5,7 @@
  */
 export * from './engine.ts';
 export * from './model/colours.ts';
+export type * from './model/consequences.ts';
 export * from './model/errors.ts';
 export type * from './model/events.ts';
 export * from './model/hash.ts';
@@ -27,3 +28,4 @@ export * from './scenario/setup.ts';
 export { type Chooser, expand } from './sim/expand.ts';
 export { type SimRun, type SimSummary, simSetup, simulate, summarise } from './sim/play.ts';
 export { type Policy, seededChooser, simplePolicy } from './sim/policy.ts';
+export { CRT, CRT_ROLLS, crtChances, crtResult } from './tables/crt.ts';

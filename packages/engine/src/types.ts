@@ -6,6 +6,7 @@
  */
 export type * from './model/colours.ts';
 export type * from './model/combat.ts';
+export type * from './model/consequences.ts';
 export type * from './model/errors.ts';
 export { COMBAT_ERROR_CODES, CORE_ERROR_CODES, ERROR_CODES } from './model/errors.ts';
 export type * from './model/events.ts';

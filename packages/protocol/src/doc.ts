@@ -101,6 +101,26 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
     response: { username: 'alaric' },
   },
   me: { response: { user } },
+  combatTable: {
+    response: {
+      source: 'Reconstruction of the lost printed table (rules reference C.1.b).',
+      columns: ['1-1', '2-1'],
+      rows: [
+        { roll: 2, results: ['AE', 'AR3'] },
+        { roll: 12, results: ['DR2', 'DE'] },
+      ],
+      chances: {
+        '1-1': [
+          { result: 'AE', chance: 0.5 },
+          { result: 'DR2', chance: 0.5 },
+        ],
+        '2-1': [
+          { result: 'AR3', chance: 0.5 },
+          { result: 'DE', chance: 0.5 },
+        ],
+      },
+    },
+  },
   listWorlds: { response: { worlds: [summary] } },
   createWorld: {
     body: {

@@ -33,6 +33,7 @@ import {
   verifyEmailResponseSchema,
   verifyEmailSchema,
 } from './mail.ts';
+import { combatTableSchema } from './rules.ts';
 
 export interface RouteSpec {
   method: 'GET' | 'POST';
@@ -126,6 +127,13 @@ export const HTTP_ROUTES = {
     summary: 'The signed-in account, or null.',
     auth: false,
     response: meResponseSchema,
+  },
+  combatTable: {
+    method: 'GET',
+    path: '/api/rules/combat-table',
+    summary: 'The combat results table the engine rolls on, with the chance of each result per column (7.1).',
+    auth: false,
+    response: combatTableSchema,
   },
   listWorlds: {
     method: 'GET',

@@ -6,18 +6,58 @@ import type { Colour } from './wire.ts';
 export type { WorldSummary };
 
 export const OPTIONAL_RULES = [
-  ['tribalSeaCrossings', 'Tribal sea crossings (13.1.1)'],
-  ['tribalAttacksOnNeutralGarrisons', 'Tribes may attack neutral garrisons (13.1.2)'],
-  ['vikingModifications', 'Viking modifications (13.2.1)'],
-  ['arabsAfricans', 'Arab and African start positions (13.2.2)'],
-  ['persianKingdom', 'Persian kingdom (13.2.3)'],
-  ['optionalCities', 'Optional cities (14.3)'],
-  ['hunModifications', 'Hun modifications (13.2.4)'],
-  ['auction', 'Auctioning units (13.3)'],
-  ['mercenaries', 'Mercenary agreements (13.4)'],
-  ['byzantium', 'Byzantium (13.5)'],
-  ['optionalLeaders', 'Optional leaders (13.6)'],
-  ['tribute', 'Tribute (13.7)'],
+  [
+    'tribalSeaCrossings',
+    'Tribal sea crossings (13.1.1)',
+    'Viking, Pict and Arab tribes may gamble on crossing marked seas: half of them drown.',
+  ],
+  [
+    'tribalAttacksOnNeutralGarrisons',
+    'Tribes may attack neutral garrisons (13.1.2)',
+    'Pict tribes may attack the neutral garrisons of Britannia, African tribes those of Mauretania.',
+  ],
+  ['vikingModifications', 'Viking modifications (13.2.1)', 'The Viking position opens only from turn 3.'],
+  [
+    'arabsAfricans',
+    'Arab and African start positions (13.2.2)',
+    'From turn 3, Arab and African hordes may enter from off the map with two tribes that cross deserts.',
+  ],
+  [
+    'persianKingdom',
+    'Persian kingdom (13.2.3)',
+    'From turn 7, a player may start as a ready-made Persian kingdom instead of a horde.',
+  ],
+  [
+    'optionalCities',
+    'Optional cities (14.3)',
+    'The hollow-circle cities of the east come into play, each worth 1.',
+  ],
+  [
+    'hunModifications',
+    'Hun modifications (13.2.4)',
+    'Hun kingdoms and empires roll on the administration table one column worse.',
+  ],
+  [
+    'auction',
+    'Auctioning units (13.3)',
+    'An empire short of upkeep auctions its unpaid units to the other players instead of disbanding them.',
+  ],
+  [
+    'mercenaries',
+    'Mercenary agreements (13.4)',
+    'Barbarians may lease fighting units to kingdoms and empires for an agreed price.',
+  ],
+  ['byzantium', 'Byzantium (13.5)', 'Units defending in Byzantium fight one column better.'],
+  [
+    'optionalLeaders',
+    'Optional leaders (13.6)',
+    'New kingdoms roll for a kind of leader with its own gift; leaders are captured and ransomed instead of killed.',
+  ],
+  [
+    'tribute',
+    'Tribute (13.7)',
+    'Kingdoms and empires may pay up to 5 a turn to a threatening neighbour (the promise binds nobody).',
+  ],
 ] as const;
 export type OptionalRule = (typeof OPTIONAL_RULES)[number][0];
 

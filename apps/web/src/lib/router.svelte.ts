@@ -1,6 +1,7 @@
 /**
  * Hash routes, so the server serves one page and a reload keeps the screen:
- * #/ (lobby), #/login, #/signup, #/account, #/world/<id>, #/atlas, #/moderation (moderators and admins).
+ * #/ (lobby), #/login, #/signup, #/account, #/world/<id>, #/atlas, #/moderation (moderators and admins),
+ * #/guide[/<section>] (the rules guide).
  */
 export type Route =
   | { name: 'lobby' }
@@ -9,6 +10,8 @@ export type Route =
   | { name: 'account' }
   | { name: 'atlas' }
   | { name: 'moderation' }
+  /** The rules guide, opened at a rulebook section (e.g. '7.1'). */
+  | { name: 'guide'; section: string | null }
   | { name: 'world'; id: string; tab: string | null }
   | { name: 'notFound'; path: string };
 
@@ -22,6 +25,7 @@ export function parseRoute(hash: string): Route {
   if (head === 'account' && !id) return { name: 'account' };
   if (head === 'atlas' && !id) return { name: 'atlas' };
   if (head === 'moderation' && !id) return { name: 'moderation' };
+  if (head === 'guide' && !tab) return { name: 'guide', section: id ?? null };
   if (head === 'world' && id) return { name: 'world', id, tab: tab ?? null };
   return { name: 'notFound', path };
 }
@@ -32,6 +36,8 @@ export function hrefOf(route: Route): string {
       return '#/';
     case 'world':
       return `#/world/${encodeURIComponent(route.id)}${route.tab ? `/${route.tab}` : ''}`;
+    case 'guide':
+      return `#/guide${route.section ? `/${encodeURIComponent(route.section)}` : ''}`;
     case 'notFound':
       return `#${route.path}`;
     default:

@@ -126,8 +126,13 @@ export type LegalOrder =
     }
   | { type: 'combine'; tribes: [string, string]; areas: string[] }
   | { type: 'split'; tribe: string }
-  | { type: 'move'; unit: string; from: string; destinations: { to: string; path: string[] }[] }
-  | { type: 'seaCrossing'; tribe: string; sea: string; to: string[] }
+  | {
+      type: 'move';
+      unit: string;
+      from: string;
+      destinations: ({ to: string; path: string[] } & Foreseen)[];
+    }
+  | ({ type: 'seaCrossing'; tribe: string; sea: string; to: string[] } & Foreseen)
   | { type: 'placeEntryTribes'; areas: string[] }
   | { type: 'disband'; unit: string }
   | { type: 'pillage'; area: string }
@@ -135,7 +140,7 @@ export type LegalOrder =
   | { type: 'removeUnits'; count: number; candidates: string[] }
   | { type: 'foundKingdom'; leaderWith: string[]; capital: (string | null)[] }
   | { type: 'declareAbandon'; abandon: boolean }
-  | { type: 'endPhase' }
+  | ({ type: 'endPhase' } & Foreseen)
   | { type: 'undo' }
   /** 5.2: a ship sails a path (start excluded) carrying units from its start area. */
   | {
@@ -153,6 +158,27 @@ export type LegalOrder =
   | CombatLegalOrder
   | RealmLegalOrder;
 
+/** What a legal order would foreseeably cost, as the engine tells it (each with its rule section). */
+export type Consequence =
+  | {
+      kind: 'stackingLoss';
+      section: '6' | '9.2';
+      area: string;
+      lose: number;
+      automatic: boolean;
+      avoidable: boolean;
+    }
+  | { kind: 'hordeCutApart'; section: '9.3.4'; groups: string[][]; tribesAtRisk: number; mendable: boolean }
+  | { kind: 'supportLost'; section: '11.5'; units: string[] }
+  | { kind: 'mayBeLost'; section: '13.1.1'; unit: string; chance: number }
+  | { kind: 'upkeepShortfall'; section: '10.4'; upkeep: number; available: number; disband: string[] };
+
+/** The consequences attached to one choice; `onlyLoses`: its only effect is a loss. */
+export type Foreseen = {
+  consequences?: Consequence[];
+  onlyLoses?: true;
+};
+
 /** A kingdom's or empire's economic plan (4.5.2–4.5.3): upkeep disbanding, purchases, administration. */
 export interface EconomicPlan {
   disband: string[];
@@ -164,7 +190,7 @@ export interface EconomicPlan {
 
 /** Kingdom and empire decisions: concrete plans and answers the engine lists (10, 11). */
 export type RealmLegalOrder =
-  | { type: 'realmPlan'; plan: EconomicPlan }
+  | ({ type: 'realmPlan'; plan: EconomicPlan } & Foreseen)
   | { type: 'realmUnits'; units: string[] }
   | { type: 'realmProvince'; province: string }
   | { type: 'realmCities'; cities: string[] }
@@ -183,6 +209,8 @@ export interface AttackChoice {
   /** Column id such as '3-2', or 'autoAE'. */
   odds: string;
   shift: number;
+  /** 7.1: the chance of each result at these odds, computed by the engine from its table. */
+  outcomes?: { result: string; chance: number }[];
 }
 
 /** Combat-phase choices (7, 8) as the combat engine lists them. */

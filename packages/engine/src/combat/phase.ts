@@ -16,7 +16,7 @@ import { strengthOf, type Unit } from '../model/units.ts';
 import { applyCapture } from '../naval/capture.ts';
 import { landingForce, owedLandingTargets } from '../naval/landing.ts';
 import { closeUnfoughtLandings } from '../naval/landing-combat.ts';
-import { CRT, crtResult } from '../tables/crt.ts';
+import { CRT, crtChances, crtResult } from '../tables/crt.ts';
 import { type AttackPlan, attackerContribution, buildPlan, planAttack, targetDefence } from './declare.ts';
 import { applyEliteChoice, applyReroll } from './elite.ts';
 import { combatErr } from './errors.ts';
@@ -113,7 +113,14 @@ function attackOrders(
       const plan = buildPlan(ctx, state, player, target, chosen, defence);
       return plan.odds.kind === 'forbidden'
         ? []
-        : [{ attackers, odds: oddsLabel(plan), shift: plan.odds.shift }];
+        : [
+            {
+              attackers,
+              odds: oddsLabel(plan),
+              shift: plan.odds.shift,
+              outcomes: crtChances(CRT, oddsLabel(plan)),
+            },
+          ];
     });
     if (choices.length === 0) continue;
     orders.push({

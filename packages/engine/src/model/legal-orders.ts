@@ -3,6 +3,8 @@
  * where listing every order would explode (per unit its destinations with paths); the player picks
  * one and sends it as an `Order`.
  */
+import type { CombatResult } from './combat.ts';
+import type { Foreseen } from './consequences.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
 import type { NavalOrder, PersianArmyOrder, RealmOrder } from './orders.ts';
 import type { StartPosition } from './people.ts';
@@ -14,8 +16,14 @@ export type CoreLegalOrder =
   | (PersianArmyOrder & { areas: AreaId[] })
   | { type: 'combine'; tribes: [UnitId, UnitId]; areas: AreaId[] }
   | { type: 'split'; tribe: UnitId }
-  | { type: 'move'; unit: UnitId; from: AreaId; destinations: { to: AreaId; path: AreaId[] }[] }
-  | { type: 'seaCrossing'; tribe: UnitId; sea: AreaId; to: AreaId[] }
+  /** Each destination with what ending there would foreseeably cost (6, 9.2, 9.3.4, 11.5). */
+  | {
+      type: 'move';
+      unit: UnitId;
+      from: AreaId;
+      destinations: ({ to: AreaId; path: AreaId[] } & Foreseen)[];
+    }
+  | ({ type: 'seaCrossing'; tribe: UnitId; sea: AreaId; to: AreaId[] } & Foreseen)
   | { type: 'placeEntryTribes'; areas: AreaId[] }
   | { type: 'disband'; unit: UnitId }
   | { type: 'pillage'; area: AreaId }
@@ -23,7 +31,8 @@ export type CoreLegalOrder =
   | { type: 'removeUnits'; count: number; candidates: UnitId[] }
   | { type: 'foundKingdom'; leaderWith: UnitId[]; capital: (AreaId | null)[] }
   | { type: 'declareAbandon'; abandon: boolean }
-  | { type: 'endPhase' }
+  /** Ending the phase now: what the end of movement and the administration phase would cost. */
+  | ({ type: 'endPhase' } & Foreseen)
   | { type: 'undo' };
 
 /** One way to make an attack, with the column it would be fought on (shown before confirming). */
@@ -32,6 +41,8 @@ export interface AttackChoice {
   /** Column id, e.g. '3-2', or 'autoAE' (AMBIG-3). */
   odds: string;
   shift: number;
+  /** 7.1: the chance of each combat result at these odds (from the table, 2d6), shown before confirming. */
+  outcomes: { result: CombatResult; chance: number }[];
 }
 
 export type CombatLegalOrder =
@@ -56,8 +67,11 @@ export type CombatLegalOrder =
   | { type: 'combatCapture'; capture: boolean; ship: UnitId }
   | { type: 'combatDone' };
 
-/** Legal realm orders are concrete orders (a bounded list of the useful ones). */
-export type RealmLegalOrder = RealmOrder;
+/**
+ * Legal realm orders are concrete orders (a bounded list of the useful ones); an economic plan
+ * carries what it costs (10.4 upkeep shortfall).
+ */
+export type RealmLegalOrder = RealmOrder & Foreseen;
 
 /**
  * A legal ship move as listed: a concrete order (one shortest path per destination and start cargo),

@@ -79,7 +79,8 @@ function expandCombat(legal: LegalOrder, choose: Chooser): Order | null {
     }
     default: {
       // Orders whose legal form is already concrete (endPhase, split, disband, pillage, combatStop, …).
-      const { type, ...rest } = o;
+      // What the order would cost (consequences) is advice, not part of the order.
+      const { type, consequences: _c, onlyLoses: _l, ...rest } = o;
       return { type, ...rest } as Order;
     }
   }

@@ -69,3 +69,37 @@ export function crtColumnIndex(crt: Crt, id: string): number {
   if (index < 0) throw new Error(`no CRT column ${id}`);
   return index;
 }
+
+/** Ways to roll each sum on two dice, out of 36. */
+const WAYS: Readonly<Record<number, number>> = {
+  2: 1,
+  3: 2,
+  4: 3,
+  5: 4,
+  6: 5,
+  7: 6,
+  8: 5,
+  9: 4,
+  10: 3,
+  11: 2,
+  12: 1,
+};
+
+/**
+ * 7.1: the chance of each result on a column, from the table itself (2d6: a sum of 7 comes 6 times
+ * in 36). Results in the table's order (AE first), only those the column holds; `'autoAE'`
+ * (AMBIG-3, odds below the table) is a certain AE.
+ */
+export function crtChances(crt: Crt, column: string): { result: CombatResult; chance: number }[] {
+  if (column === 'autoAE') return [{ result: 'AE', chance: 1 }];
+  const index = crtColumnIndex(crt, column);
+  const ways = new Map<CombatResult, number>();
+  for (const roll of CRT_ROLLS) {
+    const r = crtResult(crt, index, roll);
+    ways.set(r, (ways.get(r) ?? 0) + (WAYS[roll] ?? 0));
+  }
+  return COMBAT_RESULTS.filter((r) => ways.has(r)).map((result) => ({
+    result,
+    chance: (ways.get(result) ?? 0) / 36,
+  }));
+}

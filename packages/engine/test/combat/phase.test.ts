@@ -276,8 +276,25 @@ describe('who may attack what (7.1, 2.3, 9.3.2)', () => {
       defenders: ['foe'],
       eligible: [{ unit: 'inf', from: 'b2', halved: false }],
     });
+    // 7.1: each choice carries the chance of every result at its odds, from the table (2d6).
+    const n = (ways: number) => ways / 36;
     expect(b3?.type === 'combatAttack' && b3.choices).toEqual([
-      { attackers: ['inf'], odds: '3-2', shift: 0 },
+      {
+        attackers: ['inf'],
+        odds: '3-2',
+        shift: 0,
+        outcomes: [
+          { result: 'AE', chance: n(1) },
+          { result: 'AR3', chance: n(2) },
+          { result: 'AR2', chance: n(3) },
+          { result: 'AR1', chance: n(9) },
+          { result: 'EX', chance: n(11) },
+          { result: 'DR1', chance: n(4) },
+          { result: 'DR2', chance: n(3) },
+          { result: 'DR3', chance: n(2) },
+          { result: 'DE', chance: n(1) },
+        ],
+      },
     ]);
     const a1 = orders.find((o) => o.type === 'combatAttack' && o.target === 'a1');
     // Both the tribe and (across the b1–b2 river? no: a1 touches a2 and b1) the tribe alone may attack the tribe.

@@ -157,6 +157,8 @@ export interface Highlight {
   selectable?: ReadonlySet<string>;
   /** Destinations of the selected unit. */
   destinations?: ReadonlySet<string>;
+  /** Destinations the engine says would cost units (drawn in a warning colour). */
+  costly?: ReadonlySet<string>;
   /** The route to the hovered or chosen destination. */
   route?: { from: string; path: readonly string[] } | null;
   /** Units the player may pick. */

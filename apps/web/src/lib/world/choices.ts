@@ -159,9 +159,15 @@ export function highlightOf(
         ...(m?.destinations.map((d) => d.to) ?? []),
         ...crossings.flatMap((c) => c.to),
       ]);
+      // The engine's foreseen costs: a destination that loses units, and every risky sea crossing.
+      const costly = new Set([
+        ...(m?.destinations.filter((d) => d.consequences?.length).map((d) => d.to) ?? []),
+        ...crossings.filter((c) => c.consequences?.length).flatMap((c) => c.to),
+      ]);
       return {
         pickable,
         destinations,
+        costly,
         selectedUnits: new Set([sel.unit]),
         selectedArea: sel.from,
         route: dest ? { from: sel.from, path: dest.path } : null,

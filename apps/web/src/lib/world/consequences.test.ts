@@ -1,0 +1,110 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIXTURE_VIEW } from '../../test/fixtures.ts';
+import type { Consequence, GameView, LegalOrder } from '../wire.ts';
+import { consequenceWords, foreseenOf } from './consequences.ts';
+import ForeseenCost from './ForeseenCost.svelte';
+import OrdersPanel from './OrdersPanel.svelte';
+
+const names = { area: (a: string) => a.toUpperCase(), unit: (u: string) => `unit ${u}` };
+const movement: GameView = {
+  ...FIXTURE_VIEW,
+  step: { kind: 'playerTurn', player: 'p1', phase: 'movement', moved: [], split: [] },
+} as GameView;
+
+const lost: Consequence = {
+  kind: 'stackingLoss',
+  section: '9.2',
+  area: 'rhenus',
+  lose: 1,
+  automatic: true,
+  avoidable: false,
+};
+const cut: Consequence = {
+  kind: 'hordeCutApart',
+  section: '9.3.4',
+  groups: [['rhenus'], ['lutetia']],
+  tribesAtRisk: 1,
+  mendable: false,
+};
+const legal: LegalOrder[] = [
+  {
+    type: 'move',
+    unit: 'u1',
+    from: 'belgica',
+    destinations: [
+      { to: 'rhenus', path: ['rhenus'], consequences: [lost], onlyLoses: true },
+      { to: 'lutetia', path: ['lutetia'], consequences: [cut] },
+      { to: 'mare', path: ['mare'] },
+    ],
+  },
+  { type: 'endPhase', consequences: [cut] },
+];
+
+afterEach(cleanup);
+
+describe('foreseen consequences', () => {
+  it('finds the cost of the order about to be sent, from the legal list only', () => {
+    expect(foreseenOf(legal, { type: 'move', unit: 'u1', path: ['rhenus'] })).toEqual({
+      to: 'rhenus',
+      path: ['rhenus'],
+      consequences: [lost],
+      onlyLoses: true,
+    });
+    expect(foreseenOf(legal, { type: 'move', unit: 'u1', path: ['mare'] })).toBeNull();
+    expect(foreseenOf(legal, { type: 'endPhase' })?.consequences).toEqual([cut]);
+    expect(foreseenOf([{ type: 'endPhase' }], { type: 'endPhase' })).toBeNull();
+  });
+
+  it('every kind of consequence has words that cite its rule section', () => {
+    const all: Consequence[] = [
+      lost,
+      { kind: 'stackingLoss', section: '6', area: 'rhenus', lose: 1, automatic: false, avoidable: true },
+      cut,
+      { kind: 'supportLost', section: '11.5', units: ['u3'] },
+      { kind: 'mayBeLost', section: '13.1.1', unit: 'u1', chance: 0.5 },
+      { kind: 'upkeepShortfall', section: '10.4', upkeep: 11, available: 10, disband: ['u2'] },
+    ];
+    for (const c of all) expect(consequenceWords(c, names)).toContain(`(rule ${c.section})`);
+    expect(consequenceWords(cut, names)).toBe(
+      'Your tribes would be cut into 2 groups. In the administration phase you keep one group and lose the 1 tribe outside it (rule 9.3.4).',
+    );
+  });
+
+  it('the orders panel marks costly destinations and a move that only loses, and warns on Done', async () => {
+    render(OrdersPanel, {
+      view: movement,
+      legal,
+      selection: { kind: 'unit', unit: 'u1', from: 'belgica', hover: null },
+      areaName: names.area,
+      unitLabel: names.unit,
+      playerName: (p: string | null) => p ?? 'nobody',
+      onorder: vi.fn(),
+      onselect: vi.fn(),
+    });
+    expect(screen.getByTestId('dest-rhenus').textContent).toContain('only loses a unit');
+    expect(screen.getByTestId('dest-lutetia').textContent).toContain('costs units');
+    expect(screen.getByTestId('dest-mare').textContent).toBe('→ MARE');
+    expect(screen.getByTestId('foreseen-cost').textContent).toContain('cut into 2 groups');
+  });
+
+  it('as a confirmation, the order goes only when the player accepts the cost', async () => {
+    const onconfirm = vi.fn();
+    const oncancel = vi.fn();
+    render(ForeseenCost, {
+      foreseen: { consequences: [lost], onlyLoses: true },
+      names,
+      what: 'unit u1 to RHENUS',
+      onconfirm,
+      oncancel,
+    });
+    const box = screen.getByRole('alertdialog');
+    expect(box.textContent).toContain('Before you commit — unit u1 to RHENUS');
+    expect(screen.getByTestId('only-loses').textContent).toContain('only loses a unit');
+    await fireEvent.click(screen.getByTestId('confirm-cancel'));
+    expect(oncancel).toHaveBeenCalledOnce();
+    expect(onconfirm).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByTestId('confirm-anyway'));
+    expect(onconfirm).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * What an order would foreseeably cost, told before the player commits to it. Each consequence
+ * names the rulebook section that causes it; the client puts it in words. "Foreseeable" means: if
+ * nothing else changes before the rule is applied (other units may still move, so some can be
+ * avoided — `avoidable` / `mendable` say so).
+ */
+import type { AreaId, UnitId } from './ids.ts';
+
+export type Consequence =
+  /**
+   * 9.2, 6: at the end of movement this area would hold more than the rules allow. `automatic`:
+   * surplus tribes are removed without a choice (9.2); otherwise the owner picks what goes (6).
+   * `avoidable`: a unit standing there has not moved yet and could still leave.
+   */
+  | {
+      kind: 'stackingLoss';
+      section: '6' | '9.2';
+      area: AreaId;
+      lose: number;
+      automatic: boolean;
+      avoidable: boolean;
+    }
+  /**
+   * 9.3.4: the tribes would stand in two or more groups; in the administration phase one group is
+   * kept and the tribes of the others are removed. `tribesAtRisk`: the tribes outside the biggest
+   * group. `mendable`: other units have not moved yet and might join the groups again.
+   */
+  | {
+      kind: 'hordeCutApart';
+      section: '9.3.4';
+      groups: AreaId[][];
+      tribesAtRisk: number;
+      mendable: boolean;
+    }
+  /** 11.5: these other empire units would stand unsupported, and be removed in the economic phase. */
+  | { kind: 'supportLost'; section: '11.5'; units: UnitId[] }
+  /** 13.1.1: a die decides; with probability `chance` the unit is lost. */
+  | { kind: 'mayBeLost'; section: '13.1.1'; unit: UnitId; chance: number }
+  /** 10.4: upkeep exceeds the money available; this plan disbands these units to pay. */
+  | { kind: 'upkeepShortfall'; section: '10.4'; upkeep: number; available: number; disband: UnitId[] };
+
+/** Consequences attached to one choice; `onlyLoses` marks a choice whose only effect is a loss. */
+export type Foreseen = {
+  consequences?: Consequence[];
+  /** The player ends with fewer units and gains no area: nothing but a loss (if nothing else moves). */
+  onlyLoses?: true;
+};

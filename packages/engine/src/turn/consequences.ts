@@ -1,0 +1,210 @@
+/**
+ * Consequences before commitment: each legal order a player is offered carries what it would
+ * foreseeably cost — units lost to stacking at the end of movement (6, 9.2), a horde cut apart
+ * before the administration phase (9.3.4), empire units left without support (11.5), a tribal sea
+ * crossing's die (13.1.1), an economic plan that must disband for upkeep (10.4). Computed by
+ * playing the order on a copy of the position and asking the same rule code that will later
+ * decide; nothing here changes what is legal.
+ */
+import { tribeGroups } from '../barbarian/continuity.ts';
+import type { Consequence, Foreseen } from '../model/consequences.ts';
+import type { EngineContext } from '../model/context.ts';
+import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
+import type { LegalOrder } from '../model/legal-orders.ts';
+import { playerById, unitsOf } from '../model/queries.ts';
+import { isLegalStack } from '../model/stacking.ts';
+import { type Game, patchUnit } from '../model/state-ops.ts';
+import { movementOf, type Unit } from '../model/units.ts';
+import { economyPreview } from '../realm/economy.ts';
+import { unsupportedUnits } from '../realm/support.ts';
+
+/** 9.2 then 6: how many units an area's stack loses at the end of movement. */
+export function endOfMovementLoss(units: readonly Unit[]): { surplusTribes: number; chosen: number } {
+  const loose = units.filter((u) => u.kind === 'tribe' && !u.inverted);
+  const surplusTribes = Math.max(0, loose.length - 1);
+  // 9.2 keeps one non-inverted tribe; 6 then has the owner remove the fewest units that make the
+  // stack legal (leaders never count).
+  const rest = units.filter((u) => u.kind !== 'leader' && !loose.slice(1).includes(u));
+  return { surplusTribes, chosen: fewestRemovals(rest) };
+}
+
+const pieceOf = (u: Unit) => ({ kind: u.kind, inverted: u.inverted ?? false });
+
+/** 6: the fewest units to take away so that the rest may share an area (stacks are small). */
+function fewestRemovals(units: readonly Unit[]): number {
+  if (isLegalStack(units.map(pieceOf))) return 0;
+  const n = Math.min(units.length, 12);
+  let best = units.length - 1;
+  for (let mask = 0; mask < 1 << n; mask++) {
+    const kept = units.filter((_, i) => i >= n || (mask & (1 << i)) !== 0);
+    const removed = units.length - kept.length;
+    if (removed < best && isLegalStack(kept.map(pieceOf))) best = removed;
+  }
+  return best;
+}
+
+const movedSoFar = (g: Game): readonly UnitId[] => (g.step.kind === 'playerTurn' ? g.step.moved : []);
+
+/** 9.3.4: the tribes outside the biggest group (the ones a player keeping that group loses). */
+function tribesOutsideBiggest(g: Game, player: PlayerId, groups: readonly AreaId[][]): number {
+  const tribesIn = (group: readonly AreaId[]) =>
+    unitsOf(g, player).filter((u) => u.kind === 'tribe' && group.includes(u.area)).length;
+  const counts = groups.map(tribesIn);
+  return counts.reduce((s, c) => s + c, 0) - Math.max(0, ...counts);
+}
+
+interface MoveContext {
+  readonly ctx: EngineContext;
+  readonly g: Game;
+  readonly player: PlayerId;
+  readonly barbarian: boolean;
+  readonly empire: boolean;
+  /** Tribes at risk of 9.3.4 before this order. */
+  readonly atRiskBefore: number;
+  /** Units still free to move this phase (someone may still mend a gap or leave a crowded area). */
+  readonly stillToMove: ReadonlySet<UnitId>;
+}
+
+/** 6, 9.2, 9.3.4, 11.5: what ending a move of `unit` in `to` would cost. */
+function foreseeMove(m: MoveContext, unit: Unit, to: AreaId): Foreseen {
+  const { ctx, g, player } = m;
+  const out: Consequence[] = [];
+  const there = unitsOf(g, player).filter((u) => u.area === to);
+  const before = endOfMovementLoss(there);
+  const after = endOfMovementLoss([...there, { ...unit, area: to }]);
+  const avoidable = there.some((u) => m.stillToMove.has(u.id));
+  let lost = 0;
+  if (after.surplusTribes > before.surplusTribes) {
+    const lose = after.surplusTribes - before.surplusTribes;
+    lost += lose;
+    out.push({ kind: 'stackingLoss', section: '9.2', area: to, lose, automatic: true, avoidable });
+  }
+  if (after.chosen > before.chosen) {
+    const lose = after.chosen - before.chosen;
+    lost += lose;
+    out.push({ kind: 'stackingLoss', section: '6', area: to, lose, automatic: false, avoidable });
+  }
+  const moved = patchUnit(g, unit.id, { area: to });
+  if (m.barbarian) {
+    const groups = tribeGroups(ctx, moved, player);
+    const tribesAtRisk = groups.length > 1 ? tribesOutsideBiggest(moved, player, groups) : 0;
+    if (tribesAtRisk > m.atRiskBefore) {
+      const mendable = [...m.stillToMove].some((id) => id !== unit.id);
+      out.push({ kind: 'hordeCutApart', section: '9.3.4', groups, tribesAtRisk, mendable });
+    }
+  }
+  if (m.empire) {
+    const was = new Set(unsupportedUnits(ctx, g, player).map((u) => u.id));
+    const units = unsupportedUnits(ctx, moved, player)
+      .map((u) => u.id)
+      .filter((id) => id !== unit.id && !was.has(id))
+      .sort();
+    if (units.length) out.push({ kind: 'supportLost', section: '11.5', units });
+  }
+  const f: Foreseen = {};
+  if (out.length) f.consequences = out;
+  if (lost > 0) f.onlyLoses = true;
+  return f;
+}
+
+/** 4.3.3 end, 9.3.4: what ending the movement phase now would cost, as things stand. */
+function foreseeEndOfMovement(m: MoveContext): Consequence[] {
+  const { g, player } = m;
+  const out: Consequence[] = [];
+  const byArea = new Map<AreaId, Unit[]>();
+  for (const u of unitsOf(g, player)) byArea.set(u.area, [...(byArea.get(u.area) ?? []), u]);
+  for (const [area, units] of [...byArea].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const loss = endOfMovementLoss(units);
+    if (loss.surplusTribes > 0)
+      out.push({
+        kind: 'stackingLoss',
+        section: '9.2',
+        area,
+        lose: loss.surplusTribes,
+        automatic: true,
+        avoidable: false,
+      });
+    if (loss.chosen > 0)
+      out.push({
+        kind: 'stackingLoss',
+        section: '6',
+        area,
+        lose: loss.chosen,
+        automatic: false,
+        avoidable: false,
+      });
+  }
+  if (m.barbarian && m.atRiskBefore > 0) {
+    const groups = tribeGroups(m.ctx, g, player);
+    out.push({
+      kind: 'hordeCutApart',
+      section: '9.3.4',
+      groups,
+      tribesAtRisk: m.atRiskBefore,
+      mendable: false,
+    });
+  }
+  return out;
+}
+
+const withForeseen = <T extends object>(o: T, f: Foreseen): T =>
+  f.consequences || f.onlyLoses ? { ...o, ...f } : o;
+
+/** The legal orders with their foreseeable consequences attached (the engine's public list). */
+export function foresee(ctx: EngineContext, g: Game, player: PlayerId, legal: LegalOrder[]): LegalOrder[] {
+  const s = g.step;
+  if (s.kind === 'playerTurn' && s.phase === 'movement' && s.player === player)
+    return foreseeMovement(ctx, g, player, legal);
+  if (s.kind === 'economic') return foreseeEconomic(ctx, g, player, legal);
+  return legal;
+}
+
+function foreseeMovement(ctx: EngineContext, g: Game, player: PlayerId, legal: LegalOrder[]): LegalOrder[] {
+  const stage = playerById(g, player)?.cycle?.stage;
+  const barbarian = stage === 'barbarian';
+  const moved = movedSoFar(g);
+  const stillToMove = new Set(
+    unitsOf(g, player)
+      .filter((u) => !moved.includes(u.id) && !u.inverted && movementOf(u.kind, ctx.options) > 0)
+      .map((u) => u.id),
+  );
+  const groups = barbarian ? tribeGroups(ctx, g, player) : [];
+  const atRiskBefore = groups.length > 1 ? tribesOutsideBiggest(g, player, groups) : 0;
+  const m: MoveContext = { ctx, g, player, barbarian, empire: stage === 'empire', atRiskBefore, stillToMove };
+  return legal.map((o) => {
+    if (o.type === 'move') {
+      const unit = g.units[o.unit];
+      if (!unit) return o;
+      return { ...o, destinations: o.destinations.map((d) => withForeseen(d, foreseeMove(m, unit, d.to))) };
+    }
+    if (o.type === 'seaCrossing') {
+      // 13.1.1: 1–3 on one die crosses, 4–6 loses the tribe.
+      const risk: Consequence = { kind: 'mayBeLost', section: '13.1.1', unit: o.tribe, chance: 0.5 };
+      return { ...o, consequences: [risk] };
+    }
+    if (o.type === 'endPhase') {
+      const consequences = foreseeEndOfMovement(m);
+      return consequences.length ? { ...o, consequences } : o;
+    }
+    return o;
+  });
+}
+
+/** 10.4: an economic plan that disbands units says how far upkeep exceeds the money. */
+function foreseeEconomic(ctx: EngineContext, g: Game, player: PlayerId, legal: LegalOrder[]): LegalOrder[] {
+  if (!legal.some((o) => o.type === 'realmPlan' && o.plan.disband.length > 0)) return legal;
+  const pv = economyPreview(ctx, g, player);
+  if (!pv) return legal;
+  const upkeep = pv.upkeepUnits.reduce((s, u) => s + u.upkeep, 0);
+  return legal.map((o) => {
+    if (o.type !== 'realmPlan' || o.plan.disband.length === 0) return o;
+    const c: Consequence = {
+      kind: 'upkeepShortfall',
+      section: '10.4',
+      upkeep,
+      available: pv.available,
+      disband: [...o.plan.disband],
+    };
+    return { ...o, consequences: [c] };
+  });
+}
