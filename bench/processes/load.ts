@@ -9,20 +9,9 @@
 import { createHash } from 'node:crypto';
 import { applyPatch, type PatchOp } from '@bke/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ScriptedOrder } from '../fixtures/fixture.ts';
+import { canonical, type ScriptedOrder } from '../fixtures/fixture.ts';
 import { cpuMs, serve } from '../lib/child.ts';
 import type { WorldSpec } from './server.ts';
-
-/** JSON with every object's keys sorted. */
-const canonical = (x: unknown): string =>
-  Array.isArray(x)
-    ? `[${x.map(canonical).join(',')}]`
-    : x !== null && typeof x === 'object'
-      ? `{${Object.keys(x)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${canonical((x as Record<string, unknown>)[k])}`)
-          .join(',')}}`
-      : (JSON.stringify(x) ?? 'null');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
