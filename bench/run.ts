@@ -93,6 +93,13 @@ const bareDb = await freshDatabase('bare');
 const server = startChild('server under test', here('./processes/server.ts'));
 const bare = startChild('bare baseline', here('./processes/bare.ts'));
 const load = startChild('load generator', here('./processes/load.ts'));
+// Stopped by hand: the children and this run's databases go too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    void Promise.allSettled([server.stop(), bare.stop(), load.stop()])
+      .then(() => Promise.allSettled([serverDb.drop(), bareDb.drop()]))
+      .finally(() => process.exit(130));
+  });
 let fullWorld = '';
 let exitCode = 1;
 try {
@@ -121,8 +128,10 @@ try {
     mark(`#7 idle games, ${name}`);
     await idleGames(ctx, name);
   }
-  mark('#8 idle connections');
-  await idleConnections(ctx);
+  for (const name of ['turn1', 'turn300'] as FixtureName[]) {
+    mark(`#8 idle connections, ${name}`);
+    await idleConnections(ctx, name);
+  }
   for (const name of ['turn1', 'turn300'] as FixtureName[]) {
     mark(`opening the players' sockets, ${name}`);
     await openGroups(ctx, name);

@@ -13,6 +13,12 @@ import { canonical, type ScriptedOrder } from '../fixtures/fixture.ts';
 import { cpuMs, serve } from '../lib/child.ts';
 import type { WorldSpec } from './server.ts';
 
+/**
+ * How long an answer may take before the order counts as unacknowledged (and the round goes on):
+ * a server that never answers must show as a failure, not hang the suite.
+ */
+const ACK_TIMEOUT_MS = 30_000;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function open(url: string, opts: { cookie?: string; auth?: Record<string, unknown> } = {}): Promise<Socket> {
@@ -149,7 +155,9 @@ async function openGroup(req: OpenRequest) {
             version: 0,
           };
           if (req.target === 'server') {
-            const r = (await socket.emitWithAck('world/subscribe', { worldId: world.id })) as {
+            const r = (await socket
+              .timeout(ACK_TIMEOUT_MS)
+              .emitWithAck('world/subscribe', { worldId: world.id })) as {
               ok: boolean;
               sync?: { version: number; view: unknown };
               error?: unknown;
@@ -161,7 +169,7 @@ async function openGroup(req: OpenRequest) {
             p.seen = r.sync.version;
             world.version = r.sync.version;
           } else {
-            await socket.emitWithAck('join', room);
+            await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('join', room);
           }
           world.players.push(p);
           watch(world, p);
@@ -196,7 +204,7 @@ async function sendNext(
   if (!actor) throw new Error('no player');
   let r: { ok: boolean; version?: number; error?: { code: string; version?: number } };
   if (g.target === 'server') {
-    r = await actor.socket.emitWithAck('world/order', {
+    r = await actor.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('world/order', {
       worldId: w.id,
       version: w.version,
       order: step.order,
@@ -204,7 +212,7 @@ async function sendNext(
   } else {
     // The same order, and a body of the bytes its public patch has, for the room emit.
     const body = { worldId: w.id, version: w.version, order: step.order, patch: 'x'.repeat(step.patchBytes) };
-    r = await actor.socket.emitWithAck('echo', { room: w.room, db, body });
+    r = await actor.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('echo', { room: w.room, db, body });
   }
   const ack = performance.now() - scheduled;
   if (!r.ok || typeof r.version !== 'number') {
@@ -345,7 +353,9 @@ async function reconnect(req: { group: string; clients: number; spreadMs: number
       try {
         if (g.target === 'server') {
           const s = await open(g.url, { cookie: p.cookie });
-          const r = (await s.emitWithAck('world/subscribe', { worldId: w.id, version: p.version })) as {
+          const r = (await s
+            .timeout(ACK_TIMEOUT_MS)
+            .emitWithAck('world/subscribe', { worldId: w.id, version: p.version })) as {
             ok: boolean;
             sync?: {
               kind: string;
@@ -392,7 +402,7 @@ async function reconnect(req: { group: string; clients: number; spreadMs: number
   // Then each resynced copy is compared with a full view from the server (outside the timing).
   for (const p of resynced) {
     const w = g.worlds.find((x) => x.players.includes(p));
-    const r = (await p.socket.emitWithAck('world/subscribe', { worldId: w?.id })) as {
+    const r = (await p.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('world/subscribe', { worldId: w?.id })) as {
       ok: boolean;
       sync?: { view?: unknown };
     };
@@ -411,11 +421,20 @@ serve(
     latency: (req: LatencyRequest) => latency(req),
     throughput: (req: { group: string; worlds: number; seconds: number; db?: boolean }) => throughput(req),
     reconnect: (req: { group: string; clients: number; spreadMs: number }) => reconnect(req),
-    idleOpen: async (req: { url: string; count: number }) => {
+    // Idle connections as a watching page holds them: subscribed to a world (a room on the bare server).
+    idleOpen: async (req: { url: string; count: number; worldId: string; target: 'server' | 'bare' }) => {
+      const one = async () => {
+        const s = await open(req.url);
+        if (req.target === 'server') {
+          const r = (await s
+            .timeout(ACK_TIMEOUT_MS)
+            .emitWithAck('world/subscribe', { worldId: req.worldId })) as { ok: boolean };
+          if (!r.ok) throw new Error('spectator subscribe refused');
+        } else await s.timeout(ACK_TIMEOUT_MS).emitWithAck('join', req.worldId);
+        return s;
+      };
       for (let i = 0; i < req.count; i += 50)
-        idle.push(
-          ...(await Promise.all(Array.from({ length: Math.min(50, req.count - i) }, () => open(req.url)))),
-        );
+        idle.push(...(await Promise.all(Array.from({ length: Math.min(50, req.count - i) }, one))));
       return idle.length;
     },
     idleClose: () => {
