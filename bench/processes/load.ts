@@ -180,6 +180,15 @@ async function openGroup(req: OpenRequest) {
     }),
   );
   groups.set(req.group, { target: req.target, url: req.url, worlds });
+  // Every copy of a fixture plays the same script: left alone, all would reach their turn ends at
+  // the same moment, which real worlds never do. Each world is first moved on by a different
+  // number of orders (unmeasured), so that their turn ends fall at different times.
+  if (req.target === 'server')
+    await Promise.all(
+      worlds.map(async (w, n) => {
+        for (let k = 0; k < (n * 7) % 45; k++) await sendNext({ target: 'server' }, w, performance.now());
+      }),
+    );
   return { worlds: i, fullViewBytes: worlds.flatMap((w) => w.players.map((p) => p.fullViewBytes)) };
 }
 
