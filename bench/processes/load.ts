@@ -9,20 +9,15 @@
 import { createHash } from 'node:crypto';
 import { applyPatch, type PatchOp } from '@bke/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ScriptedOrder } from '../fixtures/fixture.ts';
+import { canonical, type ScriptedOrder } from '../fixtures/fixture.ts';
 import { cpuMs, serve } from '../lib/child.ts';
 import type { WorldSpec } from './server.ts';
 
-/** JSON with every object's keys sorted. */
-const canonical = (x: unknown): string =>
-  Array.isArray(x)
-    ? `[${x.map(canonical).join(',')}]`
-    : x !== null && typeof x === 'object'
-      ? `{${Object.keys(x)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${canonical((x as Record<string, unknown>)[k])}`)
-          .join(',')}}`
-      : (JSON.stringify(x) ?? 'null');
+/**
+ * How long an answer may take before the order counts as unacknowledged (and the round goes on):
+ * a server that never answers must show as a failure, not hang the suite.
+ */
+const ACK_TIMEOUT_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -160,7 +155,9 @@ async function openGroup(req: OpenRequest) {
             version: 0,
           };
           if (req.target === 'server') {
-            const r = (await socket.emitWithAck('world/subscribe', { worldId: world.id })) as {
+            const r = (await socket
+              .timeout(ACK_TIMEOUT_MS)
+              .emitWithAck('world/subscribe', { worldId: world.id })) as {
               ok: boolean;
               sync?: { version: number; view: unknown };
               error?: unknown;
@@ -172,7 +169,7 @@ async function openGroup(req: OpenRequest) {
             p.seen = r.sync.version;
             world.version = r.sync.version;
           } else {
-            await socket.emitWithAck('join', room);
+            await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('join', room);
           }
           world.players.push(p);
           watch(world, p);
@@ -183,6 +180,15 @@ async function openGroup(req: OpenRequest) {
     }),
   );
   groups.set(req.group, { target: req.target, url: req.url, worlds });
+  // Every copy of a fixture plays the same script: left alone, all would reach their turn ends at
+  // the same moment, which real worlds never do. Each world is first moved on by a different
+  // number of orders (unmeasured), so that their turn ends fall at different times.
+  if (req.target === 'server')
+    await Promise.all(
+      worlds.map(async (w, n) => {
+        for (let k = 0; k < (n * 7) % 45; k++) await sendNext({ target: 'server' }, w, performance.now());
+      }),
+    );
   return { worlds: i, fullViewBytes: worlds.flatMap((w) => w.players.map((p) => p.fullViewBytes)) };
 }
 
@@ -207,7 +213,7 @@ async function sendNext(
   if (!actor) throw new Error('no player');
   let r: { ok: boolean; version?: number; error?: { code: string; version?: number } };
   if (g.target === 'server') {
-    r = await actor.socket.emitWithAck('world/order', {
+    r = await actor.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('world/order', {
       worldId: w.id,
       version: w.version,
       order: step.order,
@@ -215,7 +221,7 @@ async function sendNext(
   } else {
     // The same order, and a body of the bytes its public patch has, for the room emit.
     const body = { worldId: w.id, version: w.version, order: step.order, patch: 'x'.repeat(step.patchBytes) };
-    r = await actor.socket.emitWithAck('echo', { room: w.room, db, body });
+    r = await actor.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('echo', { room: w.room, db, body });
   }
   const ack = performance.now() - scheduled;
   if (!r.ok || typeof r.version !== 'number') {
@@ -356,7 +362,9 @@ async function reconnect(req: { group: string; clients: number; spreadMs: number
       try {
         if (g.target === 'server') {
           const s = await open(g.url, { cookie: p.cookie });
-          const r = (await s.emitWithAck('world/subscribe', { worldId: w.id, version: p.version })) as {
+          const r = (await s
+            .timeout(ACK_TIMEOUT_MS)
+            .emitWithAck('world/subscribe', { worldId: w.id, version: p.version })) as {
             ok: boolean;
             sync?: {
               kind: string;
@@ -403,7 +411,7 @@ async function reconnect(req: { group: string; clients: number; spreadMs: number
   // Then each resynced copy is compared with a full view from the server (outside the timing).
   for (const p of resynced) {
     const w = g.worlds.find((x) => x.players.includes(p));
-    const r = (await p.socket.emitWithAck('world/subscribe', { worldId: w?.id })) as {
+    const r = (await p.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('world/subscribe', { worldId: w?.id })) as {
       ok: boolean;
       sync?: { view?: unknown };
     };
@@ -422,11 +430,20 @@ serve(
     latency: (req: LatencyRequest) => latency(req),
     throughput: (req: { group: string; worlds: number; seconds: number; db?: boolean }) => throughput(req),
     reconnect: (req: { group: string; clients: number; spreadMs: number }) => reconnect(req),
-    idleOpen: async (req: { url: string; count: number }) => {
+    // Idle connections as a watching page holds them: subscribed to a world (a room on the bare server).
+    idleOpen: async (req: { url: string; count: number; worldId: string; target: 'server' | 'bare' }) => {
+      const one = async () => {
+        const s = await open(req.url);
+        if (req.target === 'server') {
+          const r = (await s
+            .timeout(ACK_TIMEOUT_MS)
+            .emitWithAck('world/subscribe', { worldId: req.worldId })) as { ok: boolean };
+          if (!r.ok) throw new Error('spectator subscribe refused');
+        } else await s.timeout(ACK_TIMEOUT_MS).emitWithAck('join', req.worldId);
+        return s;
+      };
       for (let i = 0; i < req.count; i += 50)
-        idle.push(
-          ...(await Promise.all(Array.from({ length: Math.min(50, req.count - i) }, () => open(req.url)))),
-        );
+        idle.push(...(await Promise.all(Array.from({ length: Math.min(50, req.count - i) }, one))));
       return idle.length;
     },
     idleClose: () => {

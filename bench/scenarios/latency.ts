@@ -14,7 +14,7 @@ import { FIXTURE_LABEL, type FixtureName } from '../fixtures/fixture.ts';
 import { absoluteCheck, ratioCheck } from '../lib/report.ts';
 import { interleaved } from '../lib/rounds.ts';
 import { pooled } from '../lib/stats.ts';
-import type { Context } from './context.ts';
+import { type Context, cpuOf } from './context.ts';
 
 interface Round {
   ack: number[];
@@ -26,6 +26,9 @@ interface Round {
   perPlayerRatio: number[];
   perOrder: number[];
   largest: number;
+  /** CPU of the load generator, and of the server process measured (under test or bare). */
+  cpuMs: number;
+  serverCpuMs?: number;
 }
 
 /** Offered orders per second per world at each load level (all worlds together in brackets). */
@@ -54,8 +57,18 @@ export async function latencyScenario(ctx: Context, name: FixtureName, worlds: n
   const fixture = FIXTURE_LABEL[name];
   const rate = rateFor(worlds);
   const { rounds, seconds } = ctx.settings;
-  const run = (side: 'server' | 'bare') => () =>
-    ctx.load.request<Round>('latency', { group: `${name}-${side}`, worlds, ratePerWorld: rate, seconds });
+  // CPU time of the measured server process and of the load generator, per round.
+  const run = (side: 'server' | 'bare') => async () => {
+    const proc = side === 'server' ? ctx.server : ctx.bare;
+    const c0 = await cpuOf(proc);
+    const r = await ctx.load.request<Round>('latency', {
+      group: `${name}-${side}`,
+      worlds,
+      ratePerWorld: rate,
+      seconds,
+    });
+    return { ...r, serverCpuMs: (await cpuOf(proc)) - c0 };
+  };
   const r = await interleaved(rounds, { A: run('bare'), B: run('server') });
   const load = `${worlds} world(s) × 6 players, ${Math.round(rate * worlds)} orders/s`;
   const ackA = pooled(r.A.map((x) => x.ack));
@@ -70,7 +83,13 @@ export async function latencyScenario(ctx: Context, name: FixtureName, worlds: n
     roundsP50P99: spread(b),
     baselineRoundsP50P99: spread(a),
     refusedOrLost: errors,
+    cpuMsPerOrder: cpuPerOrder(r.B),
+    baselineCpuMsPerOrder: cpuPerOrder(r.A),
   });
+  const show = (x: ReturnType<typeof pooled>) =>
+    x.rounds.map((q) => `${q.p50.toFixed(1)}/${q.p99.toFixed(1)}`).join(' ');
+  console.log(`  order→ack per round, p50/p99 ms — server: ${show(ackB)}; baseline: ${show(ackA)}`);
+  console.log(`  order→last player per round, p50/p99 ms — server: ${show(lastB)}; baseline: ${show(lastA)}`);
   ctx.checks.push(
     ratioCheck(
       '1',
@@ -140,3 +159,12 @@ export async function latencyScenario(ctx: Context, name: FixtureName, worlds: n
 }
 
 const round = (x: number) => Number(x.toFixed(3));
+
+/** CPU per order of the measured server and of the load generator, over all rounds. */
+const cpuPerOrder = (rounds: Round[]) => {
+  const orders = rounds.reduce((n, x) => n + x.orders, 0) || 1;
+  return {
+    server: round(rounds.reduce((n, x) => n + (x.serverCpuMs ?? 0), 0) / orders),
+    loadGenerator: round(rounds.reduce((n, x) => n + x.cpuMs, 0) / orders),
+  };
+};

@@ -3,7 +3,8 @@
  * collections (heap plus memory outside it: buffers, sockets):
  *  #7 memory per idle game: the fixture's worlds loaded as a first subscribe loads them, against
  *     the JSON size of one world's state (≤ 3× + 20 KB);
- *  #8 memory per idle connection against the bare Socket.IO server's (≤ 1.25×).
+ *  #8 memory per idle connection, each a page watching a world (a spectator's subscription; on the
+ *     bare Socket.IO server a socket in a room), against the bare server's (≤ 1.25×).
  */
 import { FIXTURE_LABEL, type FixtureName } from '../fixtures/fixture.ts';
 import type { Child } from '../lib/child.ts';
@@ -36,30 +37,28 @@ export async function idleGames(ctx: Context, name: FixtureName): Promise<void> 
   );
 }
 
-export async function idleConnections(ctx: Context): Promise<void> {
+export async function idleConnections(ctx: Context, name: FixtureName): Promise<void> {
   const n = ctx.settings.idleConnections;
-  const per = async (proc: Child, url: string) => {
+  const worldId = ctx.worlds[name][0]?.worldId ?? '';
+  const per = async (proc: Child, url: string, target: 'server' | 'bare') => {
     const before = await proc.request<Memory>('memory');
-    await ctx.load.request('idleOpen', { url, count: n });
+    await ctx.load.request('idleOpen', { url, count: n, worldId, target });
     const after = await proc.request<Memory>('memory');
     await ctx.load.request('idleClose');
     return { bytes: (used(after) - used(before)) / n, rss: (after.rss - before.rss) / n };
   };
-  const bare = await per(ctx.bare, ctx.bareUrl);
-  const server = await per(ctx.server, ctx.serverUrl);
+  const bare = await per(ctx.bare, ctx.bareUrl, 'bare');
+  const server = await per(ctx.server, ctx.serverUrl, 'server');
   ctx.checks.push(
     ratioCheck(
       '8',
-      '—',
-      `memory per idle connection (${n} connections)`,
+      FIXTURE_LABEL[name],
+      `memory per idle connection (${n} watching one world)`,
       server.bytes,
       bare.bytes,
       ' B',
       { max: 1.25 },
-      {
-        rssPerConnection: server.rss,
-        baselineRssPerConnection: bare.rss,
-      },
+      { rssPerConnection: server.rss, baselineRssPerConnection: bare.rss },
     ),
   );
 }

@@ -33,6 +33,9 @@ export async function reconnectScenario(ctx: Context, name: FixtureName, view: u
   const r = await interleaved(ctx.settings.rounds, { A: one('bare'), B: one('server') });
   const a = pooled(r.A.map((x) => x.lat));
   const b = pooled(r.B.map((x) => x.lat));
+  console.log(
+    `  reconnect per round, p50 ms — server: ${b.rounds.map((x) => x.p50.toFixed(1)).join(' ')}; baseline: ${a.rounds.map((x) => x.p50.toFixed(1)).join(' ')}`,
+  );
   const bad = r.B.reduce((n, x) => n + x.dropped + x.mismatched, 0);
   ctx.checks.push(
     ratioCheck(

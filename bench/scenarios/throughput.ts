@@ -73,6 +73,9 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
   const loopB = pooled(r.B.map((x) => x.loopDelay));
   const cpuPerOrder = median(r.B.map((x) => x.cpuMsPerOrder));
   const perRound = (xs: Round[], f: (x: Round) => number) => xs.map((x) => Number(f(x).toFixed(1)));
+  console.log(
+    `  per round — server orders/CPU-s: ${perRound(r.B, (x) => x.perCpuSecond).join(' ')}; echo/CPU-s: ${perRound(r.A, (x) => x.echoPerCpuSecond ?? Number.NaN).join(' ')}; orders/s: ${perRound(r.B, (x) => x.perSecond).join(' ')}; bare commits/s: ${perRound(r.A, (x) => x.perSecond).join(' ')}`,
+  );
   ctx.checks.push(
     ratioCheck(
       '3',
