@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { purgeOldDevices } from './auth/devices.ts';
 import { purgeOldFailures } from './auth/login-throttle.ts';
 import { type EndedSession, purgeExpiredSessions } from './auth/sessions.ts';
+import { BotDriver, type BotSettings, DEFAULT_BOT_SETTINGS } from './bots/driver.ts';
 import { type ClusterLink, installClusterAdapter } from './cluster/adapter.ts';
 import { linkPresence, type Presence } from './cluster/presence.ts';
 import { linkWorldChanges } from './cluster/world-changes.ts';
@@ -68,12 +69,16 @@ export interface AppOptions {
     /** The first retry's wait (ms); doubles with each attempt. */
     retryBaseMs?: number;
   };
+  /** How bots think and pace their orders (bots/driver.ts); `false`: no bot acts in this process. */
+  bots?: Partial<BotSettings> | false;
 }
 
 export interface App {
   http: FastifyInstance;
   io: Io;
   hub: WorldHub;
+  /** The bots at play on this process's worlds (null when bots are off here). */
+  bots: BotDriver | null;
   /** "Your move" webhooks: `remind()` sends the deadline reminders due (the app's timer calls it too). */
   turns: TurnNotifier;
   metrics: Metrics;
@@ -148,6 +153,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUnsubscribe(http, options.db, mailer.links);
   registerWorlds(http, options.db, hub, limits);
   registerRules(http);
+  const bots =
+    options.bots === false
+      ? null
+      : new BotDriver(options.db, hub, { ...DEFAULT_BOT_SETTINGS, ...options.bots }, log);
+  bots?.watch();
   const cluster = await installClusterAdapter(io, options.db, options.cluster ?? { kind: 'none' }, log);
   const changes = linkWorldChanges(io, hub, cluster, log, options.sweepMs);
   const presence = linkPresence(io, cluster);
@@ -199,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     http,
     io,
     hub,
+    bots,
     turns,
     metrics,
     mail,
@@ -212,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         stopping = true;
         if (purgeTimer) clearInterval(purgeTimer);
         hub.stopDeadlines();
+        bots?.stop();
         turns.stop();
         changes.stop();
         await mail.stop();

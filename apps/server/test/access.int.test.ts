@@ -280,7 +280,7 @@ describe('orders are checked against the session and the seat as they are stored
 
   it('a seat handed to someone else by another process cannot be played from the old socket', async () => {
     const f = await fresh('Handed');
-    const c = client(await login(f.seat.user.username), f.id);
+    const c = client(await login(f.seat.user!.username), f.id);
     const sub = await c.subscribe();
     if (!sub.ok || sub.playerId !== f.playerId) throw new Error(JSON.stringify(sub));
     const carolId = (await t.db.prisma.user.findFirstOrThrow({ where: { username: 'carol' } })).id;
@@ -296,7 +296,7 @@ describe('orders are checked against the session and the seat as they are stored
 
   it('a session ended by another process cannot order from its open socket, which is then closed', async () => {
     const f = await fresh('Ended');
-    const cookie = await login(f.seat.user.username);
+    const cookie = await login(f.seat.user!.username);
     const c = client(cookie, f.id);
     const sub = await c.subscribe();
     if (!sub.ok) throw new Error(JSON.stringify(sub));

@@ -110,7 +110,7 @@ async function playUntilTurn(turn: number, absent: ReadonlySet<string> = new Set
     const seat = await app.hub.activeSeat(worldId, ids[p === 'p1' ? 'alice' : 'bob'] ?? '');
     const order = pickOrder(app.hub.engine.legalOrders(rt.state, p) as { type: string }[], policy);
     if (!order || !seat) throw new Error(`stuck: ${p}`);
-    const r = await app.hub.order(worldId, p, seat.userId, rt.version, order);
+    const r = await app.hub.order(worldId, p, seat.userId!, rt.version, order);
     // An absent seat's defaults are committed from the world's queue after each commit: a stale
     // version here only means they went first; wait for the queue and look again.
     if (!r.ok && r.error.code === 'sync/stale') {

@@ -94,7 +94,7 @@ describe('your move, while away', () => {
         if (!seat) throw new Error('nobody waited for');
         const order = pickOrder(app.hub.engine.legalOrders(rt.state, p) as { type: string }[], policy);
         if (!order) throw new Error(`stuck: ${p}`);
-        const r = await app.hub.order(worldId, p, seat.userId, rt.version, order);
+        const r = await app.hub.order(worldId, p, seat.userId!, rt.version, order);
         if (!r.ok) throw new Error(JSON.stringify(r.error));
         const mine = rt.waitingFor().includes(bobPlayer as never);
         if (mine && !wasMine) becameMine++;

@@ -3,6 +3,9 @@
  * views, events and error codes it speaks in, the set-up schema, and the simulator. Types alone
  * are also at `@bke/engine/types`.
  */
+
+export { budget, type Clock, UNBOUNDED } from './bot/clock.ts';
+export { BOT_LEVELS, type BotLevel, createBot } from './bot/levels.ts';
 export * from './engine.ts';
 export * from './model/colours.ts';
 export type * from './model/consequences.ts';

@@ -16,6 +16,8 @@ const seat = {
   playerId: 'p1',
   userId: U,
   username: 'alaric',
+  bot: null,
+  standIn: null,
   seat: 0,
   colour: 'red',
   missedTurns: 0,
@@ -165,7 +167,22 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
   },
   joinWorld: { body: { colour: 'red' }, response: { world: summary, seat } },
   leaveWorld: { body: {}, response: { world: summary } },
-  setAway: { body: { away: true }, response: { away: true } },
+  setAway: { body: { away: true, standIn: 'strong' }, response: { away: true, standIn: 'strong' } },
+  addBot: { body: { level: 'strong' }, response: { playerId: 'p2' } },
+  removeBot: { body: {}, response: { ok: true } },
+  botOrders: {
+    response: {
+      orders: [
+        {
+          seq: 57,
+          turn: 4,
+          bot: 'strong',
+          order: { type: 'move', unit: 'u7', path: ['dacia'] },
+          at: '2026-11-22T12:00:00.000Z',
+        },
+      ],
+    },
+  },
   getNotifications: { response: { webhookUrl: null } },
   setNotifications: {
     body: { webhookUrl: 'https://discord.com/api/webhooks/123/abc' },

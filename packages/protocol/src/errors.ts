@@ -60,6 +60,10 @@ export const WORLD_ERROR_CODES = [
   'world/create_limit',
   /** This account joined this world `limit` times in the last day. */
   'world/join_limit',
+  /** The seat `playerId` is not a bot's (only bots are removed this way). */
+  'world/not_a_bot',
+  /** Only the world's creator or a moderator seats or removes bots. */
+  'world/not_creator',
 ] as const;
 export type WorldErrorCode = (typeof WORLD_ERROR_CODES)[number];
 

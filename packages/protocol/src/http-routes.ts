@@ -18,7 +18,10 @@ import {
 } from './auth.ts';
 import { healthSchema, livenessSchema } from './health.ts';
 import {
+  addBotResponseSchema,
+  addBotSchema,
   awaySchema,
+  botOrdersResponseSchema,
   createWorldSchema,
   joinResponseSchema,
   joinWorldSchema,
@@ -181,6 +184,31 @@ export const HTTP_ROUTES = {
     auth: true,
     body: awaySchema,
     response: awaySchema,
+  },
+  addBot: {
+    method: 'POST',
+    path: '/api/worlds/:id/bots',
+    summary:
+      "Seat a bot of a level (the world's creator or a moderator, seats permitting): it joins by the engine's join like a person.",
+    auth: true,
+    body: addBotSchema,
+    response: addBotResponseSchema,
+  },
+  removeBot: {
+    method: 'POST',
+    path: '/api/worlds/:id/bots/:playerId/leave',
+    summary:
+      'A bot leaves the world (the world\'s creator or a moderator): the engine ends its cycle as "left".',
+    auth: true,
+    body: empty,
+    response: okResponseSchema,
+  },
+  botOrders: {
+    method: 'GET',
+    path: '/api/worlds/:id/bot-orders',
+    summary: "The orders a bot gave for the caller's seat while standing in (newest last, at most 500).",
+    auth: true,
+    response: botOrdersResponseSchema,
   },
   changePassword: {
     method: 'POST',

@@ -7,6 +7,11 @@ export type Colour = (typeof COLOURS)[number];
 
 export const WORLD_STATUSES = ['open', 'running', 'paused', 'closed'] as const;
 
+/** The engine's bot levels (src/bot/levels.ts): `easy` plays simply, `strong` plays a strategy. */
+export const BOT_LEVELS = ['easy', 'strong'] as const;
+export const botLevelSchema = z.enum(BOT_LEVELS);
+export type BotLevel = z.infer<typeof botLevelSchema>;
+
 /** live: minutes per phase (fractions allowed, ≥ 3 s); correspondence: hours per phase. */
 export const deadlineSettingsSchema = z.discriminatedUnion('mode', [
   z
@@ -54,6 +59,10 @@ export const createWorldSchema = z
      * Admins only (`auth/forbidden` otherwise); the server draws a random one when omitted.
      */
     seed: lineText().trim().min(1).max(200).optional(),
+    /** The creator takes the first seat at once (before any bot). */
+    join: z.boolean().default(false),
+    /** Bots seated at once, one per entry with its level (seats permitting, after the creator's). */
+    bots: z.array(botLevelSchema).max(6).default([]),
   })
   .strict();
 export type CreateWorld = z.input<typeof createWorldSchema>;
@@ -62,8 +71,14 @@ export const joinWorldSchema = z.object({ colour: z.enum(COLOURS).optional() }).
 
 export const seatSchema = z.object({
   playerId: z.string(),
-  userId: z.string(),
+  /** The account playing the seat; null for a bot's seat. */
+  userId: z.string().nullable(),
+  /** The account's name, or the bot's name. */
   username: z.string(),
+  /** A bot's seat: its level; null for a person's seat. */
+  bot: botLevelSchema.nullable(),
+  /** While the person is away, the bot level playing for them (null: default orders hold the seat). */
+  standIn: botLevelSchema.nullable(),
   seat: z.number().int(),
   colour: z.enum(COLOURS),
   missedTurns: z.number().int(),
@@ -73,8 +88,27 @@ export const seatSchema = z.object({
 });
 export type Seat = z.infer<typeof seatSchema>;
 
-/** A player going away (holiday) or coming back: default orders hold the seat meanwhile. */
-export const awaySchema = z.object({ away: z.boolean() }).strict();
+/**
+ * A player going away (holiday) or coming back. Meanwhile default orders hold the seat, or, with
+ * `standIn`, a bot of that level plays it; coming back ends the stand-in.
+ */
+export const awaySchema = z
+  .object({ away: z.boolean(), standIn: botLevelSchema.nullable().optional() })
+  .strict();
+
+/** A bot seated by the world's creator or a moderator. */
+export const addBotSchema = z.object({ level: botLevelSchema }).strict();
+export const addBotResponseSchema = z.object({ playerId: z.string() }).strict();
+
+/** One order a bot gave for a seat: what a person sees of their stand-in's play. */
+export const botOrderSchema = z.object({
+  seq: z.number().int(),
+  turn: z.number().int(),
+  bot: botLevelSchema,
+  order: z.unknown(),
+  at: z.string(),
+});
+export const botOrdersResponseSchema = z.object({ orders: z.array(botOrderSchema) });
 
 export const worldSummarySchema = z.object({
   id: z.string(),

@@ -68,7 +68,11 @@ export const rollbackSchema = withReason({
   turn: z.number().int().min(0).max(10_000),
 });
 export const handOverSchema = withReason({ username: lineText().trim().min(3).max(24) });
-export const absentSchema = withReason({ absent: z.boolean() });
+/** Absent (or present again); `standIn`: a bot of that level plays the seat meanwhile (null: default orders). */
+export const absentSchema = withReason({
+  absent: z.boolean(),
+  standIn: z.enum(['easy', 'strong']).nullable().optional(),
+});
 /** `until` null or omitted: until lifted by hand. */
 export const banSchema = withReason({ until: isoDate.nullable().optional() });
 export const muteSchema = withReason({ until: isoDate.nullable().optional() });
@@ -169,8 +173,12 @@ export const moderationSeatsSchema = z.object({
   seats: z.array(
     z.object({
       playerId: z.string(),
-      userId: z.string(),
+      userId: z.string().nullable(),
       username: z.string(),
+      /** A bot's seat: its level. */
+      bot: z.string().nullable(),
+      /** The bot level playing the seat while it is absent. */
+      standIn: z.string().nullable(),
       colour: z.string(),
       absent: z.boolean(),
       missedTurns: z.number().int(),
@@ -318,7 +326,8 @@ export const MODERATION_ROUTES = {
   markAbsent: {
     method: 'POST',
     path: `${S}/absent`,
-    summary: 'Mark a seat absent (default orders hold it at once) or present again.',
+    summary:
+      'Mark a seat absent (default orders hold it at once, or a bot of the `standIn` level plays it) or present again.',
     level: 'moderator',
     action: 'seat.absent',
     body: absentSchema,
@@ -491,6 +500,8 @@ export const MODERATION_EXAMPLES: Record<ModerationRouteKey, { body?: unknown; r
           playerId: 'p1',
           userId: EX_U,
           username: 'alaric',
+          bot: null,
+          standIn: null,
           colour: 'red',
           absent: false,
           missedTurns: 0,

@@ -117,7 +117,8 @@ const ACTIONS: Partial<Record<ModerationRouteKey, ActionHandler>> = {
     return { ok: true, params: r.params, worldId: c.id, targetUserId: r.toUserId, tell };
   },
   markAbsent: async (c, ctx) => {
-    const r = await markAbsent(ctx, c.id, c.playerId, c.body.absent as boolean);
+    const standIn = (c.body.standIn as 'easy' | 'strong' | null | undefined) ?? null;
+    const r = await markAbsent(ctx, c.id, c.playerId, c.body.absent as boolean, standIn);
     if (!r.ok) return r;
     return { ok: true, params: r.params, worldId: c.id, targetUserId: r.userId };
   },
@@ -168,7 +169,9 @@ const READS: Partial<Record<ModerationRouteKey, ReadHandler>> = {
       seats: seats.map((s) => ({
         playerId: s.playerId,
         userId: s.userId,
-        username: s.user.username,
+        username: s.user?.username ?? `bot ${s.playerId}`,
+        bot: s.bot,
+        standIn: s.standIn,
         colour: s.colour,
         absent: s.absent,
         missedTurns: s.missedTurns,

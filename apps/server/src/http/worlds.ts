@@ -34,6 +34,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'world/colour_taken': 409,
   'sync/stale': 409,
   'world/join_limit': 429,
+  'world/not_a_bot': 409,
+  'world/not_creator': 403,
 };
 
 function failure(error: WireError): never {
@@ -87,7 +89,10 @@ export async function summarize(db: Database, rt: WorldRuntime): Promise<WorldSu
     seats: seats.map((x) => ({
       playerId: x.playerId,
       userId: x.userId,
-      username: x.user.username,
+      // A bot's name is the one it joined with.
+      username: x.user?.username ?? rt.state.players.find((p) => p.id === x.playerId)?.name ?? x.playerId,
+      bot: (x.bot as WorldSummary['seats'][number]['bot']) ?? null,
+      standIn: x.absent ? ((x.standIn as WorldSummary['seats'][number]['standIn']) ?? null) : null,
       seat: x.seat,
       colour: x.colour as WorldSummary['seats'][number]['colour'],
       missedTurns: x.missedTurns,
@@ -95,6 +100,16 @@ export async function summarize(db: Database, rt: WorldRuntime): Promise<WorldSu
       away: x.absent,
     })),
   };
+}
+
+/** The game turn an order's events name, if any does. */
+function turnOf(events: unknown): number | null {
+  if (!Array.isArray(events)) return null;
+  for (const e of events) {
+    const t = (e as { turn?: unknown }).turn;
+    if (typeof t === 'number') return t;
+  }
+  return null;
 }
 
 async function runtimeOr404(hub: WorldHub, id: string): Promise<WorldRuntime> {
@@ -141,6 +156,15 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
       const { code: reason, ...params } = r.error;
       throw new HttpError(400, 'http/invalid', 'The world options are not valid.', { reason, ...params });
     }
+    // The creator's seat first (its join starts the first turn), then the bots, seats permitting.
+    if (body.join) {
+      const j = await hub.join(r.worldId, user);
+      if (!j.ok) failure(j.error);
+    }
+    for (const level of body.bots) {
+      const b = await hub.addBot(r.worldId, level, user.id);
+      if (!b.ok) break; // full: the world is made; the creator sees the seats it got
+    }
     return { world: await summarize(db, await runtimeOr404(hub, r.worldId)) };
   });
 
@@ -186,8 +210,63 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
     const user = await requireUser(db, request);
     const id = worldId(request.params);
     const body = parseBody(HTTP_ROUTES.setAway.body, request.body);
-    const r = await hub.setAway(id, user.id, body.away);
+    const r = await hub.setAway(id, user.id, body.away, body.standIn ?? null);
     if (!r.ok) failure(r.error);
-    return { away: body.away };
+    return { away: body.away, standIn: body.away ? (body.standIn ?? null) : null };
+  });
+
+  /** The world's creator, or a moderator or admin, may seat and remove bots. */
+  async function mayManageBots(id: string, user: { id: string; role: string }): Promise<void> {
+    if (user.role === 'moderator' || user.role === 'admin') return;
+    const w = await db.prisma.world.findUnique({ where: { id }, select: { createdById: true } });
+    if (!w) throw new HttpError(404, 'world/not_found', 'No such world.');
+    if (w.createdById !== user.id)
+      throw new HttpError(403, 'world/not_creator', "Only the world's creator or a moderator manages bots.");
+  }
+
+  app.post(HTTP_ROUTES.addBot.path, async (request) => {
+    const user = await requireUser(db, request);
+    const id = worldId(request.params);
+    const body = parseBody(HTTP_ROUTES.addBot.body, request.body);
+    await mayManageBots(id, user);
+    const r = await hub.addBot(id, body.level, user.id);
+    if (!r.ok) failure(r.error);
+    return { playerId: r.playerId };
+  });
+
+  app.post(HTTP_ROUTES.removeBot.path, async (request) => {
+    const user = await requireUser(db, request);
+    const id = worldId(request.params);
+    parseBody(HTTP_ROUTES.removeBot.body, request.body);
+    const playerId = z.object({ playerId: z.string().regex(/^p\d{1,4}$/) }).safeParse(request.params);
+    if (!playerId.success) throw new HttpError(404, 'world/not_found', 'No such seat.');
+    await mayManageBots(id, user);
+    const r = await hub.removeBot(id, playerId.data.playerId, user.id);
+    if (!r.ok) failure(r.error);
+    return { ok: true as const };
+  });
+
+  app.get(HTTP_ROUTES.botOrders.path, async (request) => {
+    const user = await requireUser(db, request);
+    const id = worldId(request.params);
+    const seat = await hub.activeSeat(id, user.id);
+    if (!seat) failure({ code: 'world/not_seated' });
+    // What a bot did for this seat: the order log's bot rows of the seat's player, newest 500.
+    const rows = await db.prisma.worldOrder.findMany({
+      where: { worldId: id, actor: seat.playerId, kind: 'bot' },
+      orderBy: { seq: 'desc' },
+      take: 500,
+      select: { seq: true, bot: true, order: true, createdAt: true, events: true },
+    });
+    const rt = await runtimeOr404(hub, id);
+    return {
+      orders: rows.reverse().map((r) => ({
+        seq: r.seq,
+        turn: turnOf(r.events) ?? rt.state.turn,
+        bot: (r.bot ?? 'easy') as 'easy' | 'strong',
+        order: r.order,
+        at: r.createdAt.toISOString(),
+      })),
+    };
   });
 }

@@ -55,7 +55,7 @@ export function removePlayer(ctx: ModContext, worldId: string, playerId: string,
       params: {
         playerId,
         userId: seat.userId,
-        username: seat.user.username,
+        username: seat.user?.username ?? null,
         abandoned: !!player?.cycle,
         version: r.version,
       },
@@ -77,7 +77,7 @@ export function handOverSeat(ctx: ModContext, worldId: string, playerId: string,
     if (seated) return refuse('moderation/seat_taken', { username, playerId: seated.playerId });
     await ctx.db.prisma.worldSeat.update({
       where: { worldId_playerId: { worldId, playerId } },
-      data: { userId: to.id, missedTurns: 0, readyKey: null, absent: false },
+      data: { userId: to.id, bot: null, standIn: null, missedTurns: 0, readyKey: null, absent: false },
     });
     forgetAbsent(ctx, worldId);
     afterCommit(ctx.db, () => {
@@ -91,7 +91,7 @@ export function handOverSeat(ctx: ModContext, worldId: string, playerId: string,
       params: {
         playerId,
         fromUserId: seat.userId,
-        fromUsername: seat.user.username,
+        fromUsername: seat.user?.username ?? null,
         toUserId: to.id,
         toUsername: to.username,
       },
@@ -99,18 +99,32 @@ export function handOverSeat(ctx: ModContext, worldId: string, playerId: string,
   });
 }
 
-export function markAbsent(ctx: ModContext, worldId: string, playerId: string, absent: boolean) {
-  return inWorld<Params & { userId: string }>(ctx, worldId, async (rt) => {
+/**
+ * Marks a seat absent (or present again). With `standIn` a bot of that level plays the absent seat
+ * (a departed or long-absent player's realm kept alive) instead of the default orders.
+ */
+export function markAbsent(
+  ctx: ModContext,
+  worldId: string,
+  playerId: string,
+  absent: boolean,
+  standIn: 'easy' | 'strong' | null = null,
+) {
+  return inWorld<Params & { userId: string | null }>(ctx, worldId, async (rt) => {
     const seat = await activeSeat(ctx, worldId, playerId);
     if (!seat) return refuse('moderation/not_found', { playerId });
+    const bot = absent ? standIn : null;
     await ctx.db.prisma.worldSeat.update({
       where: { worldId_playerId: { worldId, playerId } },
-      data: { absent },
+      data: { absent, standIn: bot },
     });
     forgetAbsent(ctx, worldId);
-    afterCommit(ctx.db, () => ctx.hub.publish(worldId));
-    const held = absent ? await holdAbsentSeats(ctx, rt) : 0;
-    return { ok: true, userId: seat.userId, params: { playerId, absent, ordersApplied: held } };
+    afterCommit(ctx.db, () => {
+      ctx.hub.publish(worldId);
+      for (const f of ctx.hub.seatsChanged) f(rt);
+    });
+    const held = absent && !bot ? await holdAbsentSeats(ctx, rt) : 0;
+    return { ok: true, userId: seat.userId, params: { playerId, absent, standIn: bot, ordersApplied: held } };
   });
 }
 
@@ -127,9 +141,10 @@ function absentOf(ctx: ModContext, worldId: string) {
   let p = absentCache.get(worldId);
   if (!p) {
     p = ctx.db.prisma.worldSeat
-      .findMany({ where: { worldId, leftAt: null }, select: { playerId: true, absent: true } })
+      .findMany({ where: { worldId, leftAt: null }, select: { playerId: true, absent: true, standIn: true } })
       .then((rows) => ({
-        absent: new Set(rows.filter((r) => r.absent).map((r) => r.playerId)),
+        // A seat with a stand-in is played by its bot (bots/driver.ts), not held by default orders.
+        absent: new Set(rows.filter((r) => r.absent && !r.standIn).map((r) => r.playerId)),
         active: rows.length,
       }));
     absentCache.set(worldId, p);

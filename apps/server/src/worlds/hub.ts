@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { gameSetupSchema, optionsSchema, type PlayerId, RULES_VERSION } from '@bke/engine';
 import {
+  type BotLevel,
   COLOURS,
   type CreateWorld,
   createWorldSchema,
@@ -23,7 +24,10 @@ import { type SenderGuard, writeSnapshot } from './store.ts';
 
 export interface SeatRow {
   playerId: string;
-  userId: string;
+  /** null for a bot's seat. */
+  userId: string | null;
+  /** A bot's seat: its level. */
+  bot: string | null;
   seat: number;
   colour: string;
   leftAt: Date | null;
@@ -43,6 +47,10 @@ const fail = (code: ErrorCode, params: Record<string, unknown> = {}): Fail => ({
   ok: false,
   error: { code, ...params },
 });
+
+/** A bot's name in the world: its level and a number ("Strong bot 2"). */
+export const botName = (level: BotLevel, n: number): string =>
+  `${level === 'strong' ? 'Strong' : 'Easy'} bot ${n}`;
 
 export const phaseSecondsOf = (d: DeadlineSettings): number =>
   Math.max(3, Math.round(d.mode === 'live' ? d.minutesPerPhase * 60 : d.hoursPerPhase * 3600));
@@ -70,6 +78,8 @@ export class WorldHub {
    * tools hold away seats with the engine's default orders (moderation/seats.ts).
    */
   readonly awayChanged: ((rt: WorldRuntime) => Promise<void>)[] = [];
+  /** Called after a world's seats changed here (a bot seated or gone, a stand-in set or ended). */
+  readonly seatsChanged: ((rt: WorldRuntime) => void)[] = [];
   /** Called after this process fired a world's deadline (the metrics count them). */
   readonly deadlineFired: ((worldId: string) => void)[] = [];
   /** Called when another process changed a world (the moderation tools drop what they cached). */
@@ -124,6 +134,63 @@ export class WorldHub {
     });
     await writeSnapshot(this.db, world.id, 0, created.value, this.engine.hash(created.value));
     return { ok: true as const, worldId: world.id };
+  }
+
+  /**
+   * Seats a bot of `level` by the engine's `join`, as a person joins (the same seat and colour
+   * rules); `by` is the account that asked (the creator or a moderator, checked by the caller).
+   */
+  async addBot(worldId: string, level: BotLevel, by: string | null) {
+    const rt = await this.get(worldId);
+    if (!rt) return fail('world/not_found');
+    return rt.run(async () => {
+      await rt.catchUp();
+      if (rt.settings.status === 'closed') return fail('world/closed');
+      const all = await this.seats(worldId);
+      const active = all.filter((s) => !s.leftAt);
+      const w = await this.db.prisma.world.findUniqueOrThrow({ where: { id: worldId } });
+      if (active.length >= Math.min(6, w.maxPlayers)) return fail('world/full');
+      const taken = new Set(active.map((s) => s.colour));
+      const colour = COLOURS.find((c) => !taken.has(c)) ?? 'red';
+      const usedSeats = new Set(active.map((s) => s.seat));
+      const seat = [0, 1, 2, 3, 4, 5].find((n) => !usedSeats.has(n)) ?? 0;
+      const playerId = `p${all.length + 1}`;
+      const name = botName(level, all.filter((s) => s.bot).length + 1);
+      const order = { type: 'join', player: playerId, name, seat, colour };
+      await this.db.prisma.worldSeat.create({
+        data: { worldId, playerId, userId: null, bot: level, seat, colour },
+      });
+      const r = await rt.commit([{ actor: 'system', userId: by, kind: 'system', order }]);
+      if (!r.ok) {
+        await this.db.prisma.worldSeat.delete({ where: { worldId_playerId: { worldId, playerId } } });
+        return r;
+      }
+      this.publish(worldId);
+      for (const f of this.seatsChanged) f(rt);
+      return { ok: true as const, playerId };
+    });
+  }
+
+  /** A bot's seat leaves by the engine's `leave`, as a person leaves. */
+  async removeBot(worldId: string, playerId: string, by: string | null) {
+    const rt = await this.get(worldId);
+    if (!rt) return fail('world/not_found');
+    return rt.run(async () => {
+      await rt.catchUp();
+      const seat = (await this.seats(worldId)).find((s) => s.playerId === playerId && !s.leftAt);
+      if (!seat?.bot) return fail('world/not_a_bot', { playerId });
+      const r = await rt.commit([
+        { actor: 'system', userId: by, kind: 'system', order: { type: 'leave', player: playerId } },
+      ]);
+      if (!r.ok) return r;
+      await this.db.prisma.worldSeat.update({
+        where: { worldId_playerId: { worldId, playerId } },
+        data: { leftAt: new Date() },
+      });
+      this.publish(worldId);
+      for (const f of this.seatsChanged) f(rt);
+      return { ok: true as const };
+    });
   }
 
   /** The world's runtime, loaded once per process (concurrent callers share the load). */
@@ -259,7 +326,15 @@ export class WorldHub {
     return this.db.prisma.worldSeat.findMany({
       where: { worldId },
       orderBy: { joinedAt: 'asc' },
-      select: { playerId: true, userId: true, seat: true, colour: true, leftAt: true, readyKey: true },
+      select: {
+        playerId: true,
+        userId: true,
+        bot: true,
+        seat: true,
+        colour: true,
+        leftAt: true,
+        readyKey: true,
+      },
     });
   }
 
@@ -308,9 +383,11 @@ export class WorldHub {
 
   /**
    * The player going away (or coming back): while away, the engine's default orders hold the seat
-   * as soon as the world waits for it, as for a seat a moderator marked absent.
+   * as soon as the world waits for it, as for a seat a moderator marked absent — or, with
+   * `standIn`, a bot of that level plays it. Coming back ends the stand-in: the bot gives no
+   * further order, and the person plays on from the step the world is in.
    */
-  async setAway(worldId: string, userId: string, away: boolean) {
+  async setAway(worldId: string, userId: string, away: boolean, standIn: BotLevel | null = null) {
     const rt = await this.get(worldId);
     if (!rt) return fail('world/not_found');
     return rt.run(async () => {
@@ -320,9 +397,10 @@ export class WorldHub {
       if (!seat) return fail('world/not_seated');
       await this.db.prisma.worldSeat.update({
         where: { worldId_playerId: { worldId, playerId: seat.playerId } },
-        data: { absent: away },
+        data: { absent: away, standIn: away ? standIn : null },
       });
       this.publish(worldId);
+      for (const f of this.seatsChanged) f(rt);
       for (const f of this.awayChanged) await f(rt);
       return { ok: true as const };
     });

@@ -45,6 +45,8 @@ export interface PendingOrder {
   actor: PlayerId | 'system';
   userId: string | null;
   kind: OrderKind;
+  /** The level of the bot that chose it (kind `bot`). */
+  bot?: string;
   order: unknown;
   /** The state and events the engine already gave for this order (played once, not again). */
   applied?: { state: GameState; events: GameEvent[] };
@@ -225,6 +227,7 @@ export class WorldRuntime {
         actor: p.actor,
         userId: p.userId,
         kind: p.kind,
+        bot: p.bot ?? null,
         order: p.order,
         events: r.value.events,
         patch: diffViews(view, nextView),

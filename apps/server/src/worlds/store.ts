@@ -6,13 +6,16 @@ import { type Engine, type GameEvent, type GameState, type PlayerId, upgradeStat
 import type { PatchOp } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 
-export type OrderKind = 'player' | 'system' | 'timeout' | 'rollback';
+/** Who gave an order: a person, the server, a missed deadline's default, a rollback, or a bot. */
+export type OrderKind = 'player' | 'system' | 'timeout' | 'rollback' | 'bot';
 
 export interface LogRow {
   seq: number;
   actor: string;
   userId: string | null;
   kind: OrderKind;
+  /** The level of the bot that chose the order (kind `bot`). */
+  bot?: string | null;
   order: unknown;
   events: GameEvent[];
   patch: PatchOp[];
@@ -57,6 +60,7 @@ export async function appendOrders(
     actor: r.actor,
     user_id: r.userId,
     kind: r.kind,
+    bot: r.bot ?? null,
     ord: r.order,
     events: r.events,
     patch: r.patch,
@@ -77,10 +81,10 @@ export async function appendOrders(
                          WHERE ws.world_id = $1 AND ws.player_id = $11 AND ws.user_id = $10::uuid
                            AND ws.left_at IS NULL)))
        RETURNING id)
-     INSERT INTO world_orders (world_id, seq, actor, user_id, kind, "order", events, patch)
-     SELECT w.id, r.seq, r.actor, r.user_id, r.kind, r.ord, r.events, r.patch
+     INSERT INTO world_orders (world_id, seq, actor, user_id, kind, bot, "order", events, patch)
+     SELECT w.id, r.seq, r.actor, r.user_id, r.kind, r.bot, r.ord, r.events, r.patch
        FROM w, jsonb_to_recordset($7::jsonb)
-         AS r(seq int, actor text, user_id uuid, kind text, ord jsonb, events jsonb, patch jsonb)
+         AS r(seq int, actor text, user_id uuid, kind text, bot text, ord jsonb, events jsonb, patch jsonb)
      RETURNING seq`,
     [
       worldId,

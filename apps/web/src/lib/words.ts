@@ -116,6 +116,8 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
     `You have created as many worlds as one day allows${typeof p.limit === 'number' ? ` (${p.limit})` : ''}. Join a running one, or try tomorrow.`,
   'world/join_limit': (p) =>
     `You have joined this world as often as one day allows${typeof p.limit === 'number' ? ` (${count(p.limit, 'time')})` : ''}. Try again tomorrow.`,
+  'world/not_a_bot': 'That seat is not a bot’s.',
+  'world/not_creator': 'Only the world’s creator or a moderator can seat or remove bots.',
   'socket/invalid': (p) =>
     p.reason === 'too_large'
       ? 'That message is too large for the server.'

@@ -1,0 +1,189 @@
+/**
+ * Bots at play on this process's worlds: after every commit, the seats a bot controls (a bot's own
+ * seat, or an away person's seat with a stand-in) that the world waits for get the bot's orders.
+ * A bot thinks outside the world's queue, on the state as it stood, within a time budget per
+ * decision, and its orders then go through the same commit as a person's (the engine judges them;
+ * the log records them as kind `bot` with the bot's level). If the world moved on meanwhile (a
+ * person's order came first) the bot thinks again. A bot never waits for a deadline, so it never
+ * holds up a phase.
+ */
+import { performance } from 'node:perf_hooks';
+import { budget, createBot, type Order, type PlayerId, type Policy } from '@bke/engine';
+import type { BotLevel } from '@bke/protocol';
+import type { Database } from '../db/database.ts';
+import type { WorldHub } from '../worlds/hub.ts';
+import type { PendingOrder, WorldRuntime } from '../worlds/runtime.ts';
+
+export interface BotSettings {
+  /** Thinking time per decision (ms); the bot gives the best it found when it runs out. */
+  decisionMs: number;
+  /** Thinking time for one commit's batch of a seat's orders (ms): the queue waits for none of it. */
+  batchMs: number;
+  /**
+   * Pause between a bot's commits (ms) while a person plays in the world, so that people can follow
+   * the bots' moves on the map; 0: at once.
+   */
+  paceMs: number;
+  /** Pause between commits in a world where no person is present (ms): bots alone never race flat out. */
+  aloneMs: number;
+}
+
+export const DEFAULT_BOT_SETTINGS: BotSettings = { decisionMs: 40, batchMs: 60, paceMs: 0, aloneMs: 1000 };
+
+interface Controlled {
+  /** playerId → the level playing it, and whether it stands in for a person. */
+  bots: Map<string, { level: BotLevel; standIn: boolean }>;
+  /** A person holds a seat and is not away. */
+  peoplePresent: boolean;
+}
+
+/** Decision times of this process, newest last (the bench and the metrics read them). */
+const TIMES_KEPT = 10_000;
+
+export class BotDriver {
+  private readonly seats = new Map<string, Promise<Controlled>>();
+  private readonly busy = new Set<string>();
+  private readonly again = new Set<string>();
+  private readonly policies = new Map<string, Policy>();
+  private stopped = false;
+  readonly decisionTimes: number[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly hub: WorldHub,
+    private readonly settings: BotSettings = DEFAULT_BOT_SETTINGS,
+    private readonly log: (msg: string, data?: object) => void = () => {},
+  ) {}
+
+  /** Hooks the driver into the hub: every commit, seat change and away change pokes the world. */
+  watch(): void {
+    this.hub.afterCommit.push((rt) => this.poke(rt));
+    this.hub.changedElsewhere.push((worldId) => this.forget(worldId));
+    this.hub.seatsChanged.push((rt) => {
+      this.forget(rt.id);
+      this.poke(rt);
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Drops what the driver knows of a world's seats (they changed). */
+  forget(worldId: string): void {
+    this.seats.delete(worldId);
+  }
+
+  /** Acts for the world's bots soon, unless it is already doing so (then once more after). */
+  poke(rt: WorldRuntime, delayMs = 0): void {
+    if (this.stopped) return;
+    if (this.busy.has(rt.id)) {
+      this.again.add(rt.id);
+      return;
+    }
+    this.busy.add(rt.id);
+    const go = () =>
+      void this.act(rt)
+        .catch((e) => this.log('bot failed', { world: rt.id, err: String(e) }))
+        .then((pace) => {
+          this.busy.delete(rt.id);
+          const more = this.again.delete(rt.id) || pace !== null;
+          if (more && !this.stopped) this.poke(rt, pace ?? 0);
+        });
+    if (delayMs > 0) setTimeout(go, delayMs).unref();
+    else setImmediate(go);
+  }
+
+  private controlled(worldId: string): Promise<Controlled> {
+    let p = this.seats.get(worldId);
+    if (!p) {
+      p = this.db.prisma.worldSeat
+        .findMany({
+          where: { worldId, leftAt: null },
+          select: { playerId: true, bot: true, standIn: true, absent: true, userId: true },
+        })
+        .then((rows) => {
+          const bots = new Map<string, { level: BotLevel; standIn: boolean }>();
+          for (const r of rows) {
+            if (r.bot) bots.set(r.playerId, { level: r.bot as BotLevel, standIn: false });
+            else if (r.absent && r.standIn)
+              bots.set(r.playerId, { level: r.standIn as BotLevel, standIn: true });
+          }
+          return { bots, peoplePresent: rows.some((r) => r.userId !== null && !r.absent) };
+        });
+      p.catch(() => this.seats.delete(worldId));
+      this.seats.set(worldId, p);
+    }
+    return p;
+  }
+
+  private policy(worldId: string, playerId: string, level: BotLevel): Policy {
+    const key = `${worldId}|${playerId}|${level}`;
+    let p = this.policies.get(key);
+    if (!p) {
+      const clock = () => budget(() => performance.now(), this.settings.decisionMs);
+      p = createBot(level, key, clock);
+      this.policies.set(key, p);
+    }
+    return p;
+  }
+
+  /**
+   * One round: the orders of every waiting bot seat, decided on the state as it stands, committed
+   * in one batch if the world has not moved. Returns the pause before the next round, or null
+   * when no bot is waited for.
+   */
+  private async act(rt: WorldRuntime): Promise<number | null> {
+    if (rt.settings.status !== 'running') return null;
+    const seats = await this.controlled(rt.id);
+    const engine = this.hub.engine;
+    const version = rt.version;
+    let state = rt.state;
+    const waiting = engine.waitingFor(state).filter((p) => seats.bots.has(p));
+    if (waiting.length === 0) return null;
+    const pace = seats.peoplePresent ? this.settings.paceMs : this.settings.aloneMs;
+    const batch: PendingOrder[] = [];
+    const started = performance.now();
+    for (const player of waiting) {
+      const seat = seats.bots.get(player)!;
+      const policy = this.policy(rt.id, player, seat.level);
+      while (engine.waitingFor(state).includes(player as PlayerId)) {
+        const t0 = performance.now();
+        let order: Order | null = policy.choose(engine, state, player as PlayerId);
+        this.timed(performance.now() - t0);
+        let r = order ? engine.applyOrder(state, player as PlayerId, order) : null;
+        if (!r?.ok) {
+          // A bot's mistake never stalls the seat: the missed-deadline default is given instead.
+          this.log('bot order refused', {
+            world: rt.id,
+            player,
+            order,
+            code: r && !r.ok ? r.error.code : null,
+          });
+          order = engine.timeoutOrders(state, player as PlayerId)[0] ?? null;
+          r = order ? engine.applyOrder(state, player as PlayerId, order) : null;
+          if (!order || !r?.ok) break;
+        }
+        batch.push({ actor: player as PlayerId, userId: null, kind: 'bot', bot: seat.level, order });
+        state = r.value.state;
+        if (pace > 0 || performance.now() - started > this.settings.batchMs) break;
+      }
+      if (pace > 0 && batch.length > 0) break;
+    }
+    if (batch.length === 0) return null;
+    const outcome = await rt.run(async () => {
+      if (rt.version !== version || rt.settings.status !== 'running') return 'moved' as const;
+      const r = await rt.commit(batch);
+      if (!r.ok) this.log('bot batch refused', { world: rt.id, code: r.error.code });
+      return r.ok ? ('committed' as const) : ('refused' as const);
+    });
+    // Moved on meanwhile: think again at once. Refused (the seat changed hands?): try again later.
+    return outcome === 'committed' ? pace : outcome === 'moved' ? 0 : this.settings.aloneMs;
+  }
+
+  private timed(ms: number): void {
+    this.decisionTimes.push(ms);
+    if (this.decisionTimes.length > TIMES_KEPT)
+      this.decisionTimes.splice(0, this.decisionTimes.length - TIMES_KEPT);
+  }
+}

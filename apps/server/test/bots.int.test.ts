@@ -1,0 +1,140 @@
+/**
+ * Bots as seats and as stand-ins, through the real server on a real database: a world created with
+ * bots, bots seated and removed by the creator only; a player going away with a strong bot standing
+ * in, the bot playing the realm for several game turns through the same commit path as people, the
+ * player coming back and playing on; the order log saying who ordered what.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { serveApp, waitFor } from './helpers/app.ts';
+import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+let t: TestDatabase;
+let app: App;
+let base: string;
+let alice: string;
+let bob: string;
+let worldId: string;
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  // Bots alone in a world wait a second between commits by default; here they go at once.
+  ({ app, base } = await serveApp(t.db, {
+    bots: { aloneMs: 0 },
+    limits: { authPerAddress: { burst: 30, perMinute: 0.6 } },
+  }));
+  alice = await signup(base, 'alice');
+  bob = await signup(base, 'bob');
+});
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await app?.close();
+  await t?.dispose();
+});
+
+const world = async () => {
+  const rt = await app.hub.get(worldId);
+  if (!rt) throw new Error('no world');
+  return rt;
+};
+
+describe('bots', () => {
+  it('a world is created with its creator seated first and two bots, shown as bots', async () => {
+    const created = await api(base, alice, 'POST', '/api/worlds', {
+      name: 'With bots',
+      deadline: { mode: 'correspondence', hoursPerPhase: 24 },
+      join: true,
+      bots: ['strong', 'easy'],
+    });
+    expect(created.status).toBe(200);
+    const w = created.body.world as { id: string; status: string; seats: Record<string, unknown>[] };
+    worldId = w.id;
+    expect(w.status).toBe('running');
+    expect(w.seats.map((s) => [s.playerId, s.username, s.bot, s.userId === null])).toEqual([
+      ['p1', 'alice', null, false],
+      ['p2', 'Strong bot 1', 'strong', true],
+      ['p3', 'Easy bot 2', 'easy', true],
+    ]);
+  });
+
+  it('only the creator (or a moderator) seats and removes bots; they join and leave by the rules', async () => {
+    const refused = await api(base, bob, 'POST', `/api/worlds/${worldId}/bots`, { level: 'strong' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'world/not_creator' } });
+    const added = await api(base, alice, 'POST', `/api/worlds/${worldId}/bots`, { level: 'strong' });
+    expect(added.body).toEqual({ playerId: 'p4' });
+    const notBot = await api(base, alice, 'POST', `/api/worlds/${worldId}/bots/p1/leave`, {});
+    expect(notBot.body).toMatchObject({ error: { code: 'world/not_a_bot' } });
+    const gone = await api(base, alice, 'POST', `/api/worlds/${worldId}/bots/p4/leave`, {});
+    expect(gone.status).toBe(200);
+    const systemOrders = await t.db.prisma.worldOrder.findMany({
+      where: { worldId, kind: 'system' },
+      orderBy: { seq: 'asc' },
+    });
+    expect(systemOrders.map((o) => (o.order as { type: string; player: string }).type)).toEqual([
+      'join',
+      'join',
+      'join',
+      'join',
+      'leave',
+    ]);
+  });
+
+  it('a strong bot stands in for an away player for several turns, then the player takes over', async () => {
+    const rt = await world();
+    const away = await api(base, alice, 'POST', `/api/worlds/${worldId}/away`, {
+      away: true,
+      standIn: 'strong',
+    });
+    expect(away.body).toEqual({ away: true, standIn: 'strong' });
+    const listed = await api(base, null, 'GET', `/api/worlds/${worldId}`);
+    const seat = (
+      listed.body.world as { seats: { playerId: string; standIn: string | null; away: boolean }[] }
+    ).seats[0];
+    expect(seat).toMatchObject({ playerId: 'p1', away: true, standIn: 'strong' });
+    const startTurn = rt.state.turn;
+    await waitFor('three game turns played by the bots', () => rt.state.turn >= startTurn + 3, 240_000);
+
+    const mine = await t.db.prisma.worldOrder.findMany({
+      where: { worldId, actor: 'p1' },
+      orderBy: { seq: 'asc' },
+    });
+    expect(mine.length).toBeGreaterThan(3);
+    expect(mine.every((o) => o.kind === 'bot' && o.bot === 'strong' && o.userId === null)).toBe(true);
+    const botsOwn = await t.db.prisma.worldOrder.count({
+      where: { worldId, actor: 'p2', kind: 'bot', bot: 'strong' },
+    });
+    expect(botsOwn).toBeGreaterThan(3);
+    expect(await t.db.prisma.worldOrder.count({ where: { worldId, kind: 'timeout' } })).toBe(0);
+    // What the bot did for her is hers to see.
+    const seen = await api(base, alice, 'GET', `/api/worlds/${worldId}/bot-orders`);
+    const orders = seen.body.orders as { bot: string; order: { type: string } }[];
+    expect(orders.length).toBe(mine.length);
+    expect(orders.every((o) => o.bot === 'strong')).toBe(true);
+    expect(orders.some((o) => o.order.type === 'chooseStart')).toBe(true);
+
+    // Back: the bot gives no further order for her; the world waits for her and she plays on.
+    await api(base, alice, 'POST', `/api/worlds/${worldId}/away`, { away: false });
+    await rt.settled();
+    const before = await t.db.prisma.worldOrder.count({ where: { worldId, actor: 'p1', kind: 'bot' } });
+    await waitFor('the world to wait for alice', () => rt.waitingFor().includes('p1' as never), 120_000);
+    await new Promise((r) => setTimeout(r, 300));
+    await rt.settled();
+    expect(rt.waitingFor()).toContain('p1');
+    expect(await t.db.prisma.worldOrder.count({ where: { worldId, actor: 'p1', kind: 'bot' } })).toBe(before);
+    const c = new TestClient(base, alice, worldId);
+    clients.push(c);
+    expect((await c.subscribe()).ok && c.playerId).toBe('p1');
+    const order = pickOrder(c.legal, { done: true });
+    const r = await c.order(order);
+    expect(r.ok).toBe(true);
+    const last = await t.db.prisma.worldOrder.findFirst({
+      where: { worldId, actor: 'p1' },
+      orderBy: { seq: 'desc' },
+    });
+    const aliceId = (await t.db.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'alice' } })).id;
+    expect(last).toMatchObject({ kind: 'player', bot: null, userId: aliceId });
+  }, 300_000);
+});
