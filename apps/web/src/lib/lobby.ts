@@ -1,5 +1,5 @@
 /** The lobby's data: worlds as the server lists them, and the options a new world is created with. */
-import type { CreateWorld, WorldSummary } from '@bke/protocol';
+import type { BotLevel, CreateWorld, WorldSummary } from '@bke/protocol';
 import { api } from './api.ts';
 import type { Colour } from './wire.ts';
 
@@ -71,7 +71,17 @@ export interface NewWorldForm {
   earlyResolution: boolean;
   maxPlayers: number;
   opt: Partial<Record<OptionalRule, boolean>>;
+  /** Take the first seat at once. */
+  join: boolean;
+  /** Bots seated after the creator, and their level. */
+  bots: number;
+  botLevel: BotLevel;
 }
+
+export const BOT_LEVEL_WORDS: Record<BotLevel, string> = {
+  easy: 'Easy — plays simply',
+  strong: 'Strong — plays a real strategy',
+};
 
 export function createWorldBody(f: NewWorldForm): CreateWorld {
   const opt = Object.fromEntries(Object.entries(f.opt).filter(([, on]) => on));
@@ -84,6 +94,11 @@ export function createWorldBody(f: NewWorldForm): CreateWorld {
         : { mode: 'correspondence', hoursPerPhase: f.hoursPerPhase },
     earlyResolution: f.earlyResolution,
     maxPlayers: f.maxPlayers,
+    join: f.join,
+    bots: Array.from(
+      { length: Math.max(0, Math.min(f.bots, f.maxPlayers - (f.join ? 1 : 0))) },
+      () => f.botLevel,
+    ),
   };
 }
 
@@ -116,7 +131,18 @@ export const createWorld = (f: NewWorldForm) =>
   api<{ world: WorldSummary }>('POST', '/api/worlds', createWorldBody(f)).then((r) => r.world);
 export const joinWorld = (id: string, colour?: Colour) =>
   api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/join`, colour ? { colour } : {});
-export const setAway = (id: string, away: boolean) =>
-  api<{ away: boolean }>('POST', `/api/worlds/${encodeURIComponent(id)}/away`, { away }).then((r) => r.away);
+/** Away (with a bot of `standIn`'s level playing meanwhile, or the default orders), or back. */
+export const setAway = (id: string, away: boolean, standIn: BotLevel | null = null) =>
+  api<{ away: boolean }>(
+    'POST',
+    `/api/worlds/${encodeURIComponent(id)}/away`,
+    away ? { away, standIn } : { away },
+  ).then((r) => r.away);
+/** The orders a bot gave for the caller's seat while standing in. */
+export const botOrders = (id: string) =>
+  api<{ orders: { seq: number; turn: number; bot: BotLevel; order: { type: string }; at: string }[] }>(
+    'GET',
+    `/api/worlds/${encodeURIComponent(id)}/bot-orders`,
+  ).then((r) => r.orders);
 export const leaveWorld = (id: string) =>
   api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/leave`, {});
