@@ -27,6 +27,14 @@ const envSchema = z.object({
   LOG_PRETTY: z.enum(['0', '1']).optional(),
   /** How often this process looks for due deadlines, in ms (0: never; another process does). */
   DEADLINE_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** A bot's thinking time per decision, in ms (bots/driver.ts). */
+  BOT_DECISION_MS: z.coerce.number().int().min(1).max(10_000).default(40),
+  /** The pause between a bot's commits while a person plays in the world, in ms (0: at once). */
+  BOT_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The pause between bots' commits in a world where no person is present, in ms. */
+  BOT_ALONE_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** 0: bots never act in this process (another process plays them). */
+  BOTS: z.enum(['0', '1']).default('1'),
   /** 0: the server does not migrate at start-up (a deploy step ran `npm run migrate`); it checks. */
   MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
   /**
@@ -104,6 +112,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   logPretty: boolean;
   deadlinePollMs: number;
+  /** How bots think and pace their orders; false: no bot acts in this process. */
+  bots: { decisionMs: number; paceMs: number; aloneMs: number } | false;
   admin: { username: string; password: string } | null;
   /** Fastify's `trustProxy`. */
   trustProxy: boolean | number | string;
@@ -172,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? e.LOG_PRETTY === '1'
       : Boolean(process.stdout.isTTY) && e.NODE_ENV !== 'production',
     deadlinePollMs: e.DEADLINE_POLL_MS,
+    bots: e.BOTS === '1' ? { decisionMs: e.BOT_DECISION_MS, paceMs: e.BOT_PACE_MS, aloneMs: e.BOT_ALONE_MS } : false,
     admin:
       e.BKE_ADMIN_USERNAME && e.BKE_ADMIN_PASSWORD
         ? { username: e.BKE_ADMIN_USERNAME, password: e.BKE_ADMIN_PASSWORD }

@@ -50,6 +50,7 @@ const app = await buildApp({
   webDist: config.webDist,
   logger,
   deadlinePollMs: config.deadlinePollMs,
+  bots: config.bots,
   trustProxy: config.trustProxy,
   notifications: config.notifications,
   cluster: config.cluster,

@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { createUser } from '../src/auth/users.ts';
+import { registerModeration } from '../src/http/moderation.ts';
 import { serveApp, waitFor } from './helpers/app.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
@@ -15,18 +17,24 @@ let app: App;
 let base: string;
 let alice: string;
 let bob: string;
+let mod: string;
 let worldId: string;
 const clients: TestClient[] = [];
 
 beforeAll(async () => {
   t = await openTestDatabase();
   // Bots alone in a world wait a second between commits by default; here they go at once.
-  ({ app, base } = await serveApp(t.db, {
-    bots: { aloneMs: 0 },
-    limits: { authPerAddress: { burst: 30, perMinute: 0.6 } },
-  }));
+  ({ app, base } = await serveApp(
+    t.db,
+    { bots: { aloneMs: 0 }, limits: { authPerAddress: { burst: 30, perMinute: 0.6 } } },
+    (a) => registerModeration(a.http, t.db, a.hub, a.io, { limits: { burst: 100, perSecond: 10 } }),
+  ));
   alice = await signup(base, 'alice');
   bob = await signup(base, 'bob');
+  await createUser(t.db, 'mod1', 'password123', 'moderator');
+  const r = await api(base, null, 'POST', '/api/auth/login', { username: 'mod1', password: 'password123' });
+  if (!r.cookie) throw new Error('login failed');
+  mod = r.cookie;
 });
 afterAll(async () => {
   for (const c of clients) c.close();
@@ -136,5 +144,37 @@ describe('bots', () => {
     });
     const aliceId = (await t.db.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'alice' } })).id;
     expect(last).toMatchObject({ kind: 'player', bot: null, userId: aliceId });
+  }, 300_000);
+
+  it('a moderator hands an absent seat to a bot, which plays it in the player's place', async () => {
+    const rt = await world();
+    const joined = await api(base, bob, 'POST', `/api/worlds/${worldId}/join`, {});
+    const playerId = (joined.body.seat as { playerId: string }).playerId;
+    const marked = await api(
+      base,
+      mod,
+      'POST',
+      `/api/moderation/worlds/${worldId}/seats/${playerId}/absent`,
+      {
+        reason: 'Gone for weeks; the realm is kept alive',
+        absent: true,
+        standIn: 'easy',
+      },
+    );
+    expect(marked.status).toBe(200);
+    const seats = await api(base, mod, 'GET', `/api/moderation/worlds/${worldId}/seats`);
+    expect((seats.body.seats as { playerId: string }[]).find((x) => x.playerId === playerId)).toMatchObject({
+      absent: true,
+      standIn: 'easy',
+      bot: null,
+    });
+    // Alice is away too, so the bots play on until the seat has played a whole turn.
+    await api(base, alice, 'POST', `/api/worlds/${worldId}/away`, { away: true, standIn: 'strong' });
+    const from = rt.state.turn;
+    await waitFor('a turn with the handed seat in play', () => rt.state.turn >= from + 2, 240_000);
+    const played = await t.db.prisma.worldOrder.findMany({ where: { worldId, actor: playerId } });
+    expect(played.length).toBeGreaterThan(0);
+    expect(played.every((o) => o.kind === 'bot' && o.bot === 'easy')).toBe(true);
+    await api(base, alice, 'POST', `/api/worlds/${worldId}/away`, { away: false });
   }, 300_000);
 });
