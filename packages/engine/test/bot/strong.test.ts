@@ -46,6 +46,54 @@ describe('strong bot', () => {
     expect(given.some((o) => o.type === 'realmPlan' && o.plan.adminPercent >= 20)).toBe(true);
   }, 120_000);
 
+  it('plays with every optional rule on and the advanced victory conditions, every order accepted', () => {
+    const engine = createEngine();
+    const opt = Object.fromEntries(
+      [
+        'tribalSeaCrossings',
+        'tribalAttacksOnNeutralGarrisons',
+        'vikingModifications',
+        'arabsAfricans',
+        'persianKingdom',
+        'optionalCities',
+        'hunModifications',
+        'auction',
+        'mercenaries',
+        'byzantium',
+        'optionalLeaders',
+        'tribute',
+      ].map((k) => [k, true]),
+    );
+    const created = engine.createGame({
+      ...simSetup('bot-options', 6),
+      options: { opt, victory: 'advanced' },
+    });
+    if (!created.ok) throw new Error(created.error.code);
+    let state: GameState = created.value;
+    const bots = new Map(
+      state.players.map((p, i) => [
+        p.id,
+        i % 2 === 0 ? createBot('strong', `o:${p.id}`) : simplePolicy(`o:${p.id}`),
+      ]),
+    );
+    const refused: string[] = [];
+    for (let n = 0; state.turn <= 40 && n < 80_000; n++) {
+      const player = engine.waitingFor(state)[0] as PlayerId | undefined;
+      if (!player) break;
+      const order =
+        bots.get(player)!.choose(engine, state, player) ?? engine.timeoutOrders(state, player)[0]!;
+      let r = engine.applyOrder(state, player, order);
+      if (!r.ok) {
+        refused.push(`${player} ${r.error.code} ${JSON.stringify(order)}`);
+        r = engine.applyOrder(state, player, engine.timeoutOrders(state, player)[0]);
+        if (!r.ok) throw new Error(r.error.code);
+      }
+      state = r.value.state;
+    }
+    expect(state.turn).toBeGreaterThan(40);
+    expect(refused).toEqual([]);
+  }, 180_000);
+
   it('is deterministic: the same seed gives the same game', () => {
     const engine = createEngine();
     const play = () => {
