@@ -146,7 +146,7 @@ describe('bots', () => {
     expect(last).toMatchObject({ kind: 'player', bot: null, userId: aliceId });
   }, 300_000);
 
-  it('a moderator hands an absent seat to a bot, which plays it in the player's place', async () => {
+  it("a moderator hands an absent seat to a bot, which plays it in the player's place", async () => {
     const rt = await world();
     const joined = await api(base, bob, 'POST', `/api/worlds/${worldId}/join`, {});
     const playerId = (joined.body.seat as { playerId: string }).playerId;
