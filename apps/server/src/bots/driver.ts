@@ -20,6 +20,11 @@ export interface BotSettings {
   /** Thinking time for one commit's batch of a seat's orders (ms): the queue waits for none of it. */
   batchMs: number;
   /**
+   * Most orders in one commit: the commit itself (each order applied again, its view patch, the
+   * log write) runs on the world's queue, so a long batch would make a person's order wait.
+   */
+  batchOrders: number;
+  /**
    * Pause between a bot's commits (ms) while a person plays in the world, so that people can follow
    * the bots' moves on the map; 0: at once.
    */
@@ -28,7 +33,13 @@ export interface BotSettings {
   aloneMs: number;
 }
 
-export const DEFAULT_BOT_SETTINGS: BotSettings = { decisionMs: 40, batchMs: 60, paceMs: 0, aloneMs: 1000 };
+export const DEFAULT_BOT_SETTINGS: BotSettings = {
+  decisionMs: 40,
+  batchMs: 60,
+  batchOrders: 4,
+  paceMs: 0,
+  aloneMs: 1000,
+};
 
 interface Controlled {
   /** playerId → the level playing it, and whether it stands in for a person. */
@@ -135,6 +146,9 @@ export class BotDriver {
    */
   private async act(rt: WorldRuntime): Promise<number | null> {
     if (rt.settings.status !== 'running') return null;
+    // One bot commit (and the projections it queues) at a time: what is queued drains first, so a
+    // person's order never waits behind a train of bot commits.
+    if (rt.pending > 0) await rt.settled();
     const seats = await this.controlled(rt.id);
     const engine = this.hub.engine;
     const version = rt.version;
@@ -144,6 +158,8 @@ export class BotDriver {
     const pace = seats.peoplePresent ? this.settings.paceMs : this.settings.aloneMs;
     const batch: PendingOrder[] = [];
     const started = performance.now();
+    const full = () =>
+      batch.length >= this.settings.batchOrders || performance.now() - started > this.settings.batchMs;
     for (const player of waiting) {
       const seat = seats.bots.get(player)!;
       const policy = this.policy(rt.id, player, seat.level);
@@ -166,9 +182,9 @@ export class BotDriver {
         }
         batch.push({ actor: player as PlayerId, userId: null, kind: 'bot', bot: seat.level, order });
         state = r.value.state;
-        if (pace > 0 || performance.now() - started > this.settings.batchMs) break;
+        if (pace > 0 || full()) break;
       }
-      if (pace > 0 && batch.length > 0) break;
+      if ((pace > 0 && batch.length > 0) || full()) break;
     }
     if (batch.length === 0) return null;
     const outcome = await rt.run(async () => {

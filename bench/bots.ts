@@ -1,0 +1,213 @@
+/**
+ * Bots on the real server. Two measures:
+ *  - a strong bot's decision time late in a game: six strong bots play in-process to turn 300, and
+ *    every decision of turns 290–300 is timed; target p99 ≤ 50 ms. Baseline: the engine's own
+ *    `legalOrders` for the same states (what any player's client asks for), for scale.
+ *  - a world of six strong bots plays 100 game turns through the real server (the bot driver, the
+ *    world's queue, PostgreSQL); a probe queues an empty task on the world's queue every 20 ms and
+ *    times how long it waits: target no wait over 200 ms. Baseline: the same probe on an idle world.
+ * `npm run bench:bots` (on its own: it takes minutes). BOT_TURNS (default 100) and BOT_LATE_TURN
+ * (default 300) shorten a run. Database: DATABASE_URL's PostgreSQL, else the embedded one.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createBot, createEngine, type GameState, type PlayerId, simSetup } from '@bke/engine';
+import { buildApp, migrateDatabase, openDatabase } from '@bke/server';
+import { freshDatabase } from './lib/database.ts';
+import { hostFacts, loadAverage } from './lib/host.ts';
+import { absoluteCheck, printTable } from './lib/report.ts';
+import { quantile } from './lib/stats.ts';
+
+const TURNS = Number(process.env.BOT_TURNS ?? 100);
+const LATE = Number(process.env.BOT_LATE_TURN ?? 300);
+
+/** Six strong bots to turn LATE; the decisions of the last ten turns timed. */
+function lateDecisions() {
+  const engine = createEngine();
+  const created = engine.createGame(simSetup('bench-late', 6));
+  if (!created.ok) throw new Error(created.error.code);
+  let state: GameState = created.value;
+  const bots = new Map(state.players.map((p) => [p.id, createBot('strong', `late:${p.id}`)]));
+  const decisions: number[] = [];
+  const legal: number[] = [];
+  while (state.turn <= LATE) {
+    const player = engine.waitingFor(state)[0] as PlayerId | undefined;
+    if (!player) break;
+    const timed = state.turn > LATE - 10;
+    const t0 = performance.now();
+    const order = bots.get(player)?.choose(engine, state, player) ?? engine.timeoutOrders(state, player)[0];
+    if (timed) {
+      decisions.push(performance.now() - t0);
+      const t1 = performance.now();
+      engine.legalOrders(state, player);
+      legal.push(performance.now() - t1);
+    }
+    let r = engine.applyOrder(state, player, order);
+    if (!r.ok) r = engine.applyOrder(state, player, engine.timeoutOrders(state, player)[0]);
+    if (!r.ok) throw new Error(r.error.code);
+    state = r.value.state;
+  }
+  return { decisions, legal, turn: state.turn };
+}
+
+async function serverWorld() {
+  const fresh = await freshDatabase('bots');
+  const db = await openDatabase(
+    fresh.kind === 'postgres' ? { kind: 'postgres', url: fresh.url, poolSize: 5 } : fresh,
+  );
+  try {
+    await migrateDatabase(db);
+    const app = await buildApp({ db, webDist: '/nonexistent', deadlinePollMs: 0, bots: { aloneMs: 0 } });
+    const user = await db.prisma.user.create({
+      data: { username: 'bench', usernameKey: 'bench', passwordHash: 'x' },
+    });
+    const w = await app.hub.createWorld(user.id, {
+      name: 'bots',
+      deadline: { mode: 'live', minutesPerPhase: 10 },
+    });
+    if (!w.ok) throw new Error('world');
+    const rt = await app.hub.get(w.worldId);
+    if (!rt) throw new Error('no world');
+    // Where a long wait comes from: the slowest commits (orders, ms), the slowest tasks on the
+    // world's queue (where they were queued from) and the event loop's delays.
+    const commits: { ms: number; orders: number; types: string }[] = [];
+    const commit = rt.commit.bind(rt);
+    rt.commit = async (batch, ...rest) => {
+      const t = performance.now();
+      const r = await commit(batch, ...rest);
+      commits.push({
+        ms: performance.now() - t,
+        orders: batch.length,
+        types: batch.map((b) => (b.order as { type?: string }).type).join(','),
+      });
+      return r;
+    };
+    const tasks: { ms: number; from: string }[] = [];
+    const run = rt.run.bind(rt);
+    rt.run = <T>(fn: () => Promise<T>) => {
+      const from = (new Error().stack ?? '')
+        .split('\n')
+        .slice(2, 5)
+        .map((l) => l.trim().replace(/\(.*\/(src|bench)\//, '('))
+        .join(' < ');
+      return run(async () => {
+        const t = performance.now();
+        try {
+          return await fn();
+        } finally {
+          tasks.push({ ms: performance.now() - t, from });
+        }
+      });
+    };
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    // The idle probe first (baseline), then the bots are seated and play.
+    const probe = async (until: () => boolean) => {
+      const waits: number[] = [];
+      while (!until()) {
+        const t = performance.now();
+        await rt.run(async () => {});
+        waits.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return waits;
+    };
+    const idleEnd = performance.now() + 3000;
+    const idle = await probe(() => performance.now() > idleEnd);
+    const started = performance.now();
+    for (let i = 0; i < 6; i++) {
+      const r = await app.hub.addBot(w.worldId, 'strong', user.id);
+      if (!r.ok) throw new Error(r.error.code);
+    }
+    const cap = started + 30 * 60_000;
+    const busy = await probe(() => rt.state.turn > TURNS || performance.now() > cap);
+    const seconds = (performance.now() - started) / 1000;
+    const orders = await db.prisma.worldOrder.count({ where: { worldId: w.worldId, kind: 'bot' } });
+    const turns = rt.state.turn - 1;
+    const decisions = [...(app.bots?.decisionTimes ?? [])];
+    loop.disable();
+    await app.close();
+    const slowest = [...commits].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    const slowTasks = [...tasks].sort((a, b) => b.ms - a.ms).slice(0, 3);
+    const eventLoopMaxMs = loop.max / 1e6;
+    return {
+      idle,
+      busy,
+      seconds,
+      orders,
+      turns,
+      decisions,
+      slowest,
+      slowTasks,
+      eventLoopMaxMs,
+      commits: commits.length,
+    };
+  } finally {
+    await db.close();
+    await fresh.drop();
+  }
+}
+
+const late = lateDecisions();
+const lateLoad = loadAverage();
+const world = await serverWorld();
+const worldLoad = loadAverage();
+const p99 = quantile(late.decisions, 0.99);
+const stall = Math.max(...world.busy);
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+console.log(
+  `late game: ${late.decisions.length} decisions of turns ${LATE - 9}–${LATE}: p50 ${ms(quantile(late.decisions, 0.5))}, p99 ${ms(p99)}, max ${ms(Math.max(...late.decisions))}; legalOrders alone p99 ${ms(quantile(late.legal, 0.99))} (load ${lateLoad.join(' ')})`,
+);
+console.log(
+  `server world: ${world.turns} turns, ${world.orders} bot orders in ${world.seconds.toFixed(0)} s; queue wait p50 ${ms(quantile(world.busy, 0.5))}, p99 ${ms(quantile(world.busy, 0.99))}, max ${ms(stall)} (idle world max ${ms(Math.max(...world.idle))}); decisions p99 ${ms(quantile(world.decisions, 0.99))} (load ${worldLoad.join(' ')})`,
+);
+console.log(
+  `server world: ${world.commits} commits; event loop delay max ${ms(world.eventLoopMaxMs)}; slowest commits: ${world.slowest.map((c) => `${c.ms.toFixed(0)} ms (${c.orders}: ${c.types})`).join('; ')}`,
+);
+console.log(
+  `server world: slowest queue tasks: ${world.slowTasks.map((x) => `${x.ms.toFixed(0)} ms queued ${x.from}`).join('; ')}`,
+);
+const checks = [
+  absoluteCheck(
+    'bots',
+    'turn 300',
+    'strong bot decision p99',
+    p99,
+    ' ms',
+    { max: 50 },
+    {
+      decisions: late.decisions.length,
+      p50: quantile(late.decisions, 0.5),
+      legalOrdersP99: quantile(late.legal, 0.99),
+      load: lateLoad,
+    },
+  ),
+  absoluteCheck(
+    'bots',
+    '6 bots',
+    `longest queue wait over ${world.turns} turns`,
+    stall,
+    ' ms',
+    { max: 200 },
+    {
+      turns: world.turns,
+      orders: world.orders,
+      seconds: world.seconds,
+      probeP50: quantile(world.busy, 0.5),
+      probeP99: quantile(world.busy, 0.99),
+      idleMax: Math.max(...world.idle),
+      decisionP99: quantile(world.decisions, 0.99),
+      load: worldLoad,
+    },
+  ),
+];
+printTable(checks);
+const dir = fileURLToPath(new URL('./results/', import.meta.url));
+mkdirSync(dir, { recursive: true });
+writeFileSync(
+  path.join(dir, 'bots.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), host: hostFacts(), checks }, null, 2)}\n`,
+);
+process.exit(checks.every((c) => c.pass) ? 0 : 1);
