@@ -182,7 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? e.LOG_PRETTY === '1'
       : Boolean(process.stdout.isTTY) && e.NODE_ENV !== 'production',
     deadlinePollMs: e.DEADLINE_POLL_MS,
-    bots: e.BOTS === '1' ? { decisionMs: e.BOT_DECISION_MS, paceMs: e.BOT_PACE_MS, aloneMs: e.BOT_ALONE_MS } : false,
+    bots:
+      e.BOTS === '1'
+        ? { decisionMs: e.BOT_DECISION_MS, paceMs: e.BOT_PACE_MS, aloneMs: e.BOT_ALONE_MS }
+        : false,
     admin:
       e.BKE_ADMIN_USERNAME && e.BKE_ADMIN_PASSWORD
         ? { username: e.BKE_ADMIN_USERNAME, password: e.BKE_ADMIN_PASSWORD }
