@@ -20,7 +20,6 @@ import { installSecurityHeaders } from './http/headers.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMailAccount } from './http/mail-account.ts';
 import { registerMetrics, serveMetrics } from './http/metrics.ts';
-import { registerRules } from './http/rules.ts';
 import { proxyTrust } from './http/origin.ts';
 import { registerPasswordReset } from './http/password-reset.ts';
 import { registerRules } from './http/rules.ts';
