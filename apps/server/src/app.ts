@@ -22,6 +22,7 @@ import { registerMailAccount } from './http/mail-account.ts';
 import { registerMetrics, serveMetrics } from './http/metrics.ts';
 import { proxyTrust } from './http/origin.ts';
 import { registerPasswordReset } from './http/password-reset.ts';
+import { registerProfile } from './http/profile.ts';
 import { registerRules } from './http/rules.ts';
 import { registerUnsubscribe } from './http/unsubscribe.ts';
 import { registerWeb } from './http/web.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUnsubscribe(http, options.db, mailer.links);
   registerWorlds(http, options.db, hub, limits);
   registerRules(http);
+  registerProfile(http, options.db);
   const cluster = await installClusterAdapter(io, options.db, options.cluster ?? { kind: 'none' }, log);
   const changes = linkWorldChanges(io, hub, cluster, log, options.sweepMs);
   const presence = linkPresence(io, cluster);
