@@ -122,6 +122,15 @@ test('a newcomer learns the game on screen', async ({ page }) => {
   await page.getByTestId('replay-back').click();
   await shot(page, 'replay');
 
+  // The newcomer's profile: the world, the cycle as GERMAN 1, the best result.
+  await page.getByRole('tab', { name: 'Players' }).click();
+  await page.getByRole('link', { name: /profile/ }).first().click();
+  await expect(page.getByTestId('profile')).toContainText(`First steps ${stamp}`);
+  await expect(page.getByTestId('profile-cycles')).toContainText('GERMAN 1');
+  await expect(page.getByTestId('profile-best')).toContainText('as GERMAN 1');
+  await shot(page, 'profile');
+  await page.goBack();
+
   // A phone held upright: nothing scrolls sideways, on the world page, the lobby and the guide.
   await page.setViewportSize({ width: 360, height: 800 });
   await page.getByRole('tab', { name: 'Orders' }).click();
