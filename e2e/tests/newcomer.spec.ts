@@ -23,7 +23,7 @@ const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test('a newcomer learns the game on screen', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await page.goto('/#/signup');
   await page.getByLabel('Name').fill(`newcomer_${stamp}`);
   await page.getByLabel('Password').fill('correct horse battery');
