@@ -124,7 +124,10 @@ test('a newcomer learns the game on screen', async ({ page }) => {
 
   // The newcomer's profile: the world, the cycle as GERMAN 1, the best result.
   await page.getByRole('tab', { name: 'Players' }).click();
-  await page.getByRole('link', { name: /profile/ }).first().click();
+  await page
+    .getByRole('link', { name: /profile/ })
+    .first()
+    .click();
   await expect(page.getByTestId('profile')).toContainText(`First steps ${stamp}`);
   await expect(page.getByTestId('profile-cycles')).toContainText('GERMAN 1');
   await expect(page.getByTestId('profile-best')).toContainText('as GERMAN 1');
