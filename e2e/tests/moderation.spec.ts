@@ -21,20 +21,15 @@ async function enter(browser: Browser, mode: 'signup' | 'login', name: string, p
   return { ctx, page };
 }
 
-/** A creates a world and joins it from the lobby; B signs up and joins it too. Both end on its page. */
+/** A creates a world (taking a seat with it); B signs up and joins it too. Both end on its page. */
 async function worldOfTwo(browser: Browser, aName: string, bName: string, worldName: string) {
   const a = await enter(browser, 'signup', aName, 'correct horse battery');
   await a.page.getByLabel('Name').fill(worldName);
   await a.page.getByRole('button', { name: 'Create world' }).click();
+  // The creator is seated on creation.
   await expect(a.page).toHaveURL(/#\/world\//);
   const worldUrl = a.page.url();
-  await a.page.goto('/#/');
-  await a.page
-    .getByTestId('world-row')
-    .filter({ hasText: worldName })
-    .getByRole('button', { name: 'Join' })
-    .click();
-  await expect(a.page).toHaveURL(worldUrl);
+  await expect(a.page.getByTestId('watching')).toBeHidden();
   const b = await enter(browser, 'signup', bName, 'correct horse battery');
   await b.page
     .getByTestId('world-row')
@@ -51,12 +46,6 @@ test('an admin pauses a world and a player sees it paused', async ({ browser }) 
   await player.page.getByLabel('Name').fill(worldName);
   await player.page.getByRole('button', { name: 'Create world' }).click();
   await expect(player.page).toHaveURL(/#\/world\//);
-  await player.page.goto('/#/');
-  await player.page
-    .getByTestId('world-row')
-    .filter({ hasText: worldName })
-    .getByRole('button', { name: 'Join' })
-    .click();
   await expect(player.page.getByTestId('banner')).toBeVisible();
   await expect(player.page.getByTestId('banner').getByText('Paused by a moderator')).toHaveCount(0);
 

@@ -1,7 +1,8 @@
 /**
- * A stranger learns the game on screen: signs up, creates a world, plays the first turn of a horde
- * and is warned, before committing, that a move the map lights would lose a tribe. Screenshots of
- * each step land in e2e/artifacts/newcomer-*.png.
+ * A stranger learns the game on screen: signs up, creates a world (seated at once), reads the rules
+ * guide from the orders panel, is warned before a move that would lose a tribe, sees the chances of
+ * each combat result, replays the last turn, and finds no sideways scrolling on a 360 px phone.
+ * Screenshots of each step land in e2e/artifacts/newcomer-*.png.
  */
 import { expect, type Page, test } from '@playwright/test';
 
@@ -17,8 +18,12 @@ async function decide(page: Page, button: ReturnType<Page['getByTestId']>) {
   await page.waitForTimeout(300);
 }
 
-test('a newcomer is told what a move costs before committing to it', async ({ page }) => {
-  test.setTimeout(180_000);
+/** The page scrolls sideways when its content is wider than the window. */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('a newcomer learns the game on screen', async ({ page }) => {
+  test.setTimeout(360_000);
   await page.goto('/#/signup');
   await page.getByLabel('Name').fill(`newcomer_${stamp}`);
   await page.getByLabel('Password').fill('correct horse battery');
@@ -30,7 +35,7 @@ test('a newcomer is told what a move costs before committing to it', async ({ pa
   await page.getByLabel('Minutes per phase', { exact: true }).fill('30');
   await page.getByRole('button', { name: 'Create world' }).click();
   await expect(page).toHaveURL(/#\/world\//);
-  await page.getByTestId('join-world').click();
+  // Seated on creation (the form's "only watch" was left off).
   await expect(page.getByTestId('waiting')).toContainText('Your move', { timeout: 30_000 });
   await page.waitForTimeout(300);
 
@@ -45,6 +50,15 @@ test('a newcomer is told what a move costs before committing to it', async ({ pa
   await decide(page, orders.getByRole('button', { name: /^Split/ }).first());
   await decide(page, page.getByTestId('end-phase'));
   await expect(page.getByTestId('phase')).toHaveText('Movement');
+
+  // "What can I do now?" opens the guide at the movement rules, each line citing its section.
+  await orders.getByTestId('what-now').click();
+  const help = orders.getByTestId('phase-guide');
+  await expect(help).toContainText('Movement');
+  await expect(help.locator('section.focus')).toContainText('§4.3.3');
+  await shot(page, 'guide-from-orders');
+  await orders.getByTestId('what-now').click();
+  await expect(help).toBeHidden();
 
   // Ending movement with both tribes in Cherusci would lose one (9.2): the panel says so.
   await expect(orders.getByTestId('foreseen-cost')).toContainText('only one tribe may stay in Cherusci');
@@ -70,4 +84,67 @@ test('a newcomer is told what a move costs before committing to it', async ({ pa
   await page.getByTestId('confirm-cancel').click();
   await expect(confirm).toBeHidden();
   await expect(page.getByTestId('banner')).toHaveAttribute('data-version', before ?? '');
+
+  // The second tribe goes somewhere free instead; the turn is played to its end.
+  if (!(await page.getByTestId('dest-chatti').isVisible()))
+    await orders.getByRole('button', { name: 'Tribe (1)-1 in Cherusci' }).first().click();
+  await decide(page, page.getByTestId('dest-chatti'));
+  for (let i = 0; i < 20 && (await page.getByTestId('turn').textContent()) === '1'; i++) {
+    const end = page.getByTestId('end-phase');
+    if (await end.isVisible()) await decide(page, end);
+    else await page.waitForTimeout(300);
+  }
+  await expect(page.getByTestId('turn')).toHaveText('2');
+
+  // The combat table and the chance of each result, from the server's copy of the engine's table.
+  await page.goto('/#/guide/7.1');
+  const table = page.getByTestId('combat-table');
+  await expect(table.getByRole('table')).toBeVisible();
+  await table.getByTestId('crt-column').selectOption('3-2');
+  await expect(table.getByTestId('crt-chances')).toContainText('11 % defender retreats 1 area (DR1)');
+  await table.scrollIntoViewIfNeeded();
+  await shot(page, 'combat-chances');
+  await page.goBack();
+
+  // Replay: turn 1, step by step, in words and on the map.
+  await page.getByTestId('replay-tab').click();
+  await expect(page.getByTestId('replay-turn')).toHaveValue('1');
+  const stepText = page.getByTestId('replay-step');
+  await expect(stepText).toBeVisible();
+  const seen: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    seen.push((await stepText.textContent()) ?? '');
+    if (await page.getByTestId('replay-next').isDisabled()) break;
+    await page.getByTestId('replay-next').click();
+  }
+  expect(seen.join(' ')).toContain('to Hermunduri');
+  expect(seen.join(' ')).toContain('to Chatti');
+  await page.getByTestId('replay-back').click();
+  await shot(page, 'replay');
+
+  // The newcomer's profile: the world, the cycle as GERMAN 1, the best result.
+  await page.getByRole('tab', { name: 'Players' }).click();
+  await page
+    .getByRole('link', { name: /profile/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('profile')).toContainText(`First steps ${stamp}`);
+  await expect(page.getByTestId('profile-cycles')).toContainText('GERMAN 1');
+  await expect(page.getByTestId('profile-best')).toContainText('as GERMAN 1');
+  await shot(page, 'profile');
+  await page.goBack();
+
+  // A phone held upright: nothing scrolls sideways, on the world page, the lobby and the guide.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'phone-world');
+  await page.goto('/#/');
+  await expect(page.getByTestId('world-list')).toBeVisible();
+  await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'phone-lobby');
+  await page.goto('/#/guide/2.3');
+  await expect(page.getByTestId('guide')).toBeVisible();
+  await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'phone-guide');
 });

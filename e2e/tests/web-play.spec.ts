@@ -54,8 +54,8 @@ test('two players and a spectator play turns of a world through the UI', async (
   await expect(a.page.getByTestId('banner')).toBeVisible();
   await shot(a.page, 'world-empty');
 
-  // The creator watches until taking a seat from the world page itself.
-  await a.page.getByTestId('join-world').click();
+  // The creator is seated on creation: no "Join" button for them.
+  await expect(a.page.getByTestId('banner')).toBeVisible();
   await expect(a.page.getByTestId('join-world')).toBeHidden();
 
   // A taken name is refused in words.
@@ -261,6 +261,8 @@ async function act(p: Player, phase: string, mayAttack = false): Promise<boolean
     if ((await attack.count()) && (await attack.getAttribute('data-testid')) !== 'attack-plan') {
       await attack.click();
       await expect(page.getByTestId('odds').first()).toContainText(/odds|too weak/);
+      // The chance of each result at the chosen odds, before the attack is confirmed (7.1).
+      await expect(page.getByTestId('combat-chances')).toContainText('%');
       await shot(page, `attack-odds-${p.name}`);
       await done(page.getByTestId('confirm-attack'));
       await expect(page.getByTestId('combat-result')).toContainText(/attacked .* at .*: /);

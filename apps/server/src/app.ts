@@ -23,6 +23,7 @@ import { registerMailAccount } from './http/mail-account.ts';
 import { registerMetrics, serveMetrics } from './http/metrics.ts';
 import { proxyTrust } from './http/origin.ts';
 import { registerPasswordReset } from './http/password-reset.ts';
+import { registerProfile } from './http/profile.ts';
 import { registerRules } from './http/rules.ts';
 import { registerUnsubscribe } from './http/unsubscribe.ts';
 import { registerWeb } from './http/web.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUnsubscribe(http, options.db, mailer.links);
   registerWorlds(http, options.db, hub, limits);
   registerRules(http);
+  registerProfile(http, options.db);
   const bots =
     options.bots === false
       ? null

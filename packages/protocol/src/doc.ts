@@ -123,6 +123,27 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
       },
     },
   },
+  profile: {
+    response: {
+      username: 'alaric',
+      since: '2026-01-01T10:00:00.000Z',
+      worlds: [{ id: W, name: 'Migration Age', status: 'running', colour: 'red', left: false }],
+      cycles: [
+        {
+          worldId: W,
+          worldName: 'Migration Age',
+          number: 1,
+          position: 'GERMAN 1',
+          startTurn: 1,
+          kingdomTurn: 10,
+          empireTurn: null,
+          endTurn: null,
+          endReason: null,
+          vp: 57,
+        },
+      ],
+    },
+  },
   listWorlds: { response: { worlds: [summary] } },
   createWorld: {
     body: {

@@ -25,6 +25,7 @@ import {
   createWorldSchema,
   joinResponseSchema,
   joinWorldSchema,
+  profileResponseSchema,
   worldDetailResponseSchema,
   worldListResponseSchema,
   worldResponseSchema,
@@ -137,6 +138,13 @@ export const HTTP_ROUTES = {
     summary: 'The combat results table the engine rolls on, with the chance of each result per column (7.1).',
     auth: false,
     response: combatTableSchema,
+  },
+  profile: {
+    method: 'GET',
+    path: '/api/players/:username',
+    summary: "A player's public record: the worlds they play in and every cycle, best victory points first.",
+    auth: false,
+    response: profileResponseSchema,
   },
   listWorlds: {
     method: 'GET',

@@ -177,3 +177,33 @@ export const worldDetailResponseSchema = z.object({
   adminResults: z.array(adminResultRowSchema),
 });
 export const joinResponseSchema = z.object({ world: worldSummarySchema, seat: seatSchema });
+
+/** A player's public record: the worlds they sit in and every cycle they played, best first. */
+export const profileResponseSchema = z.object({
+  username: z.string(),
+  since: z.string(),
+  worlds: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      status: z.enum(WORLD_STATUSES),
+      colour: z.string(),
+      left: z.boolean(),
+    }),
+  ),
+  cycles: z.array(
+    z.object({
+      worldId: z.string(),
+      worldName: z.string(),
+      number: z.number().int(),
+      position: z.string(),
+      startTurn: z.number().int(),
+      kingdomTurn: z.number().int().nullable(),
+      empireTurn: z.number().int().nullable(),
+      endTurn: z.number().int().nullable(),
+      endReason: z.string().nullable(),
+      vp: z.number().int(),
+    }),
+  ),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;

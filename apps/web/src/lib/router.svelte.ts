@@ -1,7 +1,7 @@
 /**
  * Hash routes, so the server serves one page and a reload keeps the screen:
  * #/ (lobby), #/login, #/signup, #/account, #/world/<id>, #/atlas, #/moderation (moderators and admins),
- * #/guide[/<section>] (the rules guide).
+ * #/guide[/<section>] (the rules guide), #/player/<name> (a profile).
  */
 export type Route =
   | { name: 'lobby' }
@@ -12,6 +12,8 @@ export type Route =
   | { name: 'moderation' }
   /** The rules guide, opened at a rulebook section (e.g. '7.1'). */
   | { name: 'guide'; section: string | null }
+  /** A player's public profile. */
+  | { name: 'player'; username: string }
   | { name: 'world'; id: string; tab: string | null }
   | { name: 'notFound'; path: string };
 
@@ -26,6 +28,7 @@ export function parseRoute(hash: string): Route {
   if (head === 'atlas' && !id) return { name: 'atlas' };
   if (head === 'moderation' && !id) return { name: 'moderation' };
   if (head === 'guide' && !tab) return { name: 'guide', section: id ?? null };
+  if (head === 'player' && id && !tab) return { name: 'player', username: id };
   if (head === 'world' && id) return { name: 'world', id, tab: tab ?? null };
   return { name: 'notFound', path };
 }
@@ -36,6 +39,8 @@ export function hrefOf(route: Route): string {
       return '#/';
     case 'world':
       return `#/world/${encodeURIComponent(route.id)}${route.tab ? `/${route.tab}` : ''}`;
+    case 'player':
+      return `#/player/${encodeURIComponent(route.username)}`;
     case 'guide':
       return `#/guide${route.section ? `/${encodeURIComponent(route.section)}` : ''}`;
     case 'notFound':

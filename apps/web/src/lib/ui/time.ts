@@ -21,3 +21,22 @@ export function ticker(cb: (now: number) => void): () => void {
   const t = setInterval(() => cb(Date.now()), 1000);
   return () => clearInterval(t);
 }
+
+/**
+ * A deadline as a local date and time with the zone, in the browser's language: "Tue 24 Nov,
+ * 14:05 CET". Null without a deadline.
+ */
+export function formatDeadline(deadline: string | null, locale?: string, timeZone?: string): string | null {
+  if (!deadline) return null;
+  const t = Date.parse(deadline);
+  if (Number.isNaN(t)) return null;
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(t);
+}

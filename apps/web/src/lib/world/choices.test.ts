@@ -102,3 +102,28 @@ describe('ships', () => {
     });
   });
 });
+
+describe('choices the rules ask for, on the map (9.3.4, 7.2)', () => {
+  it('a group to keep is chosen by clicking any of its areas', () => {
+    const keep: LegalOrder[] = [
+      { type: 'keepGroup', area: 'a1', group: ['a1', 'a2'] },
+      { type: 'keepGroup', area: 'b1', group: ['b1'] },
+    ];
+    expect([...(highlightOf(keep, NONE, {}).selectable ?? [])].sort()).toEqual(['a1', 'a2', 'b1']);
+    expect(clickArea(keep, NONE, 'a2').order).toEqual({ type: 'keepGroup', area: 'a1' });
+  });
+
+  it('an advance or a retreat end lit on the map is that unit’s order; two units there leave it to the list', () => {
+    const after: LegalOrder[] = [
+      { type: 'combatAdvance', unit: 'u1', from: 'x', to: ['far', 'near'], pursuit: false },
+      { type: 'combatAdvance', unit: 'u2', from: 'x', to: ['near'], pursuit: false },
+    ];
+    expect(clickArea(after, NONE, 'far').order).toEqual({ type: 'combatAdvance', unit: 'u1', to: 'far' });
+    expect(clickArea(after, NONE, 'near').order).toBeUndefined();
+    const back: LegalOrder[] = [
+      { type: 'combatRetreat', unit: 'u3', from: 'x', paths: [['y', 'z'], ['w']], eliminated: false },
+    ];
+    expect(highlightOf(back, NONE, {}).selectable).toEqual(new Set(['z', 'w']));
+    expect(clickArea(back, NONE, 'z').order).toEqual({ type: 'combatRetreat', unit: 'u3', path: ['y', 'z'] });
+  });
+});

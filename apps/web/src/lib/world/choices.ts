@@ -135,7 +135,15 @@ export function highlightOf(
       const selectable = new Set<string>();
       for (const o of legal) {
         if (o.type === 'chooseStart') for (const a of o.areas) selectable.add(a);
-        if (o.type === 'pillage' || o.type === 'keepGroup') selectable.add(o.area);
+        if (o.type === 'pillage') selectable.add(o.area);
+        // 9.3.4: every area of a group to keep; 7.2: where a unit may advance or end its retreat.
+        if (o.type === 'keepGroup') for (const a of [o.area, ...o.group]) selectable.add(a);
+        if (o.type === 'combatAdvance') for (const a of o.to) selectable.add(a);
+        if (o.type === 'combatRetreat')
+          for (const p of o.paths) {
+            const end = p[p.length - 1];
+            if (end) selectable.add(end);
+          }
         if (o.type === 'placeEntryTribes') for (const a of o.areas) selectable.add(a);
       }
       return { pickable, selectable };
@@ -267,8 +275,21 @@ export function clickArea(legal: readonly LegalOrder[], sel: Selection, area: st
       if (ofType(legal, 'placeEntryTribes').some((o) => o.areas.includes(area))) {
         return { selection: { kind: 'entry', areas: [area] } };
       }
-      const keep = ofType(legal, 'keepGroup').find((o) => o.area === area);
-      if (keep) return { selection: NONE, order: { type: 'keepGroup', area } };
+      const keep = ofType(legal, 'keepGroup').find((o) => o.area === area || o.group.includes(area));
+      if (keep) return { selection: NONE, order: { type: 'keepGroup', area: keep.area } };
+      // An area only one unit may advance into, or end its retreat in, is that unit's order; where
+      // several could, the list below the map says which.
+      const advances = ofType(legal, 'combatAdvance').filter((o) => o.to.includes(area));
+      if (advances.length === 1 && advances[0])
+        return { selection: NONE, order: { type: 'combatAdvance', unit: advances[0].unit, to: area } };
+      const retreats = ofType(legal, 'combatRetreat').flatMap((o) =>
+        o.paths.filter((p) => p[p.length - 1] === area).map((path) => ({ unit: o.unit, path })),
+      );
+      if (retreats.length && retreats.every((r) => r.unit === retreats[0]?.unit) && retreats[0])
+        return {
+          selection: NONE,
+          order: { type: 'combatRetreat', unit: retreats[0].unit, path: retreats[0].path },
+        };
       return { selection: NONE };
     }
   }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Names } from './history.ts';
+import type { LoggedEvent } from './link.ts';
+import { replaySteps, replayTurns } from './replay.ts';
+
+const names: Names = {
+  area: (a) => String(a).toUpperCase(),
+  player: (p) => (p == null ? 'someone' : `P-${String(p)}`),
+  unit: () => 'tribe',
+};
+
+const log: LoggedEvent[] = [
+  {
+    seq: 1,
+    turn: 1,
+    event: { type: 'unitMoved', player: 'p1', unit: 'u1', path: ['cherusci', 'hermunduri'] },
+  },
+  { seq: 2, turn: 1, event: { type: 'tribeSplit', player: 'p1', area: 'chatti' } },
+  { seq: 3, turn: 1, event: { type: 'combatPhaseEnded' } },
+  { seq: 4, turn: 2, event: { type: 'unitMoved', player: 'p2', unit: 'u7', path: ['semnones'] } },
+];
+
+describe('replay of a turn', () => {
+  it('lists the turns newest first and tells one turn step by step, where each happened', () => {
+    expect(replayTurns(log)).toEqual([2, 1]);
+    const steps = replaySteps(log, 1, names);
+    // Events with no words (the end of a combat phase) are not steps.
+    expect(steps.map((s) => s.seq)).toEqual([1, 2]);
+    expect(steps[0]?.text).toBe('P-p1 moved tribe to HERMUNDURI.');
+    expect(steps[0]?.highlight.route).toEqual({ from: 'cherusci', path: ['hermunduri'] });
+    expect(steps[0]?.areas).toEqual(['cherusci', 'hermunduri']);
+    expect(steps[1]?.highlight).toEqual({ selectedArea: 'chatti' });
+  });
+
+  it('shows only what the viewer was sent: a turn of another viewer’s log is not invented', () => {
+    expect(replaySteps(log, 2, names).map((s) => s.text)).toEqual(['P-p2 moved tribe to SEMNONES.']);
+    expect(replaySteps(log, 3, names)).toEqual([]);
+  });
+});
