@@ -227,8 +227,7 @@ async function whoseMove(players: Player[]): Promise<Player> {
 async function act(p: Player, phase: string, mayAttack = false): Promise<boolean> {
   const page = p.page;
   const orders = page.getByTestId('orders');
-  // The legal orders follow the view's patch in their own message: let them land first.
-  await page.waitForTimeout(400);
+  // The legal orders come in the patch of the version on screen: no waiting for a second message.
   const version = await page.getByTestId('banner').getAttribute('data-version');
   const done = async (button = page.getByTestId('end-phase')) => {
     await button.first().click();

@@ -176,7 +176,10 @@ function chooser(engine: Engine): (state: GameState, player: PlayerId) => unknow
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
 
 describe('hidden information, over real sockets, with every optional rule on', () => {
-  it('no message any viewer receives holds another player’s lease offers, bids or plans', async () => {
+  // About 350 orders, each checked in four viewers' messages: minutes on a busy machine.
+  it('no message any viewer receives holds another player’s lease offers, bids or plans', {
+    timeout: 600_000,
+  }, async () => {
     const rt = await app.hub.get(worldId);
     if (!rt) throw new Error('no world');
     const engine = app.hub.engine;
