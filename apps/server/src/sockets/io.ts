@@ -155,6 +155,7 @@ function wireWorlds(
   hub.events = {
     patches(rt, from) {
       const to = rt.version;
+      if (to === from) return; // the head moved (a status), not the state
       const seats = rt.state.players.map((p) => p.id);
       const seatRooms = seats.map((p) => playerRoom(rt.id, p));
       // Spectators: the world's room but no seat's room; they all share one set of messages.
