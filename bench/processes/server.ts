@@ -55,6 +55,9 @@ function copyOf(f: Fixture, n: number): { tables: Tables; worldId: string; users
   for (const u of out.users ?? []) {
     u.username = `${u.username}-${f.name}-${n}`;
     u.username_key = `${u.username_key}-${f.name}-${n}`;
+    // Per-account secrets (unique by construction) are drawn afresh for each copy.
+    for (const [k, v] of Object.entries(u))
+      if (k.endsWith('_token') && typeof v === 'string') u[k] = randomUUID();
   }
   return { tables: out, worldId, users };
 }
