@@ -27,7 +27,9 @@ test('a player resets a forgotten password from the e-mailed link and logs in', 
   await page.screenshot({ path: 'artifacts/account-mail.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Log out' }).click();
-  await page.goto('/#/login');
+  // Logged out (the header offers to log in), then to the log-in page and its "Forgot password?".
+  await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/#\/forgot$/);
   await page.getByLabel('Name or e-mail address').fill(name);

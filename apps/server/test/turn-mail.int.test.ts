@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { serveApp, waitFor } from './helpers/app.ts';
-import { api, pickOrder, signup } from './helpers/client.ts';
+import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -120,6 +120,17 @@ describe('your move by e-mail', () => {
       `SELECT dedupe_key FROM mail_outbox WHERE kind = 'move'`,
     );
     expect(new Set(keys.map((k) => k.dedupe_key)).size).toBe(keys.length);
+
+    // With Bob's page open on the world, the page tells him: no mail.
+    const page = new TestClient(base, bob, worldId);
+    expect((await page.subscribe()).ok).toBe(true);
+    const before = toBob().length;
+    const { became: more } = await playUntilBob(40);
+    expect(more).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(toBob()).toHaveLength(before);
+    page.close();
+    await new Promise((r) => setTimeout(r, 200));
   });
 
   it('reminds before the deadline once, however many processes look', async () => {
