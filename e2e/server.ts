@@ -41,7 +41,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(port: number): Promise<RunningServer> {
+export async function startServer(port: number, mail: { smtpUrl?: string } = {}): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -54,6 +54,8 @@ export async function startServer(port: number): Promise<RunningServer> {
     // Players' webhooks may point at a receiver on this machine (e2e/tests/account.spec.ts).
     WEBHOOKS_ALLOW_PRIVATE: '1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Mail goes to the test's own SMTP server (global-setup.ts), else to the log.
+    ...(mail.smtpUrl ? { SMTP_URL: mail.smtpUrl, MAIL_FROM: 'BKE Online <no-reply@127.0.0.1>' } : {}),
   };
   let cleanup = async () => {};
   if (process.env.DATABASE_URL) {

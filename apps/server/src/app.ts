@@ -168,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const turns = watchTurns(options.db, hub, {
     publicUrl: notifications.publicUrl ?? null,
     allowPrivate: notifications.allowPrivate ?? false,
+    mailer,
     online: presence,
     log,
   });

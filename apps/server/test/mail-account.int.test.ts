@@ -252,9 +252,18 @@ describe('delivery', () => {
     const mail = await smtp.waitFor('retry@example.org', /Confirm/, 15_000);
     expect(smtp.refused).toBe(refusedBefore + 1);
     expect(mail.subject).toMatch(/Confirm/);
-    const [row] = await t.db.sql<{ attempts: number; sent_at: Date | null; last_error: string | null }>(
-      `SELECT attempts, sent_at, last_error FROM mail_outbox WHERE to_address = 'retry@example.org'`,
-    );
+    // The sender marks the row sent once the server has accepted it: a moment after it arrived.
+    const rowOf = async () =>
+      (
+        await t.db.sql<{ attempts: number; sent_at: Date | null; last_error: string | null }>(
+          `SELECT attempts, sent_at, last_error FROM mail_outbox WHERE to_address = 'retry@example.org'`,
+        )
+      )[0];
+    let row = await rowOf();
+    for (let i = 0; i < 100 && !row?.sent_at; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      row = await rowOf();
+    }
     expect(row).toMatchObject({ attempts: 2, last_error: null });
     expect(row?.sent_at).not.toBeNull();
     await new Promise((r) => setTimeout(r, 400));

@@ -1,13 +1,19 @@
 /**
  * "Your move" for players who are away: when a world starts waiting for a player who has no
- * socket open on it, the server posts a line to the webhook the player set (account settings).
- * Once per step and player, even with several server processes (the seat's `notified_key` is
- * claimed in the database); never inside the world's queue (delivery is slow and may fail).
+ * socket open on it, the server posts a line to the webhook the player set (account settings) and
+ * mails them if they chose mail each time (turn-mail.ts). Once per step and player, even with several
+ * server processes (the seat's `notified_key` is claimed in the database); never inside the world's
+ * queue (delivery is slow and may fail). Players who chose the daily digest get it at their hour
+ * (digest.ts); a reminder goes out before the deadline by both ways.
  */
 import type { GameState, PlayerId } from '@bke/engine';
 import type { Database } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
+import { type DigestRunner, digestRunner } from './digest.ts';
+import { stepText } from './step-words.ts';
+import { type MailRecipient, queueMoveMail, queueReminderMail, RECIPIENT_COLUMNS } from './turn-mail.ts';
 import { sendWebhook, type WebhookMessage } from './webhook.ts';
 
 export interface TurnNotifierOptions {
@@ -17,32 +23,12 @@ export interface TurnNotifierOptions {
   online(worldId: string, playerId: string): Promise<boolean>;
   /** Tests post to a receiver on 127.0.0.1. */
   allowPrivate?: boolean;
+  /** "Your move" by mail; none: webhooks only. */
+  mailer?: Mailer | null;
   log(msg: string, data?: object): void;
 }
 
-const PHASES: Record<string, string> = {
-  combination: 'tribal combination',
-  growth: 'tribal growth',
-  movement: 'movement',
-  stacking: 'settling overstacked areas',
-  combat: 'combat',
-};
-
-/** The step in a few words, for the message. */
-export function stepText(step: GameState['step']): string {
-  switch (step.kind) {
-    case 'playerTurn':
-      return PHASES[step.phase] ?? step.phase;
-    case 'economic':
-      return 'the economic phase';
-    case 'administration':
-      return 'administration';
-    case 'entry':
-      return 'choosing where your horde starts';
-    default:
-      return 'a decision';
-  }
-}
+export { stepText };
 
 export function turnMessage(
   world: { id: string; name: string },
@@ -82,10 +68,15 @@ export const REMIND_AT_LEFT = 0.2;
 export interface TurnNotifier {
   /** Sends the reminders due now; returns how many went out. Run by the timer, or by tests. */
   remind(now?: Date): Promise<number>;
-  /** Looks for due reminders every `ms` (every process may; seats are claimed). */
+  /** Queues the daily digests due now; returns how many were queued. */
+  digest(now?: Date): Promise<number>;
+  /** Looks for due reminders and digests every `ms` (every process may; seats and digests are claimed). */
   start(ms: number): void;
   stop(): void;
 }
+
+/** A claimed seat: its player, the webhook if any, and who to mail. */
+type Seat = MailRecipient & { player_id: string; webhook_url: string | null };
 
 export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOptions): TurnNotifier {
   /** Who each world waited for after the last commit this process saw. */
@@ -121,7 +112,8 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
             AND w.deadline_at <= $1::timestamptz + make_interval(secs => w.phase_seconds * $2::float8)
             AND EXISTS (SELECT 1 FROM world_seats s JOIN users u ON u.id = s.user_id
                          WHERE s.world_id = w.id AND s.left_at IS NULL AND NOT s.absent
-                           AND u.webhook_url IS NOT NULL AND s.reminded_key IS DISTINCT FROM w.step_key)
+                           AND (u.webhook_url IS NOT NULL OR (u.email IS NOT NULL AND u.notify_mode <> 'none'))
+                           AND s.reminded_key IS DISTINCT FROM w.step_key)
           LIMIT 20`,
         [now, REMIND_AT_LEFT],
       );
@@ -139,30 +131,32 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
     await rt.settled();
     const deadlineAt = rt.head.deadlineAt;
     if (rt.head.stepKey !== stepKey || !deadlineAt) return 0;
-    const claimed = await db.sql<{ player_id: string; webhook_url: string | null; ready_key: string | null }>(
+    const claimed = await db.sql<Seat & { ready_key: string | null }>(
       `UPDATE world_seats s SET reminded_key = $2
          FROM users u
         WHERE s.world_id = $1 AND s.left_at IS NULL AND NOT s.absent AND u.id = s.user_id
           AND s.reminded_key IS DISTINCT FROM $2
-      RETURNING s.player_id, u.webhook_url, s.ready_key`,
+      RETURNING s.player_id, u.webhook_url, s.ready_key, ${RECIPIENT_COLUMNS}`,
       [worldId, stepKey],
     );
     const waiting = new Set<string>(rt.waitingFor());
     const candidates = claimed.filter(
-      (c) => c.webhook_url && waiting.has(c.player_id) && c.ready_key !== stepKey,
+      (c) => (c.webhook_url || c.email) && waiting.has(c.player_id) && c.ready_key !== stepKey,
     );
     const due = await offline(worldId, candidates);
     if (due.length === 0) return 0;
-    const base = turnMessage(
-      { id: worldId, name: await nameOf(worldId) },
-      rt.state,
-      deadlineAt,
-      options.publicUrl,
-    );
+    const world = { id: worldId, name: await nameOf(worldId) };
+    const base = turnMessage(world, rt.state, deadlineAt, options.publicUrl);
     const left = timeLeft(deadlineAt.getTime() - now.getTime());
     const message = { text: `Reminder, ${left} left. ${base.text}`, data: { ...base.data, reminder: true } };
     const results = await Promise.all(
-      due.map((c) => deliver(worldId, c.player_id, c.webhook_url as string, message)),
+      due.map(async (c) => {
+        const mailed = options.mailer
+          ? await queueReminderMail(db, options.mailer, c, world, stepKey, rt.state, deadlineAt, left)
+          : false;
+        const posted = c.webhook_url ? await deliver(worldId, c.player_id, c.webhook_url, message) : false;
+        return mailed || posted;
+      }),
     );
     return results.filter(Boolean).length;
   }
@@ -188,25 +182,27 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
     const key = rt.head.stepKey;
     const state = rt.state;
     const deadlineAt = rt.head.deadlineAt;
-    // Claims the seats with a webhook that were not told about this step yet.
-    const claimed = await db.sql<{ player_id: string; webhook_url: string }>(
+    // Claims the seats to be told (a webhook, or mail each time) that were not told about this step yet.
+    const claimed = await db.sql<Seat>(
       `UPDATE world_seats s SET notified_key = $3
          FROM users u
         WHERE s.world_id = $1 AND s.player_id = ANY($2) AND s.left_at IS NULL AND NOT s.absent
           AND s.notified_key IS DISTINCT FROM $3
-          AND u.id = s.user_id AND u.webhook_url IS NOT NULL
-      RETURNING s.player_id, u.webhook_url`,
+          AND u.id = s.user_id
+          AND (u.webhook_url IS NOT NULL OR (u.email IS NOT NULL AND u.notify_mode = 'each'))
+      RETURNING s.player_id, u.webhook_url, ${RECIPIENT_COLUMNS}`,
       [rt.id, players, key],
     );
     const due = await offline(rt.id, claimed);
     if (due.length === 0) return;
-    const message = turnMessage(
-      { id: rt.id, name: await nameOf(rt.id) },
-      state,
-      deadlineAt,
-      options.publicUrl,
+    const world = { id: rt.id, name: await nameOf(rt.id) };
+    const message = turnMessage(world, state, deadlineAt, options.publicUrl);
+    await Promise.all(
+      due.map(async (c) => {
+        if (options.mailer) await queueMoveMail(db, options.mailer, c, world, key, state, deadlineAt);
+        if (c.webhook_url) await deliver(rt.id, c.player_id, c.webhook_url, message);
+      }),
     );
-    await Promise.all(due.map((c) => deliver(rt.id, c.player_id, c.webhook_url, message)));
   }
 
   /**
@@ -220,14 +216,17 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
     return claimed.filter((_c, i) => !online[i]);
   }
 
+  const digests: DigestRunner | null = options.mailer ? digestRunner(db, hub, options.mailer, nameOf) : null;
+
   return {
     remind,
+    digest: (now) => digests?.run(now) ?? Promise.resolve(0),
     start(ms) {
       if (timer) return;
-      timer = setInterval(
-        () => void remind().catch((e) => options.log('reminders failed', { err: String(e) })),
-        ms,
-      );
+      timer = setInterval(() => {
+        void remind().catch((e) => options.log('reminders failed', { err: String(e) }));
+        void digests?.run().catch((e) => options.log('digests failed', { err: String(e) }));
+      }, ms);
       timer.unref();
     },
     stop() {

@@ -13,7 +13,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
-  headers: Map<string, unknown>;
+  /** Each header as it arrived (lower-cased name → unfolded value). */
+  headers: Map<string, string>;
   /** Every link in the plain text, in order. */
   links: string[];
 }
@@ -76,7 +77,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
               subject: parsed.subject ?? '',
               text,
               html: typeof parsed.html === 'string' ? parsed.html : '',
-              headers: parsed.headers,
+              headers: new Map(
+                parsed.headerLines.map((h) => [
+                  h.key,
+                  h.line
+                    .slice(h.line.indexOf(':') + 1)
+                    .replace(/\r?\n[ \t]+/g, ' ')
+                    .trim(),
+                ]),
+              ),
               links: text.match(/https?:\/\/\S+/g) ?? [],
             });
             callback();

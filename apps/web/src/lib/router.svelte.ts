@@ -1,13 +1,17 @@
 /**
  * Hash routes, so the server serves one page and a reload keeps the screen:
- * #/ (lobby), #/login, #/signup, #/account, #/world/<id>, #/atlas, #/moderation (moderators and admins),
- * #/guide[/<section>] (the rules guide), #/player/<name> (a profile).
+ * #/ (lobby), #/login, #/signup, #/forgot, #/account, #/world/<id>, #/atlas, #/moderation (moderators
+ * and admins), #/guide[/<section>] (the rules guide), #/player/<name> (a profile); and the pages links
+ * in mail open: #/reset/<token>, #/verify/<token>.
  */
 export type Route =
   | { name: 'lobby' }
   | { name: 'login' }
   | { name: 'signup' }
   | { name: 'account' }
+  | { name: 'forgot' }
+  | { name: 'reset'; token: string }
+  | { name: 'verify'; token: string }
   | { name: 'atlas' }
   | { name: 'moderation' }
   /** The rules guide, opened at a rulebook section (e.g. '7.1'). */
@@ -25,6 +29,9 @@ export function parseRoute(hash: string): Route {
   if (head === 'login' && !id) return { name: 'login' };
   if (head === 'signup' && !id) return { name: 'signup' };
   if (head === 'account' && !id) return { name: 'account' };
+  if (head === 'forgot' && !id) return { name: 'forgot' };
+  if (head === 'reset' && id && !tab) return { name: 'reset', token: id };
+  if (head === 'verify' && id && !tab) return { name: 'verify', token: id };
   if (head === 'atlas' && !id) return { name: 'atlas' };
   if (head === 'moderation' && !id) return { name: 'moderation' };
   if (head === 'guide' && !tab) return { name: 'guide', section: id ?? null };
@@ -43,6 +50,9 @@ export function hrefOf(route: Route): string {
       return `#/player/${encodeURIComponent(route.username)}`;
     case 'guide':
       return `#/guide${route.section ? `/${encodeURIComponent(route.section)}` : ''}`;
+    case 'reset':
+    case 'verify':
+      return `#/${route.name}/${encodeURIComponent(route.token)}`;
     case 'notFound':
       return `#${route.path}`;
     default:

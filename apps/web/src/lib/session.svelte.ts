@@ -27,8 +27,13 @@ class Session {
       this.known = true;
     }
   }
-  async signup(username: string, password: string): Promise<void> {
-    const r = await api<{ user: User }>('POST', '/api/auth/signup', { username, password });
+  /** With an e-mail address, the server mails a link to confirm it. */
+  async signup(username: string, password: string, email?: string): Promise<void> {
+    const r = await api<{ user: User }>('POST', '/api/auth/signup', {
+      username,
+      password,
+      ...(email ? { email } : {}),
+    });
     this.user = r.user;
     connection.reconnect();
   }
