@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users.ts';
 import { WorldHub } from '../src/worlds/hub.ts';
-import { projectEvents } from '../src/worlds/store.ts';
+import { projectEvents } from '../src/worlds/projections.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 let t: TestDatabase;

@@ -7,7 +7,7 @@ import { initialRealmPlayer } from '@bke/engine';
 import { type PatchMessage, RECENT_EVENTS, type RecentEvent } from '@bke/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { projectEvents } from '../src/worlds/store.ts';
+import { projectEvents } from '../src/worlds/projections.ts';
 import { serveApp } from './helpers/app.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';

@@ -28,6 +28,15 @@ const recorded = JSON.parse(
   ).toString(),
 ) as Recorded;
 
+interface OldRow {
+  player: string;
+  cycle: number;
+  turn: number;
+  vp: number;
+  treasury: number;
+  adminResult: { roll: number } | null;
+}
+
 let t: TestDatabase;
 let worldId: string;
 
@@ -72,6 +81,24 @@ describe('a world recorded with state schema 1', () => {
     const ended = await t.db.prisma.worldCycle.findMany({ where: { worldId, endTurn: { not: null } } });
     expect(ended.length).toBe(6); // 1 + 1 + 2 + 2 finished cycles
     expect(ended.every((c) => c.endReason !== null)).toBe(true);
+    // The re-projected VP ledger holds the very record sheet the old engine kept in its state.
+    const old = (recorded.snapshots.at(-1)!.state as unknown as { realm: { ledger: OldRow[] } }).realm.ledger;
+    const cells = await t.db.prisma.vpLedgerRow.findMany({ where: { worldId } });
+    const cell = (r: OldRow, column: string) =>
+      cells.find(
+        (c) => c.playerId === r.player && c.cycle === r.cycle && c.turn === r.turn && c.column === column,
+      );
+    for (const r of old) {
+      expect(cell(r, 'vpTotal')?.value).toBe(r.vp);
+      expect(cell(r, 'treasury')?.value).toBe(r.treasury);
+      if (r.adminResult) expect(cell(r, 'adminResult')?.value).toBe(r.adminResult.roll);
+    }
+  });
+
+  it('the former rebuild, loading everything at once, reports the same', async () => {
+    const streamed = await rebuildWorld(t.db, worldId);
+    const loaded = await rebuildWorld(t.db, worldId, { allAtOnce: true });
+    expect(loaded).toEqual(streamed);
   });
 
   it('loads from its latest old snapshot in today’s shape, plays on, and still rebuilds', async () => {

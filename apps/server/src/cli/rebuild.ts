@@ -1,7 +1,8 @@
 /**
  * Rebuilds worlds from their order logs and checks them against their snapshots:
- *   npx tsx apps/server/src/cli/rebuild.ts <worldId>… | --all   [--repair]
- * Exits 1 when any world has a problem. `--repair` also rewrites cycles and the VP ledger.
+ *   npx tsx apps/server/src/cli/rebuild.ts <worldId>… | --all   [--repair] [--all-at-once]
+ * Exits 1 when any world has a problem. `--repair` also rewrites cycles and the VP ledger;
+ * `--all-at-once` loads the whole log and every snapshot first (the former way, to compare).
  */
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
@@ -10,12 +11,14 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { rebuildWorld } from '../worlds/rebuild.ts';
 import { exitOnHelp } from './help.ts';
 
-const USAGE = `usage: npm run -s rebuild -- <worldId>… | --all   [--repair]
-  Replays worlds from their order log and checks every snapshot; --repair rewrites cycles and the VP ledger.`;
+const USAGE = `usage: npm run -s rebuild -- <worldId>… | --all   [--repair] [--all-at-once]
+  Replays worlds from their order log and checks every snapshot; --repair rewrites cycles and the VP ledger.
+  The log is streamed a page at a time; --all-at-once loads it and every snapshot first (to compare).`;
 exitOnHelp(USAGE);
 const argv = process.argv.slice(2);
 const repair = argv.includes('--repair');
 const all = argv.includes('--all');
+const allAtOnce = argv.includes('--all-at-once');
 const ids = z.array(z.uuid()).safeParse(argv.filter((a) => !a.startsWith('--')));
 if (!ids.success || (!all && ids.data.length === 0)) {
   console.error(USAGE);
@@ -29,7 +32,7 @@ try {
     ? (await db.prisma.world.findMany({ select: { id: true } })).map((w) => w.id)
     : ids.data;
   for (const id of targets) {
-    const r = await rebuildWorld(db, id, repair);
+    const r = await rebuildWorld(db, id, { repair, allAtOnce });
     if (r.problems.length > 0) bad++;
     console.log(JSON.stringify(r));
   }

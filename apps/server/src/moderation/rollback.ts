@@ -12,8 +12,9 @@ import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { diffViews } from '../worlds/diff.ts';
 import { getEngine } from '../worlds/engine.ts';
+import { ProjectionBatch } from '../worlds/projections.ts';
 import { stepKeyOf, type WorldRuntime } from '../worlds/runtime.ts';
-import { type LogRow, projectEvents, type WorldHead } from '../worlds/store.ts';
+import type { LogRow, WorldHead } from '../worlds/store.ts';
 import type { ModContext } from './context.ts';
 import { refuse } from './errors.ts';
 import { inWorld } from './worlds.ts';
@@ -259,11 +260,22 @@ async function reseat(ctx: ModContext, rt: WorldRuntime, state: GameState, now: 
   }
 }
 
-/** Cycles and the VP ledger are projections: rebuilt from the live timeline. */
+/**
+ * Cycles and the VP ledger are projections: rebuilt from the live timeline, a few statements for
+ * the whole world (each batch of changes is written at once).
+ */
 async function reproject(db: Database, worldId: string, upTo: number): Promise<void> {
   await db.prisma.worldCycle.deleteMany({ where: { worldId } });
   await db.prisma.vpLedgerRow.deleteMany({ where: { worldId } });
-  await replayTimeline(db, worldId, upTo, (seq, state, events) =>
-    projectEvents(db, worldId, seq, state, events as Parameters<typeof projectEvents>[4]),
-  );
+  let batch = new ProjectionBatch();
+  await replayTimeline(db, worldId, upTo, async (seq, state, events) => {
+    batch.add(seq, state, events as Parameters<ProjectionBatch['add']>[2]);
+    if (batch.size < REPROJECT_ROWS) return;
+    await batch.write(db, worldId);
+    batch = new ProjectionBatch();
+  });
+  await batch.write(db, worldId);
 }
+
+/** Row changes per statement when a whole world is re-projected. */
+const REPROJECT_ROWS = 2000;

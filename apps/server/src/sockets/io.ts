@@ -115,6 +115,10 @@ export function attachSockets(
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
     transports: ['websocket', 'polling'],
+    // permessage-deflate for messages of 1 KB and more (full views, patches at turn ends); smaller
+    // ones cost more to compress than they save. A connection's zlib context is made on its first
+    // compressed message, so idle sockets carry none.
+    perMessageDeflate: { threshold: 1024 },
     allowRequest: (req, cb) => cb(null, sameOrigin(req.headers.origin, publicSite(req, trust))),
   });
   if (db && hub)

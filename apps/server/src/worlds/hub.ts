@@ -20,7 +20,8 @@ import type { Database } from '../db/database.ts';
 import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { getEngine } from './engine.ts';
 import { type CommitResult, type RuntimeHooks, WorldRuntime } from './runtime.ts';
-import { type SenderGuard, writeSnapshot } from './store.ts';
+import { writeSnapshot } from './snapshots.ts';
+import type { SenderGuard } from './store.ts';
 
 export interface SeatRow {
   playerId: string;

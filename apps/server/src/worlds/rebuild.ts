@@ -8,7 +8,8 @@ import { type GameState, hashState, upgradeState, upgradeView } from '@bke/engin
 import { applyPatch, type PatchOp } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { getEngine } from './engine.ts';
-import { projectEvents, readOrders, replayRows } from './store.ts';
+import { ProjectionBatch } from './projections.ts';
+import { readOrderPage, readOrders, replayRows, type StoredOrder } from './store.ts';
 
 export interface RebuildReport {
   worldId: string;
@@ -18,13 +19,34 @@ export interface RebuildReport {
   problems: string[];
 }
 
-export async function rebuildWorld(db: Database, worldId: string, repair = false): Promise<RebuildReport> {
+export interface RebuildOptions {
+  /** Also rewrite the cycle and VP-ledger projections from the replayed events. */
+  repair?: boolean;
+  /**
+   * Load the whole log and every snapshot before replaying (the former way, memory growing with
+   * the world's age; kept to compare with the streaming rebuild).
+   */
+  allAtOnce?: boolean;
+}
+
+/** Orders read per page when streaming the log. */
+const PAGE = 500;
+
+/**
+ * Replays a world and checks it. Streams by default: the log is read a page at a time and each
+ * snapshot is read when the replay reaches its seq, so memory stays bounded by a page and a state
+ * whatever the world's age.
+ */
+export async function rebuildWorld(
+  db: Database,
+  worldId: string,
+  repairOrOptions: boolean | RebuildOptions = false,
+): Promise<RebuildReport> {
+  const opts = typeof repairOrOptions === 'boolean' ? { repair: repairOrOptions } : repairOrOptions;
+  const repair = opts.repair ?? false;
   const engine = getEngine();
   const problems: string[] = [];
   const world = await db.prisma.world.findUniqueOrThrow({ where: { id: worldId } });
-  const snapshots = new Map(
-    (await db.prisma.worldSnapshot.findMany({ where: { worldId } })).map((s) => [s.seq, s]),
-  );
   const created = engine.createGame(world.setup);
   if (!created.ok) {
     return {
@@ -35,11 +57,24 @@ export async function rebuildWorld(db: Database, worldId: string, repair = false
       problems: [`setup: ${created.error.code}`],
     };
   }
+  const snapshots = opts.allAtOnce
+    ? new Map((await db.prisma.worldSnapshot.findMany({ where: { worldId } })).map((s) => [s.seq, s]))
+    : null;
+  const snapshotSeqs = new Set(
+    snapshots
+      ? snapshots.keys()
+      : (await db.prisma.worldSnapshot.findMany({ where: { worldId }, select: { seq: true } })).map(
+          (s) => s.seq,
+        ),
+  );
   let state: GameState = created.value;
   let view: unknown = engine.view(state, null);
   let checked = 0;
-  const check = (seq: number) => {
-    const snap = snapshots.get(seq);
+  const check = async (seq: number) => {
+    if (!snapshotSeqs.has(seq)) return;
+    const snap =
+      snapshots?.get(seq) ??
+      (await db.prisma.worldSnapshot.findUnique({ where: { worldId_seq: { worldId, seq } } }));
     if (!snap) return;
     checked++;
     const h = engine.hash(state);
@@ -50,13 +85,14 @@ export async function rebuildWorld(db: Database, worldId: string, repair = false
     if (hashState(upgradeState(snap.state)) !== h)
       problems.push(`snapshot ${seq}: stored state differs from the replay`);
   };
-  check(0);
+  await check(0);
   if (repair) {
     await db.prisma.worldCycle.deleteMany({ where: { worldId } });
     await db.prisma.vpLedgerRow.deleteMany({ where: { worldId } });
   }
-  const rows = await readOrders(db, worldId, 0);
-  try {
+  let orders = 0;
+  const replayPage = async (rows: StoredOrder[]) => {
+    const batch = new ProjectionBatch();
     state = await replayRows(db, engine, worldId, state, rows, async (r, next, events) => {
       state = next;
       try {
@@ -64,17 +100,28 @@ export async function rebuildWorld(db: Database, worldId: string, repair = false
       } catch (e) {
         problems.push(`order ${r.seq}: stored patch does not apply (${String(e)})`);
       }
-      if (repair) await projectEvents(db, worldId, r.seq, next, events);
-      check(r.seq);
+      if (repair) batch.add(r.seq, next, events);
+      await check(r.seq);
     });
+    if (repair) await batch.write(db, worldId);
+    orders += rows.length;
+  };
+  try {
+    if (opts.allAtOnce) await replayPage(await readOrders(db, worldId, 0));
+    else
+      for (let after = 0; ; ) {
+        const rows = await readOrderPage(db, worldId, after, PAGE);
+        if (rows.length === 0) break;
+        await replayPage(rows);
+        after = rows.at(-1)!.seq;
+      }
   } catch (e) {
     problems.push(String(e instanceof Error ? e.message : e));
   }
   if (hashState(upgradeView(view)) !== hashState(engine.view(state, null)))
     problems.push('the stored patches do not rebuild the public view');
-  if (rows.length !== world.version)
-    problems.push(`log has ${rows.length} orders, head says ${world.version}`);
-  return { worldId, orders: rows.length, snapshotsChecked: checked, finalHash: engine.hash(state), problems };
+  if (orders !== world.version) problems.push(`log has ${orders} orders, head says ${world.version}`);
+  return { worldId, orders, snapshotsChecked: checked, finalHash: engine.hash(state), problems };
 }
 
 /**

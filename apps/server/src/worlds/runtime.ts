@@ -15,18 +15,16 @@ import { MAX_PATCH_GAP, type PatchOp, type WireError } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { diffViews } from './diff.ts';
+import { PROJECTED_EVENTS, ProjectionBatch } from './projections.ts';
+import { latestSnapshot, thinSnapshots, writeSnapshot } from './snapshots.ts';
 import {
   appendOrders,
   type LogRow,
-  latestSnapshot,
   type OrderKind,
-  PROJECTED_EVENTS,
-  projectEvents,
   readOrders,
   replayRows,
   type SenderGuard,
   type WorldHead,
-  writeSnapshot,
 } from './store.ts';
 import { ViewerPatches } from './viewer-patches.ts';
 
@@ -111,9 +109,10 @@ export class WorldRuntime {
     return this.head.version;
   }
 
-  /** Resolves once every snapshot write and projection queued so far has finished. */
+  /** Resolves once everything queued so far, and the snapshots and projections it wrote, are done. */
   async settled(): Promise<void> {
     await this.run(async () => {});
+    await this.persisted();
   }
 
   /** Tasks queued and not finished (the metrics' queue depth). */
@@ -324,26 +323,46 @@ export class WorldRuntime {
     return { version: this.version + added, stepKey, deadlineAt, status };
   }
 
-  /** Projections and snapshots: after the acknowledgement, still inside the queue's order. */
+  /**
+   * Projections and snapshots, after the acknowledgement and off the world's queue: the next order
+   * of the world does not wait for them. They are written in commit order on a chain of their own
+   * (`persisted`); the projections of a commit in one statement, a snapshot at each new game turn
+   * (rollback and retention count turns) and every SNAPSHOT_EVERY orders, the older ones thinned
+   * at turn starts (snapshots.ts). The state hash is computed only for a snapshot.
+   */
   private afterCommit(before: GameState, rows: LogRow[]): void {
     const state = this.state;
     const seq = this.version;
-    const projected = rows.filter((r) => r.events.some((e: GameEvent) => PROJECTED_EVENTS.has(e.type)));
-    const snapshot = state.turn !== before.turn || seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY;
+    const batch = new ProjectionBatch();
+    for (const r of rows)
+      if (r.events.some((e: GameEvent) => PROJECTED_EVENTS.has(e.type))) batch.add(r.seq, state, r.events);
+    const turnStart = state.turn !== before.turn;
+    const snapshot = turnStart || seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY;
     if (snapshot) this.lastSnapshotSeq = seq;
-    if (projected.length === 0 && !snapshot) return;
-    // In the queue, in order; the snapshot goes through raw SQL (store.ts) so it is quick.
-    void this.run(async () => {
-      try {
-        for (const r of projected) await projectEvents(this.db, this.id, r.seq, state, r.events);
-        if (snapshot) await writeSnapshot(this.db, this.id, seq, state, this.engine.hash(state));
-      } catch (e) {
-        this.hooks.log('projection or snapshot failed (rebuild --repair restores them)', {
-          world: this.id,
-          err: String(e),
-        });
-      }
+    if (batch.size === 0 && !snapshot) return;
+    this.persistInOrder(async () => {
+      await batch.write(this.db, this.id);
+      if (!snapshot) return;
+      await writeSnapshot(this.db, this.id, seq, state, this.engine.hash(state));
+      if (turnStart) await thinSnapshots(this.db, this.id, state.turn);
     });
+  }
+
+  private persisting: Promise<void> = Promise.resolve();
+
+  /** Runs `fn` after the snapshot and projection writes queued before it; a failure is logged. */
+  private persistInOrder(fn: () => Promise<void>): void {
+    this.persisting = this.persisting.then(fn).catch((e) => {
+      this.hooks.log('projection or snapshot failed (rebuild --repair restores them)', {
+        world: this.id,
+        err: String(e),
+      });
+    });
+  }
+
+  /** Resolves once the snapshots and projections of every commit so far are written. */
+  persisted(): Promise<void> {
+    return this.persisting;
   }
 
   /** Loads a world: its latest snapshot, then every later order through the engine. */

@@ -1,6 +1,6 @@
 /**
  * The world's durable record: the append-only order log (raw SQL on the hot path, one statement
- * per commit), snapshots, and the projections (cycles, VP ledger) derived from logged events.
+ * per commit), read back and replayed (snapshots: snapshots.ts; projections: projections.ts).
  */
 import { type Engine, type GameEvent, type GameState, type PlayerId, upgradeState } from '@bke/engine';
 import type { PatchOp } from '@bke/protocol';
@@ -122,6 +122,17 @@ export async function readOrders(db: Database, worldId: string, after: number, u
   return rows as StoredOrder[];
 }
 
+/** At most `limit` orders after seq `after`, in order (the log read a page at a time). */
+export async function readOrderPage(db: Database, worldId: string, after: number, limit: number) {
+  const rows = await db.prisma.worldOrder.findMany({
+    where: { worldId, seq: { gt: after } },
+    orderBy: { seq: 'asc' },
+    take: limit,
+    select: { seq: true, actor: true, kind: true, order: true, events: true, patch: true },
+  });
+  return rows as StoredOrder[];
+}
+
 /** One logged event as a late joiner receives it: its order's seq, its place there, its turn. */
 export interface RecentEvent {
   seq: number;
@@ -207,149 +218,3 @@ export async function replayRows(
   }
   return s;
 }
-
-/**
- * Writes a snapshot through raw SQL: Prisma's JSON argument handling costs seconds on a busy
- * machine for a 50 KB state (measured), and snapshots are written often.
- */
-export async function writeSnapshot(
-  db: Database,
-  worldId: string,
-  seq: number,
-  state: GameState,
-  hash: string,
-) {
-  await db.sql(
-    `INSERT INTO world_snapshots (world_id, seq, state, hash) VALUES ($1, $2, $3::jsonb, $4)
-     ON CONFLICT (world_id, seq) DO NOTHING`,
-    [worldId, seq, JSON.stringify(state), hash],
-  );
-}
-
-export async function latestSnapshot(db: Database, worldId: string, atMost: number) {
-  return db.prisma.worldSnapshot.findFirst({
-    where: { worldId, seq: { lte: atMost } },
-    orderBy: { seq: 'desc' },
-  });
-}
-
-/** Cycles and VP ledger rows from a committed order's events (idempotent upserts). */
-export async function projectEvents(
-  db: Database,
-  worldId: string,
-  seq: number,
-  state: GameState,
-  events: readonly GameEvent[],
-): Promise<void> {
-  for (const e of events) {
-    if (e.type === 'cycleStarted') {
-      await db.prisma.worldCycle.upsert({
-        where: { worldId_playerId_number: { worldId, playerId: e.player, number: e.cycle } },
-        create: {
-          worldId,
-          playerId: e.player,
-          number: e.cycle,
-          position: e.position,
-          startTurn: state.turn,
-          updatedSeq: seq,
-        },
-        update: {},
-      });
-    } else if (e.type === 'becameKingdom') {
-      const cycle = cycleNumberOf(state, e.player);
-      if (cycle !== null)
-        await db.prisma.worldCycle.updateMany({
-          where: { worldId, playerId: e.player, number: cycle },
-          data: { kingdomTurn: e.turn, updatedSeq: seq },
-        });
-    } else if (e.type === 'becameEmpire') {
-      const cycle = cycleNumberOf(state, e.player);
-      if (cycle !== null)
-        await db.prisma.worldCycle.updateMany({
-          where: { worldId, playerId: e.player, number: cycle },
-          data: { empireTurn: e.turn, updatedSeq: seq },
-        });
-    } else if (e.type === 'ledgerRow') {
-      await projectLedgerRow(db, worldId, seq, e.row);
-    } else if (e.type === 'cycleEnded') {
-      // The cycle that ended is the player's latest finished one (cycles are numbered 1, 2, …).
-      const number = state.players.find((q) => q.id === e.player)?.finished.count ?? 0;
-      if (number > 0)
-        await db.prisma.worldCycle.updateMany({
-          where: { worldId, playerId: e.player, number },
-          data: { endTurn: state.turn, endReason: e.reason, vp: e.vp, updatedSeq: seq },
-        });
-    } else if (e.type === 'vpGained') {
-      const cycle = cycleNumberOf(state, e.player);
-      if (cycle === null) continue;
-      const key = { worldId, playerId: e.player, cycle, turn: state.turn, column: 'vp' };
-      await db.prisma.vpLedgerRow.upsert({
-        where: { worldId_playerId_cycle_turn_column: key },
-        create: { ...key, value: e.vp, seq },
-        update: { value: { increment: e.vp }, seq },
-      });
-      await db.prisma.worldCycle.updateMany({
-        where: { worldId, playerId: e.player, number: cycle },
-        data: { vp: e.total, updatedSeq: seq },
-      });
-    }
-  }
-}
-
-/** The engine's turn record sheet row (the `ledgerRow` event): columns 1–10 are numbers, 11 a result. */
-type LedgerRowEvent = Extract<GameEvent, { type: 'ledgerRow' }>['row'];
-
-/** Sheet columns stored per row; `vpTotal` is column 4 (the cycle's VP so far). */
-const LEDGER_COLUMNS = [
-  ['tax', 'tax'],
-  ['other', 'other'],
-  ['vpTotal', 'vp'],
-  ['carried', 'carried'],
-  ['available', 'available'],
-  ['upkeep', 'upkeep'],
-  ['purchases', 'purchases'],
-  ['administration', 'administration'],
-  ['treasury', 'treasury'],
-  ['adminPercent', 'adminPercent'],
-] as const;
-
-/** A sheet row replaces what an earlier emission of the same row stored (set, not add). */
-async function projectLedgerRow(db: Database, worldId: string, seq: number, row: LedgerRowEvent) {
-  for (const [column, field] of LEDGER_COLUMNS) {
-    const value = row[field];
-    const key = { worldId, playerId: row.player, cycle: row.cycle, turn: row.turn, column };
-    await db.prisma.vpLedgerRow.upsert({
-      where: { worldId_playerId_cycle_turn_column: key },
-      create: { ...key, value, seq },
-      update: { value, seq },
-    });
-  }
-  const a = row.adminResult;
-  if (a) {
-    // Column 11: the roll as the value, the rest as detail (an earlier emission is replaced).
-    const key = { worldId, playerId: row.player, cycle: row.cycle, turn: row.turn, column: 'adminResult' };
-    const detail = { result: a.result, rebellions: [...a.rebellions], becameEmpire: a.becameEmpire };
-    await db.prisma.vpLedgerRow.upsert({
-      where: { worldId_playerId_cycle_turn_column: key },
-      create: { ...key, value: a.roll, detail, seq },
-      update: { value: a.roll, detail, seq },
-    });
-  }
-  await db.prisma.worldCycle.updateMany({
-    where: { worldId, playerId: row.player, number: row.cycle },
-    data: { vp: row.vp, updatedSeq: seq },
-  });
-}
-
-const cycleNumberOf = (state: GameState, player: string): number | null =>
-  state.players.find((p) => p.id === player)?.cycle?.number ?? null;
-
-/** Events that change the projections; others skip the projection step entirely. */
-export const PROJECTED_EVENTS = new Set([
-  'cycleStarted',
-  'becameKingdom',
-  'becameEmpire',
-  'cycleEnded',
-  'vpGained',
-  'ledgerRow',
-]);
