@@ -24,6 +24,16 @@ import {
 import { createEngine } from '../engine.ts';
 import { loadMapForCli } from './load-map.ts';
 
+const ARG_OPTIONS = {
+  games: { type: 'string' },
+  turns: { type: 'string' },
+  lineup: { type: 'string' },
+  seed: { type: 'string' },
+  jobs: { type: 'string' },
+  game: { type: 'string' },
+  map: { type: 'string' },
+} as const;
+
 const argsSchema = z.object({
   games: z.coerce.number().int().min(1).max(1000).default(30),
   turns: z.coerce.number().int().min(1).max(1000).default(120),
@@ -41,18 +51,25 @@ const argsSchema = z.object({
   map: z.string().optional(),
 });
 
-const { values } = parseArgs({
-  options: {
-    games: { type: 'string' },
-    turns: { type: 'string' },
-    lineup: { type: 'string' },
-    seed: { type: 'string' },
-    jobs: { type: 'string' },
-    game: { type: 'string' },
-    map: { type: 'string' },
-  },
-});
-const parsed = argsSchema.safeParse(values);
+const USAGE = `usage: npm run -s arena -- [--games 30] [--turns 120] [--lineup strong,strong,strong,sim,sim,sim]
+                          [--seed arena] [--jobs 2] [--map <file>]
+  Plays seeded games between bot levels (${CONTESTANTS.join(', ')}) and prints each contestant's
+  mean best-cycle VP, advanced-victory average, cycles and kingdoms with 95% intervals.`;
+
+// parseArgs throws on an unknown option; answer with the usage instead of a stack trace.
+let values: Record<string, string | boolean | undefined>;
+try {
+  ({ values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' }, ...ARG_OPTIONS } }));
+} catch (e) {
+  process.stderr.write(`arena: ${(e as Error).message}\n${USAGE}\n`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const { help: _help, ...given } = values;
+const parsed = argsSchema.safeParse(given);
 if (!parsed.success) {
   process.stderr.write(`arena: ${parsed.error.message}\n`);
   process.exit(1);
