@@ -3,7 +3,7 @@
  * per commit), snapshots, and the projections (cycles, VP ledger) derived from logged events.
  */
 import type { Engine, GameEvent, GameState, PlayerId } from '@bke/engine';
-import type { PatchOp } from '@bke/protocol';
+import { LEDGER_SHEET_COLUMNS, type LedgerSheetColumn, type PatchOp, type RecentEvent } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 
 export type OrderKind = 'player' | 'system' | 'timeout' | 'rollback';
@@ -116,14 +116,6 @@ export async function readOrders(db: Database, worldId: string, after: number, u
     select: { seq: true, actor: true, kind: true, order: true, events: true, patch: true },
   });
   return rows as StoredOrder[];
-}
-
-/** One logged event as a late joiner receives it: its order's seq, its place there, its turn. */
-export interface RecentEvent {
-  seq: number;
-  index: number;
-  turn: number;
-  event: { type: string; [k: string]: unknown };
 }
 
 /**
@@ -295,19 +287,11 @@ export async function projectEvents(
 /** The engine's turn record sheet row (the `ledgerRow` event): columns 1–10 are numbers, 11 a result. */
 type LedgerRowEvent = Extract<GameEvent, { type: 'ledgerRow' }>['row'];
 
-/** Sheet columns stored per row; `vpTotal` is column 4 (the cycle's VP so far). */
-const LEDGER_COLUMNS = [
-  ['tax', 'tax'],
-  ['other', 'other'],
-  ['vpTotal', 'vp'],
-  ['carried', 'carried'],
-  ['available', 'available'],
-  ['upkeep', 'upkeep'],
-  ['purchases', 'purchases'],
-  ['administration', 'administration'],
-  ['treasury', 'treasury'],
-  ['adminPercent', 'adminPercent'],
-] as const;
+/** Sheet columns stored per row, each from its field of the engine's row (protocol LEDGER_SHEET_COLUMNS). */
+const LEDGER_COLUMNS = Object.entries(LEDGER_SHEET_COLUMNS) as [
+  LedgerSheetColumn,
+  (typeof LEDGER_SHEET_COLUMNS)[LedgerSheetColumn],
+][];
 
 /** A sheet row replaces what an earlier emission of the same row stored (set, not add). */
 async function projectLedgerRow(db: Database, worldId: string, seq: number, row: LedgerRowEvent) {

@@ -5,14 +5,17 @@
 import type {
   Ack,
   ChatMessage,
+  EconomicPlan,
+  LegalOrder,
+  Order,
   OrderResult,
   PatchMessage,
   PlanCost,
   SubscribeResult,
   ViewMessage,
+  WorldEvent,
   WorldStatusMessage,
 } from '@bke/protocol';
-import type { EconomicPlan, GameEvent, Order } from '../wire.ts';
 
 export type {
   Ack,
@@ -29,7 +32,7 @@ export type {
 export interface LoggedEvent {
   readonly seq: number;
   readonly turn: number;
-  readonly event: GameEvent;
+  readonly event: WorldEvent;
 }
 
 export interface WorldHandlers {
