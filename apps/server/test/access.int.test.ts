@@ -271,7 +271,7 @@ describe('orders are checked against the session and the seat as they are stored
       where: { worldId: id, playerId },
       include: { user: true },
     });
-    const order = pickOrder(app.hub.engine.legalOrders(rt.state, playerId as never) as { type: string }[], {
+    const order = pickOrder(app.hub.engine.legalOrders(rt.state, playerId as never), {
       done: false,
     });
     if (!order) throw new Error('nothing legal');

@@ -209,7 +209,7 @@ describe('stale orders', () => {
       if (!rt) throw new Error('no world');
       const p = rt.waitingFor()[0];
       const mover = p === ca.playerId ? ca : cb;
-      const order = pickOrder(app.hub.engine.legalOrders(rt.state, p as never) as { type: string }[], policy);
+      const order = pickOrder(app.hub.engine.legalOrders(rt.state, p as never), policy);
       const r = await mover.order(order, rt.version);
       if (!r.ok) throw new Error(JSON.stringify(r));
     }

@@ -108,7 +108,7 @@ async function playUntilTurn(turn: number, absent: ReadonlySet<string> = new Set
       continue;
     }
     const seat = await app.hub.activeSeat(worldId, ids[p === 'p1' ? 'alice' : 'bob'] ?? '');
-    const order = pickOrder(app.hub.engine.legalOrders(rt.state, p) as { type: string }[], policy);
+    const order = pickOrder(app.hub.engine.legalOrders(rt.state, p), policy);
     if (!order || !seat) throw new Error(`stuck: ${p}`);
     const r = await app.hub.order(worldId, p, seat.userId!, rt.version, order);
     // An absent seat's defaults are committed from the world's queue after each commit: a stale

@@ -92,7 +92,7 @@ describe('your move, while away', () => {
         const p = rt.waitingFor()[0];
         const seat = p && seatOf(p);
         if (!seat) throw new Error('nobody waited for');
-        const order = pickOrder(app.hub.engine.legalOrders(rt.state, p) as { type: string }[], policy);
+        const order = pickOrder(app.hub.engine.legalOrders(rt.state, p), policy);
         if (!order) throw new Error(`stuck: ${p}`);
         const r = await app.hub.order(worldId, p, seat.userId!, rt.version, order);
         if (!r.ok) throw new Error(JSON.stringify(r.error));

@@ -77,11 +77,8 @@ async function playUntilBob(maxOrders: number) {
     await rt.settled();
     const next = rt.waitingFor()[0];
     const seat = seats.find((s) => s.playerId === next);
-    if (!seat) throw new Error('nobody waited for');
-    const order = pickOrder(
-      app.hub.engine.legalOrders(rt.state, next as never) as { type: string }[],
-      policy,
-    );
+    if (!seat?.userId) throw new Error('nobody waited for');
+    const order = pickOrder(app.hub.engine.legalOrders(rt.state, next as never), policy);
     const r = await app.hub.order(worldId, next as never, seat.userId, rt.version, order);
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     const mine = rt.waitingFor().includes(p as never);

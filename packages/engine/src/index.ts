@@ -1,7 +1,7 @@
 /**
  * @bke/engine: the rules engine of BKE Online. The contract (`createEngine`), the state, orders,
  * views, events and error codes it speaks in, the set-up schema, and the simulator. Types alone
- * are also at `@bke/engine/types`.
+ * are also at `@bke/engine/types`, the wire's schemas at `@bke/engine/schemas`.
  */
 
 export { budget, type Clock, UNBOUNDED } from './bot/clock.ts';

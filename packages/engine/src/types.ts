@@ -1,8 +1,9 @@
 /**
  * `@bke/engine/types`: what the engine speaks in, for the protocol and the client, without the
  * engine itself — the view, orders and legal orders, events, error codes and the state's shapes.
- * Types only, except two closed vocabularies that load nothing else: the error codes (every code
- * the engine can return, each needing words on screen) and the player-turn phases.
+ * Types only, except closed vocabularies that load nothing else: the error codes (every code the
+ * engine can return, each needing words on screen), the player-turn phases and the named
+ * Administration Table results.
  */
 export type * from './model/colours.ts';
 export type * from './model/combat.ts';
@@ -16,6 +17,7 @@ export type * from './model/options.ts';
 export type * from './model/orders.ts';
 export type * from './model/people.ts';
 export type * from './model/realm.ts';
+export { ADMINISTRATION_EVENTS } from './model/realm.ts';
 export type * from './model/result.ts';
 export type * from './model/state.ts';
 export { PLAYER_PHASES } from './model/state.ts';

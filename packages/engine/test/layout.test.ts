@@ -125,6 +125,16 @@ describe('the engine source', () => {
     expect(loading).toEqual([]);
   });
 
+  it('serves @bke/engine/schemas from model/ alone, so the protocol and the client load no rule', () => {
+    const entry = readFileSync(path.join(SRC, 'schemas.ts'), 'utf8');
+    const sources = [...entry.matchAll(/^export \{[^}]*\} from '\.\/(.+)';$/gm)].map((m) => m[1]!);
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.filter((f) => !f.startsWith('model/'))).toEqual([]);
+    expect(
+      entry.split('\n').filter((l) => /^(import|export) /.test(l) && !l.includes("from './model/")),
+    ).toEqual([]);
+  });
+
   it(`has no file over ${MAX_LINES} lines`, () => {
     const long = [...files.values()].filter((f) => f.lines > MAX_LINES).map((f) => `${f.name} (${f.lines})`);
     expect(long).toEqual([]);

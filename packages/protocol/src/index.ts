@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './auth.ts';
 export { renderProtocolDoc } from './doc.ts';
+export * from './engine-shapes.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './http-routes.ts';

@@ -1,9 +1,11 @@
 /** The lobby: list, create, join, leave worlds. */
+import { colourSchema } from '@bke/engine/schemas';
+import { ADMINISTRATION_EVENTS, type LedgerRow } from '@bke/engine/types';
 import { z } from 'zod';
 import { lineText } from './text.ts';
 
-export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'orange'] as const;
-export type Colour = (typeof COLOURS)[number];
+/** The players' colours are the engine's (a seat's colour is its `join` order's). */
+export { COLOURS, type Colour } from '@bke/engine/schemas';
 
 export const WORLD_STATUSES = ['open', 'running', 'paused', 'closed'] as const;
 
@@ -67,7 +69,7 @@ export const createWorldSchema = z
   .strict();
 export type CreateWorld = z.input<typeof createWorldSchema>;
 
-export const joinWorldSchema = z.object({ colour: z.enum(COLOURS).optional() }).strict();
+export const joinWorldSchema = z.object({ colour: colourSchema.optional() }).strict();
 
 export const seatSchema = z.object({
   playerId: z.string(),
@@ -80,7 +82,7 @@ export const seatSchema = z.object({
   /** While the person is away, the bot level playing for them (null: default orders hold the seat). */
   standIn: botLevelSchema.nullable(),
   seat: z.number().int(),
-  colour: z.enum(COLOURS),
+  colour: colourSchema,
   missedTurns: z.number().int(),
   left: z.boolean(),
   /** Away (set by the player, or by a moderator): the engine's default orders hold the seat at once. */
@@ -142,13 +144,37 @@ export const cycleRowSchema = z.object({
 });
 export type CycleRow = z.infer<typeof cycleRowSchema>;
 
+/**
+ * The turn record sheet's number columns (14.3.3) as the ledger stores them, each with the field of
+ * the engine's `LedgerRow` it is taken from (`vpTotal` is column 4, the cycle's VP so far).
+ */
+export const LEDGER_SHEET_COLUMNS = {
+  tax: 'tax',
+  other: 'other',
+  vpTotal: 'vp',
+  carried: 'carried',
+  available: 'available',
+  upkeep: 'upkeep',
+  purchases: 'purchases',
+  administration: 'administration',
+  treasury: 'treasury',
+  adminPercent: 'adminPercent',
+} as const satisfies Record<string, keyof LedgerRow>;
+export type LedgerSheetColumn = keyof typeof LEDGER_SHEET_COLUMNS;
+
+/** A ledger column: a sheet column, or `vp`, the VP gained that turn (the engine's `vpGained`). */
+export const LEDGER_COLUMNS = ['vp', ...(Object.keys(LEDGER_SHEET_COLUMNS) as LedgerSheetColumn[])] as const;
+export type LedgerColumn = 'vp' | LedgerSheetColumn;
+
+/** One value of the record sheet: a player's column in one turn of one cycle. */
 export const ledgerRowSchema = z.object({
   playerId: z.string(),
   cycle: z.number().int(),
   turn: z.number().int(),
-  column: z.string(),
+  column: z.enum(LEDGER_COLUMNS),
   value: z.number().int(),
 });
+export type LedgerColumnRow = z.infer<typeof ledgerRowSchema>;
 
 /**
  * Column 11 of the turn record sheet (14.3.3): the Administration Table roll (2d6) and its result —
@@ -160,7 +186,7 @@ export const adminResultRowSchema = z.object({
   cycle: z.number().int(),
   turn: z.number().int(),
   roll: z.number().int(),
-  result: z.union([z.enum(['rebellion', 'corruption', 'goodRuler', 'revival']), z.number().int()]),
+  result: z.union([z.enum(ADMINISTRATION_EVENTS), z.number().int()]),
   rebellions: z.array(z.number().int()),
   becameEmpire: z.boolean(),
 });

@@ -2,7 +2,14 @@
  * Socket.IO events. Every inbound payload is parsed with these schemas on the server; every
  * client → server event takes an acknowledgement callback answered with `Ack<T>`.
  */
+import { orderSchema } from '@bke/engine/schemas';
 import { z } from 'zod';
+import {
+  economicPlanOutlineSchema,
+  gameViewSchema,
+  legalOrderSchema,
+  worldEventSchema,
+} from './engine-shapes.ts';
 import { errorSchema, type WireError } from './errors.ts';
 import { type ChatDeleted, chatDeletedSchema } from './moderation.ts';
 import { patchOpSchema } from './patch.ts';
@@ -27,8 +34,6 @@ export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
 export const MAX_PATCH_GAP = 200;
 
 const worldId = z.uuid();
-/** An order's outline on the wire; the engine validates its content (one place checks an order's rules). */
-export const wireOrderSchema = z.object({ type: z.string().min(1).max(40) }).catchall(z.unknown());
 
 // ---- client → server ----
 
@@ -45,7 +50,8 @@ export const orderMessageSchema = z
     worldId,
     /** The version the order was made against; a different current version gets `sync/stale`. */
     version: z.number().int().min(0),
-    order: wireOrderSchema,
+    /** An engine order (its schema is the engine's); a malformed one is refused as `order/invalid`. */
+    order: orderSchema,
   })
   .strict();
 export const chatSendSchema = z
@@ -61,7 +67,7 @@ export const planCostRequestSchema = z
   .object({
     worldId,
     /** A kingdom's or empire's economic plan (the `plan` of a `realmPlan` order); the engine checks it. */
-    plan: z.object({}).catchall(z.unknown()),
+    plan: economicPlanOutlineSchema,
   })
   .strict();
 
@@ -107,7 +113,7 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** A player's legal orders (the engine's), empty when it has nothing to decide. */
-const legalOrdersSchema = z.array(z.object({ type: z.string() }).catchall(z.unknown()));
+const legalOrdersSchema = z.array(legalOrderSchema);
 
 /**
  * One order's change to THIS viewer's view (a seat's, or the spectators'): what the engine lets the
@@ -119,7 +125,7 @@ export const patchMessageSchema = z.object({
   to: z.number().int(),
   ops: z.array(patchOpSchema),
   /** The facts of what happened that this viewer may see (engine events), for the log and animations. */
-  events: z.array(z.object({ type: z.string() }).catchall(z.unknown())),
+  events: z.array(worldEventSchema),
   /**
    * A player's legal orders at version `to`, when they changed since the last it was sent (absent:
    * unchanged). Never sent to spectators.
@@ -133,7 +139,7 @@ export const viewMessageSchema = z.object({
   worldId: z.string(),
   version: z.number().int(),
   /** The engine's GameView for this viewer (the spectators' view for spectators). */
-  view: z.unknown(),
+  view: gameViewSchema,
   /** A player's legal orders at `version`. */
   legal: legalOrdersSchema.optional(),
 });
@@ -161,7 +167,7 @@ export const recentEventSchema = z.object({
   seq: z.number().int(),
   index: z.number().int(),
   turn: z.number().int(),
-  event: z.object({ type: z.string() }).catchall(z.unknown()),
+  event: worldEventSchema,
 });
 export type RecentEvent = z.infer<typeof recentEventSchema>;
 
@@ -170,7 +176,7 @@ export const subscribeResultSchema = z.object({
   playerId: z.string().nullable(),
   sync: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('patches'), patches: z.array(patchMessageSchema) }),
-    z.object({ kind: z.literal('view'), version: z.number().int(), view: z.unknown() }),
+    z.object({ kind: z.literal('view'), version: z.number().int(), view: gameViewSchema }),
   ]),
   status: worldStatusMessageSchema,
   legal: legalOrdersSchema,

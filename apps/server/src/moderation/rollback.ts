@@ -8,6 +8,7 @@
  * in world_orders and are listed in the audit entry.
  */
 import { type GameState, type PlayerId, upgradeState } from '@bke/engine';
+import type { WorldEvent } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { diffViews } from '../worlds/diff.ts';
@@ -136,7 +137,7 @@ export function rollbackWorld(
       deadlineAt: paused || stepKey === '' ? null : new Date(now.getTime() + rt.settings.phaseSeconds * 1000),
       status: rt.settings.status,
     };
-    const events = [{ type: 'worldRolledBack', turn, toSeq: start.seq }];
+    const events: WorldEvent[] = [{ type: 'worldRolledBack', turn, toSeq: start.seq }];
     const row: LogRow = {
       seq,
       actor: 'system',

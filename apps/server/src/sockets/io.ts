@@ -426,10 +426,11 @@ function wireWorlds(
         if (!parsed.success) {
           const path = controlCharacterPath(parsed.error);
           if (path !== null) return reply(err(CONTROL_CHARACTERS, { path }));
+          const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          // An order the engine's schema refuses is the engine's refusal, as if the engine had read it.
+          const inOrder = parsed.error.issues.every((i) => i.path[0] === 'order');
           return reply(
-            err('socket/invalid', {
-              issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-            }),
+            err(event === 'world/order' && inOrder ? 'order/invalid' : 'socket/invalid', { issues }),
           );
         }
         reply(await handler(parsed.data));

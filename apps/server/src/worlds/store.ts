@@ -3,7 +3,7 @@
  * per commit), read back and replayed (snapshots: snapshots.ts; projections: projections.ts).
  */
 import { type Engine, type GameEvent, type GameState, type PlayerId, upgradeState } from '@bke/engine';
-import type { PatchOp } from '@bke/protocol';
+import type { PatchOp, RecentEvent } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 
 /** Who gave an order: a person, the server, a missed deadline's default, a rollback, or a bot. */
@@ -131,14 +131,6 @@ export async function readOrderPage(db: Database, worldId: string, after: number
     select: { seq: true, actor: true, kind: true, order: true, events: true, patch: true },
   });
   return rows as StoredOrder[];
-}
-
-/** One logged event as a late joiner receives it: its order's seq, its place there, its turn. */
-export interface RecentEvent {
-  seq: number;
-  index: number;
-  turn: number;
-  event: { type: string; [k: string]: unknown };
 }
 
 /**

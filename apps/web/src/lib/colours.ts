@@ -2,7 +2,7 @@
  * Player colours that colour-blind players can tell apart: the Okabe–Ito palette, each colour
  * also carrying a letter and a fill pattern, so nothing depends on hue alone.
  */
-import type { Colour } from './wire.ts';
+import type { Colour } from '@bke/protocol';
 
 export interface PlayerStyle {
   /** The counter and tint colour (Okabe–Ito). */

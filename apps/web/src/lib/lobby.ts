@@ -1,7 +1,6 @@
 /** The lobby's data: worlds as the server lists them, and the options a new world is created with. */
-import type { BotLevel, CreateWorld, WorldSummary } from '@bke/protocol';
+import type { BotLevel, Colour, CreateWorld, WorldSummary } from '@bke/protocol';
 import { api } from './api.ts';
-import type { Colour } from './wire.ts';
 
 export type { WorldSummary };
 

@@ -1,15 +1,22 @@
 import { ERROR_CODES as ENGINE_ERROR_CODES } from '@bke/engine/types';
+import type { GameEvent, GameView, Step } from '@bke/protocol';
 import { ERROR_CODES, SERVER_ERROR_CODES } from '@bke/protocol';
 import { describe, expect, it } from 'vitest';
+import { given } from '../test/fixtures.ts';
 import {
   CLIENT_ERROR_CODES,
   ERROR_WORDS,
   errorWords,
-  eventWords,
   realmChoiceWords,
-  stepWords,
-  unitWords,
+  eventWords as sentenceOf,
+  stepWords as stepName,
+  unitWords as unitOf,
 } from './words.ts';
+
+// Events, steps and views as the tests write them: only the fields the words read.
+const eventWords = (e: object, n: typeof names) => sentenceOf(given<GameEvent>(e), n);
+const stepWords = (s: object) => stepName(given<Step>(s));
+const unitWords = (kind: string, view?: object) => unitOf(kind, given<GameView | undefined>(view));
 
 const names = {
   player: (id: unknown) => ({ p1: 'Alaric', p2: 'Brenna' })[String(id)] ?? String(id),
@@ -58,6 +65,10 @@ describe('words', () => {
       'Alaric pillaged Rhenus for 9; it yields nothing until a turn ending in 7.',
     );
     expect(eventWords({ type: 'phaseStarted', player: 'p1', phase: 'movement' }, names)).toBeNull();
+    // The server's own fact in the log: a moderator's rollback.
+    expect(eventWords({ type: 'worldRolledBack', turn: 4, toSeq: 80 }, names)).toBe(
+      'A moderator took the world back to the start of turn 4.',
+    );
   });
 
   it('words a creation roll whose ship cannot be placed inland (9.1)', () => {

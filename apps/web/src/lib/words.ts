@@ -2,8 +2,7 @@
  * The game's language for someone who never read the rulebook: phases, stages, unit names,
  * error codes and events turned into plain sentences: codes come in, words go out.
  */
-import type { ErrorCode } from '@bke/protocol';
-import type { GameEvent, GameView, PlayerPhase, Step } from './wire.ts';
+import type { ErrorCode, GameView, PlayerPhase, Step, WorldEvent } from '@bke/protocol';
 
 export const PHASE_WORDS: Record<PlayerPhase, { name: string; hint: string }> = {
   combination: {
@@ -258,9 +257,12 @@ const list = (xs: string[]): string =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
+/** The player an event is about, when it names one as `player`. */
+export const eventPlayer = (e: WorldEvent): string | undefined => ('player' in e ? e.player : undefined);
+
 /** One event as a sentence, or null for bookkeeping events a reader does not need. */
-export function eventWords(e: GameEvent, n: Names): string | null {
-  const p = n.player(e.player);
+export function eventWords(e: WorldEvent, n: Names): string | null {
+  const p = n.player(eventPlayer(e));
   switch (e.type) {
     case 'playerJoined':
       return `${p} joined the world and enters on turn ${e.turn}.`;
@@ -346,6 +348,8 @@ export function eventWords(e: GameEvent, n: Names): string | null {
     }
     case 'leaderEliminated':
       return `A leader fell in ${n.area(e.area)}.`;
+    case 'worldRolledBack':
+      return `A moderator took the world back to the start of turn ${e.turn}.`;
     default:
       return e.type.startsWith('combat') ? combatWords(e, n) : realmWords(e, n);
   }
@@ -373,7 +377,7 @@ const CYCLE_END_WORDS: Record<string, string> = {
 };
 
 /** Combat facts: who attacked where, the odds column, the dice and the result. */
-function combatWords(e: GameEvent, n: Names): string | null {
+function combatWords(e: WorldEvent, n: Names): string | null {
   switch (e.type) {
     case 'combatResolved': {
       const dice = Array.isArray(e.dice) ? e.dice.map(Number) : null;
@@ -415,8 +419,8 @@ export const RESULT_WORDS: Record<string, string> = {
 };
 
 /** Kingdom and empire facts (10, 11): taxes, upkeep, purchases, administration and rebellions. */
-function realmWords(e: GameEvent, n: Names): string | null {
-  const p = n.player(e.player);
+function realmWords(e: WorldEvent, n: Names): string | null {
+  const p = n.player(eventPlayer(e));
   switch (e.type) {
     case 'realmTaxCollected':
       return `${p} collected ${e.tax} in taxes${Number(e.other) ? ` and ${e.other} more` : ''}.`;
@@ -477,6 +481,7 @@ function realmWords(e: GameEvent, n: Names): string | null {
     case 'coupDeclared':
       return `A coup in ${p}'s realm.`;
     case 'combatLeaderCaptured':
+      return `${n.player(e.captor)} captured a leader in ${n.area(e.area)}.`;
     case 'leaderCaptured':
       return `${n.player(e.captor)} captured ${n.player(e.owner)}'s leader.`;
     case 'leaderFreed':

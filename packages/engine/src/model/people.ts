@@ -4,7 +4,8 @@
  */
 
 // The labels are the map's vocabulary (@bke/map); the engine re-exports them rather than restating them.
-import { START_POSITIONS, type StartPosition } from '@bke/map';
+// From the map's schema alone: the order schemas built on them travel to the client without the map.
+import { START_POSITIONS, type StartPosition } from '@bke/map/schema';
 import { z } from 'zod';
 
 export { START_POSITIONS, type StartPosition };

@@ -1,5 +1,5 @@
 /** Which part of the rules guide answers "What can I do now?" in each step of the turn (4). */
-import type { GameView } from '../wire.ts';
+import type { GameView } from '@bke/protocol';
 
 export function guideSectionFor(step: GameView['step']): string {
   switch (step.kind) {

@@ -1,6 +1,7 @@
+import type { GameView } from '@bke/protocol';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { FIXTURE_MAP, FIXTURE_VIEW } from '../../test/fixtures.ts';
+import { FIXTURE_MAP, FIXTURE_VIEW, given } from '../../test/fixtures.ts';
 import MapView from './MapView.svelte';
 
 describe('MapView', () => {
@@ -21,11 +22,11 @@ describe('MapView', () => {
   });
 
   it('draws mercenaries in their barbarian owner colours while the hirer commands them (AMBIG-21)', () => {
-    const view = {
+    const view = given<GameView>({
       ...FIXTURE_VIEW,
       // u3 belongs to Brenna's horde, hired by Alaric (its owner in the view is the hirer).
       realm: { leases: [{ owner: 'p2', hirer: 'p1', units: ['u3'], price: 3, status: 'active' }] },
-    };
+    });
     render(MapView, { map: FIXTURE_MAP, view });
     const merc = screen.getByTestId('counter-belgica-barbarianInfantry');
     expect(merc.textContent).toContain('B');

@@ -2,7 +2,7 @@
  * What the board shows, derived from the map geometry and a world view: the stacks per area,
  * who occupies or owns each area, and the markers. Display only — no rule is decided here.
  */
-import type { GameView, ViewPlayer, ViewUnit } from '../wire.ts';
+import type { GameView, ViewPlayer, ViewUnit } from '@bke/protocol';
 
 /** The part of @bke/map's MapData the client draws (packages/map/src/schema.ts). */
 export interface BoardArea {

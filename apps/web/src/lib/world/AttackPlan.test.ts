@@ -1,6 +1,6 @@
+import type { LegalOrder } from '@bke/protocol';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LegalOrder } from '../wire.ts';
 import AttackPlan from './AttackPlan.svelte';
 
 afterEach(cleanup);

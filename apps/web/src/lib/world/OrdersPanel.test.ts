@@ -1,7 +1,7 @@
+import type { GameView, LegalOrder } from '@bke/protocol';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { FIXTURE_VIEW } from '../../test/fixtures.ts';
-import type { GameView, LegalOrder } from '../wire.ts';
+import { FIXTURE_VIEW, given } from '../../test/fixtures.ts';
 import { NONE } from './choices.ts';
 import OrdersPanel from './OrdersPanel.svelte';
 
@@ -11,14 +11,22 @@ const names = {
   playerName: (p: string | null) => p ?? 'nobody',
 };
 
-function panel(legal: LegalOrder[], view: GameView = FIXTURE_VIEW, extra: Record<string, unknown> = {}) {
+function panel(legal: LegalOrder[], view: object = FIXTURE_VIEW, extra: Record<string, unknown> = {}) {
   const onorder = vi.fn();
   const onselect = vi.fn();
-  render(OrdersPanel, { view, legal, selection: NONE, ...names, onorder, onselect, ...extra });
+  render(OrdersPanel, {
+    view: given<GameView>(view),
+    legal,
+    selection: NONE,
+    ...names,
+    onorder,
+    onselect,
+    ...extra,
+  });
   return { onorder, onselect };
 }
 
-const economic: GameView = { ...FIXTURE_VIEW, step: { kind: 'economic', pending: ['p1'] } };
+const economic = { ...FIXTURE_VIEW, step: { kind: 'economic', pending: ['p1'] } };
 
 describe('OrdersPanel', () => {
   it('economic phase: pillage a city, then confirm with Ready', async () => {
@@ -103,7 +111,7 @@ describe('OrdersPanel', () => {
   });
 
   it('combat: shows the odds of each choice before the attack is confirmed', async () => {
-    const combat: GameView = {
+    const combat = {
       ...FIXTURE_VIEW,
       step: { kind: 'playerTurn', player: 'p1', phase: 'combat', moved: [] },
     };
@@ -120,8 +128,8 @@ describe('OrdersPanel', () => {
             { unit: 'u3', from: 'belgica', halved: true },
           ],
           choices: [
-            { attackers: ['u1', 'u3'], odds: '2-1', shift: 0 },
-            { attackers: ['u3'], odds: '1-1', shift: 0 },
+            { attackers: ['u1', 'u3'], odds: '2-1', shift: 0, outcomes: [] },
+            { attackers: ['u3'], odds: '1-1', shift: 0, outcomes: [] },
           ],
         },
         { type: 'combatDone' },
@@ -207,7 +215,7 @@ describe('OrdersPanel', () => {
   });
 
   it('Persian start: one army is chosen, its units placed among the offered areas, the leader with them (13.2.3)', async () => {
-    const entry: GameView = { ...FIXTURE_VIEW, step: { kind: 'entry', queue: ['p1'] } } as GameView;
+    const entry = { ...FIXTURE_VIEW, step: { kind: 'entry', queue: ['p1'] } };
     const areas = ['lutetia', 'belgica', 'rhenus'];
     const { onorder } = panel(
       [
@@ -262,7 +270,7 @@ describe('OrdersPanel', () => {
   });
 
   it('ships: a landing is named as such; stops pick units up and put cargo ashore (AMBIG-15)', async () => {
-    const movement: GameView = {
+    const movement = {
       ...FIXTURE_VIEW,
       step: { kind: 'playerTurn', player: 'p1', phase: 'movement', moved: [] },
     };
@@ -280,7 +288,7 @@ describe('OrdersPanel', () => {
     ] as LegalOrder[];
     const onorder = vi.fn();
     render(OrdersPanel, {
-      view: movement,
+      view: given<GameView>(movement),
       legal,
       selection: { kind: 'unit', unit: 'u1', from: 'lutetia', hover: null, cargo: ['u3'] },
       ...names,
@@ -387,7 +395,7 @@ describe('OrdersPanel', () => {
     const asHirer = {
       ...FIXTURE_VIEW,
       realm: { leases: [lease, { ...lease, status: 'accepted' }] },
-    } as GameView;
+    };
     panel([{ type: 'realmLeaseEnd', with: 'p2' }] as unknown as LegalOrder[], asHirer);
     expect(screen.getByTestId('lease-active-p2').textContent).toContain(
       "p2's units serve you as mercenaries, for 5: unit u1, unit u3.",
@@ -400,19 +408,19 @@ describe('OrdersPanel', () => {
       ...FIXTURE_VIEW,
       viewer: 'p2',
       realm: { leases: [{ ...lease, status: 'ending' }] },
-    } as GameView;
+    };
     panel([], asOwner);
     const told = screen.getByTestId('lease-ending-p1').textContent ?? '';
     expect(told).toContain('Your units serve p1 as mercenaries, for 5: unit u1, unit u3.');
     expect(told).toContain('Ending: the units go home at the start of next turn.');
     cleanup();
     // A third player sees no agreement of its own.
-    panel([], { ...asOwner, viewer: 'p3' } as GameView);
+    panel([], { ...asOwner, viewer: 'p3' });
     expect(screen.queryByTestId('diplomacy')).toBeNull();
   });
 
   it('tribute paid to the viewer this turn is told on its panel, from the events (13.7)', () => {
-    const view = { ...FIXTURE_VIEW, turn: 4 } as GameView;
+    const view = { ...FIXTURE_VIEW, turn: 4 };
     const paid = (turn: number, to: string, amount: number) => ({
       seq: turn * 10 + amount,
       turn,
@@ -426,14 +434,14 @@ describe('OrdersPanel', () => {
   it('ending a mere offer reads as declining it (hirer) or withdrawing it (owner) (13.4)', () => {
     const lease = { owner: 'p2', hirer: 'p1', units: ['u1'], price: 2, status: 'offered' };
     const end = [{ type: 'realmLeaseEnd', with: 'p2' }] as unknown as LegalOrder[];
-    panel(end, { ...FIXTURE_VIEW, realm: { leases: [lease] } } as GameView);
+    panel(end, { ...FIXTURE_VIEW, realm: { leases: [lease] } });
     expect(screen.getByTestId('lease-end-p2').textContent?.trim()).toBe('Decline the offer of p2');
     cleanup();
-    const asOwner = { ...FIXTURE_VIEW, viewer: 'p2', realm: { leases: [lease] } } as GameView;
+    const asOwner = { ...FIXTURE_VIEW, viewer: 'p2', realm: { leases: [lease] } };
     panel([{ type: 'realmLeaseEnd', with: 'p1' }] as unknown as LegalOrder[], asOwner);
     expect(screen.getByTestId('lease-end-p1').textContent?.trim()).toBe('Withdraw the offer to p1');
     cleanup();
-    panel(end, { ...FIXTURE_VIEW, realm: { leases: [{ ...lease, status: 'active' }] } } as GameView);
+    panel(end, { ...FIXTURE_VIEW, realm: { leases: [{ ...lease, status: 'active' }] } });
     expect(screen.getByTestId('lease-end-p2').textContent?.trim()).toBe('End the agreement with p2');
   });
 
@@ -451,7 +459,7 @@ describe('OrdersPanel', () => {
           upTo: false,
         },
       },
-    } as GameView;
+    };
     const { onorder } = panel([{ type: 'realmUnits', units: ['u1', 'u3'] }], view);
     expect(
       screen.getByRole('heading', { name: 'Rebellion — army mutiny: choose 2 units to remove' }),
@@ -495,7 +503,7 @@ describe('OrdersPanel', () => {
   });
 
   it('ships: companions from the same area sail with the selected ship, each with its cargo (8.1)', async () => {
-    const movement: GameView = {
+    const movement = {
       ...FIXTURE_VIEW,
       step: { kind: 'playerTurn', player: 'p1', phase: 'movement', moved: [] },
     };
@@ -506,7 +514,7 @@ describe('OrdersPanel', () => {
     ] as LegalOrder[];
     const onorder = vi.fn();
     render(OrdersPanel, {
-      view: movement,
+      view: given<GameView>(movement),
       legal,
       selection: { kind: 'unit', unit: 'u1', from: 'belgica', hover: null, cargo: [] },
       ...names,

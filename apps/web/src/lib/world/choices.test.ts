@@ -1,5 +1,5 @@
+import type { LegalOrder } from '@bke/protocol';
 import { describe, expect, it } from 'vitest';
-import type { LegalOrder } from '../wire.ts';
 import { clickArea, clickUnit, highlightOf, NONE } from './choices.ts';
 
 const units = { u1: { area: 'belgica' }, u2: { area: 'belgica' }, t3: { area: 'lutetia' } };

@@ -3,8 +3,9 @@
  * order the player means (destinations in, intents out). Nothing here knows a rule; it
  * only reads the list of legal orders.
  */
+
+import type { LegalOrder, Order, StartPosition } from '@bke/protocol';
 import type { Highlight } from '../map/board.ts';
-import type { LegalOrder, Order } from '../wire.ts';
 
 export type Selection =
   | { readonly kind: 'none' }
@@ -20,7 +21,7 @@ export type Selection =
   /** The first tribe of a combination picked: partners and meeting areas are lit. */
   | { readonly kind: 'combine'; readonly first: string; readonly second: string | null }
   /** A start position's areas are lit. */
-  | { readonly kind: 'start'; readonly position: string }
+  | { readonly kind: 'start'; readonly position: StartPosition }
   /** Arab / African entry: two areas to pick. */
   | { readonly kind: 'entry'; readonly areas: readonly string[] };
 
@@ -265,7 +266,8 @@ export function clickArea(legal: readonly LegalOrder[], sel: Selection, area: st
       const o = ofType(legal, 'placeEntryTribes')[0];
       if (!o?.areas.includes(area)) return { selection: sel };
       const areas = sel.areas.includes(area) ? sel.areas.filter((a) => a !== area) : [...sel.areas, area];
-      if (areas.length === 2) return { selection: NONE, order: { type: 'placeEntryTribes', areas } };
+      const [a, b] = areas;
+      if (a && b) return { selection: NONE, order: { type: 'placeEntryTribes', areas: [a, b] } };
       return { selection: { kind: 'entry', areas } };
     }
     case 'none': {

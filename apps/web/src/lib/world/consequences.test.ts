@@ -1,7 +1,7 @@
+import type { Consequence, GameView, LegalOrder } from '@bke/protocol';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIXTURE_VIEW } from '../../test/fixtures.ts';
-import type { Consequence, GameView, LegalOrder } from '../wire.ts';
 import { consequenceWords, foreseenOf } from './consequences.ts';
 import ForeseenCost from './ForeseenCost.svelte';
 import OrdersPanel from './OrdersPanel.svelte';

@@ -2,7 +2,7 @@
  * The engine's foreseen consequences of a legal order, found for the order the player is about to
  * send and put in words. The client decides nothing here: it reads what the legal order carries.
  */
-import type { Consequence, Foreseen, LegalOrder, Order } from '../wire.ts';
+import type { Consequence, Foreseen, LegalOrder, Order } from '@bke/protocol';
 
 export interface ConsequenceNames {
   area: (id: string) => string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_VIEW } from '../../test/fixtures.ts';
+import { FIXTURE_VIEW, given } from '../../test/fixtures.ts';
 import { chronicleOfCycles, lastTurnSummary, logByTurn } from './history.ts';
 import type { LoggedEvent } from './link.ts';
 
@@ -21,7 +21,7 @@ const log: LoggedEvent[] = [
   {
     seq: 5,
     turn: 2,
-    event: {
+    event: given({
       type: 'combatResolved',
       attacker: 'p1',
       defender: null,
@@ -29,7 +29,7 @@ const log: LoggedEvent[] = [
       odds: '1-1',
       dice: [3, 3],
       result: 'DE',
-    },
+    }),
   },
 ];
 

@@ -2,8 +2,8 @@
  * The story of a world from its event log: sentences grouped by turn, the last turn's summary,
  * and the chronicle — which horde rose where, became a kingdom or empire, and when it ended.
  */
-import type { GameView } from '../wire.ts';
-import { eventWords } from '../words.ts';
+import type { GameView } from '@bke/protocol';
+import { eventPlayer, eventWords } from '../words.ts';
 import type { LoggedEvent } from './link.ts';
 
 export interface Names {
@@ -86,8 +86,8 @@ export function chronicle(log: readonly LoggedEvent[], names: Names): ChronicleL
   const position = new Map<string, string>();
   for (const l of log) {
     const e = l.event;
-    const p = names.player(e.player);
-    const horde = position.get(String(e.player)) ?? 'horde';
+    const p = names.player(eventPlayer(e));
+    const horde = position.get(String(eventPlayer(e))) ?? 'horde';
     switch (e.type) {
       case 'cycleStarted':
         position.set(String(e.player), String(e.position));

@@ -5,14 +5,16 @@
 import type {
   Ack,
   ChatMessage,
+  EconomicPlan,
+  Order,
   OrderResult,
   PatchMessage,
   PlanCost,
   SubscribeResult,
   ViewMessage,
+  WorldEvent,
   WorldStatusMessage,
 } from '@bke/protocol';
-import type { EconomicPlan, GameEvent, Order } from '../wire.ts';
 
 export type {
   Ack,
@@ -29,7 +31,7 @@ export type {
 export interface LoggedEvent {
   readonly seq: number;
   readonly turn: number;
-  readonly event: GameEvent;
+  readonly event: WorldEvent;
 }
 
 export interface WorldHandlers {

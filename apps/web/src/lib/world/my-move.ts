@@ -2,8 +2,9 @@
  * Whether the world waits for this viewer: the world page's banner and the tab title say "Your
  * move" from it, and the lobby's list of worlds from the summary the server sends.
  */
+
+import type { GameView } from '@bke/protocol';
 import type { WorldSummary } from '../lobby.ts';
-import type { GameView } from '../wire.ts';
 import type { WorldStatusMessage } from './link.ts';
 
 /** On the world page: waited for and not yet declared ready (the view's list follows every patch). */

@@ -15,8 +15,12 @@ const log: LoggedEvent[] = [
     turn: 1,
     event: { type: 'unitMoved', player: 'p1', unit: 'u1', path: ['cherusci', 'hermunduri'] },
   },
-  { seq: 2, turn: 1, event: { type: 'tribeSplit', player: 'p1', area: 'chatti' } },
-  { seq: 3, turn: 1, event: { type: 'combatPhaseEnded' } },
+  {
+    seq: 2,
+    turn: 1,
+    event: { type: 'tribeSplit', player: 'p1', tribe: 'u2', newTribe: 'u5', area: 'chatti' },
+  },
+  { seq: 3, turn: 1, event: { type: 'combatPhaseEnded', player: 'p1' } },
   { seq: 4, turn: 2, event: { type: 'unitMoved', player: 'p2', unit: 'u7', path: ['semnones'] } },
 ];
 

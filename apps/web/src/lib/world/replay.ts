@@ -20,7 +20,9 @@ export interface ReplayStep {
 const strings = (x: unknown): string[] => (Array.isArray(x) ? x.map(String) : []);
 
 /** Where an event happened: the path moved, or its area. */
-export function whereOf(e: LoggedEvent['event']): { highlight: Highlight; areas: string[] } {
+export function whereOf(event: LoggedEvent['event']): { highlight: Highlight; areas: string[] } {
+  // Events differ in where they say they happened; read the fields any of them may carry.
+  const e = event as { path?: unknown; area?: unknown; target?: unknown; to?: unknown };
   const path = strings(e.path);
   if (path.length > 1) {
     const [from = '', ...rest] = path;

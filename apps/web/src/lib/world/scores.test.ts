@@ -1,7 +1,7 @@
+import type { GameView } from '@bke/protocol';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_VIEW, player } from '../../test/fixtures.ts';
-import type { GameView } from '../wire.ts';
+import { FIXTURE_VIEW, given, player } from '../../test/fixtures.ts';
 import Scores from './Scores.svelte';
 import { adminResultWords, ranked, sheetRows, standings, vpSeries } from './scores.ts';
 
@@ -12,11 +12,11 @@ describe('standings', () => {
     players: [
       player('p1', 'Alaric', 'red', {
         finished: { count: 1, bestVp: 426, totalVp: 426 },
-        cycle: { number: 2, position: 'TURK', stage: 'kingdom', startedTurn: 30, vp: 191 },
+        cycle: given({ number: 2, position: 'TURK', stage: 'kingdom', startedTurn: 30, vp: 191 }),
         turnsPlayed: 48,
       }),
       player('p2', 'Brenna', 'blue', {
-        cycle: { number: 1, position: 'PICT', stage: 'empire', startedTurn: 1, vp: 500 },
+        cycle: given({ number: 1, position: 'PICT', stage: 'empire', startedTurn: 1, vp: 500 }),
         turnsPlayed: 48,
       }),
     ],

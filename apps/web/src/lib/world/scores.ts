@@ -2,7 +2,8 @@
  * Scores as the turn record sheet (14.3.3) keeps them, and the standings both victory
  * conditions read from it: best single cycle (14.3.1) and victory points per turn played (14.3.2).
  */
-import type { GameView, ViewPlayer } from '../wire.ts';
+import type { GameView, ViewPlayer } from '@bke/protocol';
+import { eventPlayer } from '../words.ts';
 import type { LoggedEvent } from './link.ts';
 
 /** One line of a player's turn record sheet: the rulebook's eleven columns (null: not recorded). */
@@ -218,7 +219,7 @@ export function vpSeries(rows: readonly LedgerRow[], log: readonly LoggedEvent[]
     const current = new Map<string, number>();
     for (const l of log) {
       const e = l.event;
-      const p = String(e.player);
+      const p = String(eventPlayer(e));
       if (e.type === 'vpGained') {
         current.set(p, Number(e.total));
         put(p, l.turn, (banked.get(p) ?? 0) + Number(e.total));

@@ -5,8 +5,9 @@
  * updates, peers.md complaint 4). The last view is kept in sessionStorage so a reload resumes from
  * its version with the missed patches instead of starting over.
  */
+
+import type { EconomicPlan, GameView, LegalOrder, Order } from '@bke/protocol';
 import { applyPatch, type PatchOp, type WireError } from '@bke/protocol';
-import type { EconomicPlan, GameEvent, GameView, LegalOrder, Order } from '../wire.ts';
 import { errorWords } from '../words.ts';
 import type {
   ChatMessage,
@@ -120,7 +121,7 @@ export class WorldStore {
     } else {
       for (const p of r.sync.patches) this.onPatch(p);
     }
-    this.legal = r.legal as LegalOrder[];
+    this.legal = r.legal;
     this.status = r.status;
     this.chat = [...r.chat];
     this.mergeRecent(r.recent);
@@ -136,7 +137,7 @@ export class WorldStore {
     const byKey = new Map(this.log.map((l) => [l.seq, l]));
     for (const r of recent) {
       const seq = logKey(r.seq, r.index);
-      byKey.set(seq, { seq, turn: r.turn, event: r.event as GameEvent });
+      byKey.set(seq, { seq, turn: r.turn, event: r.event });
     }
     this.log = [...byKey.values()].sort((a, b) => a.seq - b.seq).slice(-LOG_LIMIT);
     this.save();
@@ -161,7 +162,7 @@ export class WorldStore {
     let turn = turnBefore;
     const logged = events.map((event, i) => {
       if (event.type === 'turnStarted' && typeof event.turn === 'number') turn = event.turn;
-      return { seq: logKey(to, i), turn, event: event as GameEvent };
+      return { seq: logKey(to, i), turn, event };
     });
     if (logged.length) this.log = [...this.log, ...logged].slice(-LOG_LIMIT);
     return turn;

@@ -1,7 +1,6 @@
-import type { ChatMessage, PatchMessage, SubscribeResult } from '@bke/protocol';
+import type { ChatMessage, Order, PatchMessage, SubscribeResult } from '@bke/protocol';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_VIEW } from '../../test/fixtures.ts';
-import type { Order } from '../wire.ts';
+import { FIXTURE_VIEW, given } from '../../test/fixtures.ts';
 import type { WorldHandlers, WorldLink } from './link.ts';
 import { WorldStore } from './world.svelte.ts';
 
@@ -36,7 +35,7 @@ function fakeLink(
         playerId: 'p1',
         sync,
         status,
-        legal: [{ type: 'endPhase' }],
+        legal: [{ type: 'endPhase' as const }],
         chat: [],
         recent,
       };
@@ -104,7 +103,11 @@ describe('WorldStore', () => {
       from: 12,
       to: 13,
       ops: turn(3),
-      events: [{ type: 'turnEnded', turn: 2 }, { type: 'turnStarted', turn: 3 }, { type: 'moveOrderFixed' }],
+      events: [
+        { type: 'turnEnded', turn: 2 },
+        { type: 'turnStarted', turn: 3 },
+        given({ type: 'moveOrderFixed' }),
+      ],
     });
     expect(s.view?.turn).toBe(3);
     expect(s.log.map((l) => [l.turn, l.event.type])).toEqual([
@@ -237,7 +240,7 @@ describe('WorldStore', () => {
     const f = fakeLink({ kind: 'view', version: 12, view: FIXTURE_VIEW }, [
       { seq: 11, index: 0, turn: 1, event: { type: 'turnEnded', turn: 1 } },
       { seq: 11, index: 1, turn: 2, event: { type: 'turnStarted', turn: 2 } },
-      { seq: 12, index: 0, turn: 2, event: { type: 'moveOrderFixed' } },
+      { seq: 12, index: 0, turn: 2, event: given({ type: 'moveOrderFixed' }) },
     ]);
     const s = new WorldStore('w1', f.link);
     await s.start();
@@ -247,7 +250,7 @@ describe('WorldStore', () => {
       [2, 'moveOrderFixed'],
     ]);
     // A later patch adds to it; a resubscribe with the same events does not repeat them.
-    f.patch({ from: 12, to: 13, ops: turn(2), events: [{ type: 'unitMoved' }] });
+    f.patch({ from: 12, to: 13, ops: turn(2), events: [given({ type: 'unitMoved' })] });
     f.reconnect();
     await Promise.resolve();
     expect(s.log.map((l) => l.event.type)).toEqual([
