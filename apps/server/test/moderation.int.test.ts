@@ -415,6 +415,14 @@ describe('players and accounts', () => {
       take: 2,
     });
     expect(sys.map((o) => (o.order as { type: string }).type).sort()).toEqual(['forceAbandon', 'leave']);
+    // The removed account may come back once a moderator allows it (moderation-safety.int.test.ts).
+    const allowed = await post(
+      mod,
+      'allowRejoin',
+      { reason: 'apologised' },
+      `/api/moderation/worlds/${worldId}/seats/p2/allow-rejoin`,
+    );
+    expect(allowed.status).toBe(200);
   });
 
   it('mutes and unmutes: a muted account cannot chat', async () => {

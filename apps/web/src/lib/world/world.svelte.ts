@@ -50,6 +50,8 @@ export class WorldStore {
   error = $state<string | null>(null);
   sending = $state(false);
   loading = $state(true);
+  /** Why this world cannot be shown at all (no such world), for a screen with a way on. */
+  missing = $state(false);
   /** The chat channel on screen; its messages are read as they come. */
   openChannel: string | null = null;
   /** Unread messages by id → their channel, so a deleted one leaves its unread count too. */
@@ -60,7 +62,9 @@ export class WorldStore {
   constructor(
     readonly worldId: string,
     private readonly link: WorldLink,
-    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = null,
+    private readonly storage:
+      | (Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'removeItem'>>)
+      | null = null,
   ) {}
 
   async start(): Promise<void> {
@@ -97,6 +101,12 @@ export class WorldStore {
   async resync(): Promise<void> {
     const r = await this.link.subscribe(this.worldId, this.version);
     if (!r.ok) {
+      // An id the server cannot read names no world either (socket/invalid: not a world id).
+      if (r.error.code === 'world/not_found' || r.error.code === 'socket/invalid') {
+        this.missing = true;
+        this.view = null;
+        this.forget();
+      }
       this.error = errorWords(r.error);
       this.loading = false;
       return;
@@ -279,6 +289,14 @@ export class WorldStore {
 
   private key(): string {
     return `bke-world-${this.worldId}`;
+  }
+
+  private forget(): void {
+    try {
+      this.storage?.removeItem?.(this.key());
+    } catch {
+      // Nothing kept, nothing to forget.
+    }
   }
 
   private restore(): void {
