@@ -12,6 +12,9 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/sc
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+// Several browsers, sign-ups and a moderator each: more than the default minute on a shared machine.
+test.describe.configure({ timeout: 180_000 });
+
 async function enter(browser: Browser, mode: 'signup' | 'login', name: string, password: string) {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
@@ -19,7 +22,8 @@ async function enter(browser: Browser, mode: 'signup' | 'login', name: string, p
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: mode === 'signup' ? 'Sign up' : 'Log in' }).click();
-  await expect(page.getByTestId('account-name')).toHaveText(name);
+  // Password hashing is memory-hard on purpose: on a busy machine it takes a while.
+  await expect(page.getByTestId('account-name')).toHaveText(name, { timeout: 60_000 });
   return { ctx, page };
 }
 

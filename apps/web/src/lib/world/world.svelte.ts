@@ -5,7 +5,7 @@
  * updates, peers.md complaint 4). The last view is kept in sessionStorage so a reload resumes from
  * its version with the missed patches instead of starting over.
  */
-import { applyPatch, type PatchOp, type WireError } from '@bke/protocol';
+import { applyPatch, type PatchOp, RECENT_EVENTS, type WireError } from '@bke/protocol';
 import type { EconomicPlan, GameEvent, GameView, LegalOrder, Order } from '../wire.ts';
 import { errorWords } from '../words.ts';
 import type {
@@ -18,6 +18,7 @@ import type {
   WorldLink,
   WorldStatusMessage,
 } from './link.ts';
+import { liveLog, logKey } from './timeline.ts';
 
 const LOG_LIMIT = 3000;
 
@@ -27,8 +28,8 @@ export interface PlanQuote {
   readonly problem: string | null;
 }
 
-/** A logged event's key: the order (version) that produced it, then its place among that order's events. */
-const logKey = (seq: number, index: number) => seq * 1000 + index;
+/** How long after an order without events the history is asked for again (it may have been an undo). */
+const HISTORY_AFTER_MS = 300;
 
 interface Saved {
   readonly version: number;
@@ -50,6 +51,7 @@ export class WorldStore {
   error = $state<string | null>(null);
   sending = $state(false);
   loading = $state(true);
+  private historyTimer: ReturnType<typeof setTimeout> | null = null;
   /** Why this world cannot be shown at all (no such world), for a screen with a way on. */
   missing = $state(false);
   /** The chat channel on screen; its messages are read as they come. */
@@ -83,6 +85,7 @@ export class WorldStore {
   }
 
   stop(): void {
+    if (this.historyTimer) clearTimeout(this.historyTimer);
     for (const u of this.unsubs.splice(0)) u();
     this.link.unsubscribe(this.worldId);
   }
@@ -133,23 +136,41 @@ export class WorldStore {
     this.legal = r.legal as LegalOrder[];
     this.status = r.status;
     this.chat = [...r.chat];
-    this.mergeRecent(r.recent);
+    this.adoptHistory(r.recent);
     this.loading = false;
   }
 
   /**
-   * The server's latest events join what this page saw itself (a new spectator or a cleared
-   * browser starts from them): one entry per order seq and place, the server's turn winning.
+   * The server's latest events, along the log as it now stands (rollbacks and undone orders left
+   * out), replace what this page kept for the same span: a reload, a new spectator and a page that
+   * saw an undo all show the same history. Lines older than the server's list are kept only when
+   * the list is full (the server has more than it sends), and then only those no rollback undid.
    */
-  private mergeRecent(recent: SubscribeResult['recent'] | undefined): void {
-    if (!recent?.length) return;
-    const byKey = new Map(this.log.map((l) => [l.seq, l]));
-    for (const r of recent) {
-      const seq = logKey(r.seq, r.index);
-      byKey.set(seq, { seq, turn: r.turn, event: r.event as GameEvent });
-    }
-    this.log = [...byKey.values()].sort((a, b) => a.seq - b.seq).slice(-LOG_LIMIT);
+  private adoptHistory(recent: SubscribeResult['recent'] | undefined): void {
+    if (!recent) return;
+    const fromServer = recent.map((r) => ({
+      seq: logKey(r.seq, r.index),
+      turn: r.turn,
+      event: r.event as GameEvent,
+    }));
+    const oldest = fromServer[0]?.seq ?? Number.POSITIVE_INFINITY;
+    const older = recent.length >= RECENT_EVENTS ? this.log.filter((l) => l.seq < oldest) : [];
+    this.log = liveLog([...older, ...fromServer]).slice(-LOG_LIMIT);
     this.save();
+  }
+
+  /**
+   * An order without events may have been an undo, which takes another order's events out of the
+   * history: ask the server for the history as it now stands (once, shortly after).
+   */
+  private historyMayHaveChanged(): void {
+    if (this.historyTimer) clearTimeout(this.historyTimer);
+    this.historyTimer = setTimeout(() => {
+      this.historyTimer = null;
+      void this.link.subscribe(this.worldId, this.version).then((r) => {
+        if (r.ok) this.onSubscribed(r);
+      });
+    }, HISTORY_AFTER_MS);
   }
 
   /** A full view (the server's memory of patches did not reach back to ours), with the legal orders. */
@@ -171,9 +192,11 @@ export class WorldStore {
     let turn = turnBefore;
     const logged = events.map((event, i) => {
       if (event.type === 'turnStarted' && typeof event.turn === 'number') turn = event.turn;
+      if (event.type === 'worldRolledBack' && typeof event.turn === 'number') turn = event.turn;
       return { seq: logKey(to, i), turn, event: event as GameEvent };
     });
-    if (logged.length) this.log = [...this.log, ...logged].slice(-LOG_LIMIT);
+    // A rollback's own line arrives with its patch: the lines of the orders it undid leave at once.
+    if (logged.length) this.log = liveLog([...this.log, ...logged]).slice(-LOG_LIMIT);
     return turn;
   }
 
@@ -205,6 +228,7 @@ export class WorldStore {
     this.version = p.to;
     if (p.legal) this.legal = p.legal as LegalOrder[];
     this.logEvents(p.to, p.events, before);
+    if (p.events.length === 0) this.historyMayHaveChanged();
     this.save();
   }
 
@@ -306,7 +330,7 @@ export class WorldStore {
       const saved = JSON.parse(raw) as Saved;
       this.view = saved.view;
       this.version = saved.version;
-      this.log = saved.log;
+      this.log = liveLog(saved.log);
     } catch {
       // A damaged copy is simply ignored: the server sends a full view.
     }
