@@ -196,7 +196,9 @@ export async function recentEvents(
       const all = Array.isArray(row.events) ? (row.events as GameEvent[]) : [];
       const events = seen(all) as unknown as RecentEvent['event'][];
       const restored =
-        row.kind === 'rollback' ? (all as RecentEvent['event'][]).find((e) => e.type === 'worldRolledBack') : undefined;
+        row.kind === 'rollback'
+          ? (all as RecentEvent['event'][]).find((e) => e.type === 'worldRolledBack')
+          : undefined;
       if (typeof restored?.turn === 'number') current = restored.turn;
       for (let i = events.length - 1; i >= 0 && out.length < limit; i--) {
         const event = events[i];

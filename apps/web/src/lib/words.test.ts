@@ -141,7 +141,9 @@ describe('words', () => {
     expect(errorWords({ code: 'chat/muted', until: '9999-12-31T00:00:00.000Z' })).toBe(
       'A moderator has muted you in chat forever.',
     );
-    expect(errorWords({ code: 'chat/muted', until: '2026-12-01T10:00:00.000Z' })).not.toContain('2026-12-01T');
+    expect(errorWords({ code: 'chat/muted', until: '2026-12-01T10:00:00.000Z' })).not.toContain(
+      '2026-12-01T',
+    );
   });
 
   it('names phases and counters', () => {
