@@ -160,7 +160,7 @@ export class WorldStore {
   }
 
   /**
-   * An order without events may have been an undo, which takes another order's events out of the
+   * An order without events that moved the board may have been an undo, which takes another order's events out of the
    * history: ask the server for the history as it now stands (once, shortly after).
    */
   private historyMayHaveChanged(): void {
@@ -228,7 +228,9 @@ export class WorldStore {
     this.version = p.to;
     if (p.legal) this.legal = p.legal as LegalOrder[];
     this.logEvents(p.to, p.events, before);
-    if (p.events.length === 0) this.historyMayHaveChanged();
+    // An undo changes the board and says nothing; an order that changes nothing this viewer sees
+    // (another's plan, a hidden offer) cannot have been an undo of anything on its screen.
+    if (p.events.length === 0 && p.ops.length > 0) this.historyMayHaveChanged();
     this.save();
   }
 
