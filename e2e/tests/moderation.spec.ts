@@ -17,7 +17,8 @@ async function enter(browser: Browser, mode: 'signup' | 'login', name: string, p
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: mode === 'signup' ? 'Sign up' : 'Log in' }).click();
-  await expect(page.getByTestId('account-name')).toHaveText(name);
+  // Password hashing is memory-hard on purpose: on a busy machine it takes a while.
+  await expect(page.getByTestId('account-name')).toHaveText(name, { timeout: 60_000 });
   return { ctx, page };
 }
 
