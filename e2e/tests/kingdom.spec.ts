@@ -88,8 +88,10 @@ test('a kingdom makes its economic plan in the browser and sees its administrati
   await expect(row.locator('td:nth-child(9)')).toHaveText(String(cost.administration));
   await expect(row.locator('td:nth-child(10)')).toHaveText(String(cost.treasuryLeft));
   await expect(row.locator('td:nth-child(11)')).toHaveText(String(column));
-  // Column 11: the administration roll and its result in words ("7: Good Ruler", "6: it reads 4").
-  await expect(row.locator('td:nth-child(12)')).toHaveText(/^\d+: \S/);
+  // Column 11: the administration roll and its result in words ("Rolled 7: Good Ruler", "Rolled 6:
+  // number 4, no change"), never bare numbers.
+  await expect(row.locator('td:nth-child(12)')).toHaveText(/^Rolled \d+: [A-Za-z]/);
+  await expect(row.locator('td:nth-child(12)')).not.toHaveText(/^\d+: \d+$/);
   await row.locator('td:nth-child(12)').scrollIntoViewIfNeeded();
   await shot(page, 'record-sheet');
   await sheet.screenshot({ path: 'artifacts/kingdom-record-sheet-table.png' });

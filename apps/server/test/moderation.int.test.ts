@@ -310,6 +310,20 @@ describe('rollback', () => {
     await b.until(rt.version);
     expect(b.gaps).toBe(0);
     expect((b.view as { turn: number }).turn).toBe(2);
+    // A new visitor's history is the log as it now stands: the rollback's own line last, nothing of
+    // the turn it undid, every earlier turn still there.
+    const late = new TestClient(base, carol, worldId);
+    clients.push(late);
+    const sub = await late.subscribe();
+    if (!sub.ok) throw new Error('subscribe failed');
+    const last = (await audit('world.rollback')).at(-1);
+    if (!last) throw new Error('no rollback audited');
+    const undone = new Set((last.params as { undone: { seq: number }[] }).undone.map((u) => u.seq));
+    expect(sub.recent.length).toBeGreaterThan(1);
+    expect(sub.recent.filter((e) => undone.has(e.seq))).toEqual([]);
+    expect(sub.recent.at(-1)?.event).toMatchObject({ type: 'worldRolledBack', turn: 2 });
+    expect(sub.recent.some((e) => e.event.type === 'turnStarted' && e.event.turn === 3)).toBe(false);
+    expect(sub.recent.some((e) => e.event.type === 'turnStarted' && e.event.turn === 2)).toBe(true);
   });
 
   it('a rollback while paused keeps the world paused, with one full step to play on resume', async () => {
@@ -415,6 +429,14 @@ describe('players and accounts', () => {
       take: 2,
     });
     expect(sys.map((o) => (o.order as { type: string }).type).sort()).toEqual(['forceAbandon', 'leave']);
+    // The removed account may come back once a moderator allows it (moderation-safety.int.test.ts).
+    const allowed = await post(
+      mod,
+      'allowRejoin',
+      { reason: 'apologised' },
+      `/api/moderation/worlds/${worldId}/seats/p2/allow-rejoin`,
+    );
+    expect(allowed.status).toBe(200);
   });
 
   it('mutes and unmutes: a muted account cannot chat', async () => {

@@ -64,6 +64,8 @@ export const WORLD_ERROR_CODES = [
   'world/not_a_bot',
   /** Only the world's creator or a moderator seats or removes bots. */
   'world/not_creator',
+  /** A moderator removed this account from the world; it may join again once a moderator allows it. */
+  'world/removed',
 ] as const;
 export type WorldErrorCode = (typeof WORLD_ERROR_CODES)[number];
 
@@ -114,6 +116,12 @@ export const MODERATION_ERROR_CODES = [
   'moderation/seat_taken',
   'moderation/outranked',
   'moderation/report_closed',
+  /** Taking the admin role from the last admin who can log in (a demotion or a ban). */
+  'moderation/last_admin',
+  /** Allowing back an account no moderator removed from the world. */
+  'moderation/not_removed',
+  /** Reporting the moderators' own notice in chat. */
+  'moderation/not_reportable',
 ] as const;
 export type ModerationErrorCode = (typeof MODERATION_ERROR_CODES)[number];
 

@@ -23,6 +23,7 @@ export const MODERATION_ACTIONS = [
   'seat.remove',
   'seat.handOver',
   'seat.absent',
+  'seat.allowRejoin',
   'user.ban',
   'user.unban',
   'user.mute',
@@ -102,6 +103,9 @@ export const auditEntrySchema = z.object({
   action: z.enum(MODERATION_ACTIONS),
   worldId: z.string().nullable(),
   targetUserId: z.string().nullable(),
+  /** The names a person reads in place of the ids (null when the world or account is gone). */
+  worldName: z.string().nullable().optional(),
+  targetUsername: z.string().nullable().optional(),
   reason: z.string(),
   params: z.record(z.string(), z.unknown()),
   at: z.string(),
@@ -132,6 +136,8 @@ export const reportSchema = z.object({
     .object({ id: z.string(), body: z.string(), fromUserId: z.string(), deleted: z.boolean() })
     .nullable(),
   targetUserId: z.string().nullable(),
+  /** The reported account's name, for the moderators reading the queue. */
+  targetUsername: z.string().nullable().optional(),
   reason: z.string(),
   status: z.enum(REPORT_STATUSES),
   at: z.string(),
@@ -187,12 +193,23 @@ export const moderationSeatsSchema = z.object({
   ),
 });
 
-/** Sent to everyone in a world's room when a moderator acts on it (players are told why). */
+/**
+ * Sent to everyone in a world's room when a moderator acts on it, and to every socket of one
+ * account when the action is about that account (removed, muted, banned): people are told why.
+ */
 export const moderationNoticeSchema = z.object({
-  worldId: z.string(),
+  /** The world acted on; null for an account-wide action (a ban or a mute). */
+  worldId: z.string().nullable(),
+  worldName: z.string().nullable().optional(),
   action: z.enum(MODERATION_ACTIONS),
   reason: z.string(),
   at: z.string(),
+  /** Sent to the account acted on only. */
+  personal: z.boolean().optional(),
+  /** Until when a mute or ban lasts; null: until a moderator lifts it. */
+  until: z.string().nullable().optional(),
+  /** The game turn a rollback returned the world to. */
+  turn: z.number().int().optional(),
 });
 export type ModerationNotice = z.infer<typeof moderationNoticeSchema>;
 export const MODERATION_NOTICE_EVENT = 'moderation/notice';
@@ -321,6 +338,15 @@ export const MODERATION_ROUTES = {
     level: 'moderator',
     action: 'seat.handOver',
     body: handOverSchema,
+    response: actionResponseSchema,
+  },
+  allowRejoin: {
+    method: 'POST',
+    path: `${S}/allow-rejoin`,
+    summary: 'Let the account a moderator removed from this seat join the world again.',
+    level: 'moderator',
+    action: 'seat.allowRejoin',
+    body: reasonBodySchema,
     response: actionResponseSchema,
   },
   markAbsent: {
@@ -528,6 +554,10 @@ export const MODERATION_EXAMPLES: Record<ModerationRouteKey, { body?: unknown; r
   handOverSeat: {
     body: { reason: 'Substitute', username: 'theodora' },
     response: done('seat.handOver', { playerId: 'p2', fromUsername: 'alaric', toUsername: 'theodora' }),
+  },
+  allowRejoin: {
+    body: { reason: 'Apologised' },
+    response: done('seat.allowRejoin', { playerId: 'p2', username: 'alaric' }),
   },
   markAbsent: {
     body: { reason: 'On holiday', absent: true },

@@ -11,7 +11,7 @@ import {
   worldEventSchema,
 } from './engine-shapes.ts';
 import { errorSchema, type WireError } from './errors.ts';
-import { type ChatDeleted, chatDeletedSchema } from './moderation.ts';
+import { type ChatDeleted, chatDeletedSchema, type ModerationNotice } from './moderation.ts';
 import { patchOpSchema } from './patch.ts';
 import { freeText, lineText } from './text.ts';
 
@@ -109,6 +109,8 @@ export const chatMessageSchema = z.object({
   to: z.string().nullable(),
   body: z.string(),
   at: z.string(),
+  /** A moderators' notice (the world paused, a player removed…): not a player's line, not reportable. */
+  system: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -211,6 +213,8 @@ export interface ServerToClientEvents {
   'chat/message': (msg: ChatMessage) => void;
   /** A moderator deleted one of the world's chat messages: drop it from the screen. */
   'chat/deleted': (msg: ChatDeleted) => void;
+  /** A moderator acted on the world being watched, or on this account: say what and why. */
+  'moderation/notice': (msg: ModerationNotice) => void;
   /** A message the server could not answer through an acknowledgement (none was given). */
   error: (error: WireError) => void;
 }

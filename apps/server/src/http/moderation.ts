@@ -26,7 +26,13 @@ import type { Actor, ModContext } from '../moderation/context.ts';
 import { MODERATION_STATUS, type ModFail, type ModResult } from '../moderation/errors.ts';
 import { type Notifier, socketNotifier } from '../moderation/notify.ts';
 import { listTurnStarts, rollbackWorld } from '../moderation/rollback.ts';
-import { handOverSeat, markAbsent, removePlayer, watchAbsentSeats } from '../moderation/seats.ts';
+import {
+  allowRejoin,
+  handOverSeat,
+  markAbsent,
+  removePlayer,
+  watchAbsentSeats,
+} from '../moderation/seats.ts';
 import {
   changeDeadline,
   changeSettings,
@@ -72,6 +78,8 @@ interface Done {
   targetUserId?: string | null;
   /** Told to the world's players (with the reason), as a notice and a chat line. */
   tell?: string;
+  /** The game turn a rollback returned to, for the notice. */
+  turn?: number;
 }
 
 type ActionHandler = (c: Call, ctx: ModContext) => Promise<ModResult<Done>>;
@@ -98,22 +106,28 @@ const ACTIONS: Partial<Record<ModerationRouteKey, ActionHandler>> = {
   closeWorld: async (c, ctx) => withWorld(c, await closeWorld(ctx, c.id), 'The world is closed.'),
   rollbackWorld: async (c, ctx) => {
     const turn = c.body.turn as number;
-    return withWorld(
+    const r = withWorld(
       c,
       await rollbackWorld(ctx, c.id, turn, c.actor.id),
       `A moderator returned the world to the start of game turn ${turn}.`,
     );
+    return r.ok ? { ...r, turn } : r;
   },
   removePlayer: async (c, ctx) => {
-    const r = await removePlayer(ctx, c.id, c.playerId, c.actor.id);
+    const r = await removePlayer(ctx, c.id, c.playerId, c.actor.id, c.body.reason);
     if (!r.ok) return r;
-    const tell = `A moderator removed ${String(r.params.username)} (${c.playerId}) from the world.`;
+    const tell = `A moderator removed ${String(r.params.username)} from the world.`;
     return { ok: true, params: r.params, worldId: c.id, targetUserId: r.params.userId as string, tell };
+  },
+  allowRejoin: async (c, ctx) => {
+    const r = await allowRejoin(ctx, c.id, c.playerId);
+    if (!r.ok) return r;
+    return { ok: true, params: r.params, worldId: c.id, targetUserId: r.params.userId as string };
   },
   handOverSeat: async (c, ctx) => {
     const r = await handOverSeat(ctx, c.id, c.playerId, c.body.username as string);
     if (!r.ok) return r;
-    const tell = `A moderator handed seat ${c.playerId} to ${String(r.params.toUsername)}.`;
+    const tell = `A moderator handed ${String(r.params.fromUsername)}’s seat to ${String(r.params.toUsername)}.`;
     return { ok: true, params: r.params, worldId: c.id, targetUserId: r.toUserId, tell };
   },
   markAbsent: async (c, ctx) => {
@@ -126,8 +140,8 @@ const ACTIONS: Partial<Record<ModerationRouteKey, ActionHandler>> = {
     forUser(c, await banUser(ctx, c.actor, c.id, c.body.reason, c.body.until as string | null | undefined)),
   unbanUser: async (c, ctx) => forUser(c, await unbanUser(ctx, c.actor, c.id)),
   muteUser: async (c, ctx) =>
-    forUser(c, await muteUser(ctx, c.actor, c.id, c.body.until as string | null | undefined)),
-  unmuteUser: async (c, ctx) => forUser(c, await unmuteUser(ctx, c.actor, c.id)),
+    forUser(c, await muteUser(ctx, c.actor, c.id, c.body.reason, c.body.until as string | null | undefined)),
+  unmuteUser: async (c, ctx) => forUser(c, await unmuteUser(ctx, c.actor, c.id, c.body.reason)),
   setRole: async (c, ctx) => forUser(c, await setRole(ctx, c.actor, c.id, c.body.role as Role)),
   deleteChat: async (c, ctx) => {
     const r = await deleteChat(ctx, c.id);
@@ -301,7 +315,9 @@ export function registerModeration(
       const { r, entry } = done;
       if (r.tell && r.worldId)
         await ctx.notify
-          .notice(r.worldId, user.id, route.action, r.tell, call.body.reason)
+          .notice(r.worldId, user.id, route.action, r.tell, call.body.reason, {
+            ...(r.turn !== undefined ? { turn: r.turn } : {}),
+          })
           .catch((e) => request.log.warn({ err: e }, 'moderation notice failed'));
       return { ok: true, action: entry };
     };

@@ -36,6 +36,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'world/join_limit': 429,
   'world/not_a_bot': 409,
   'world/not_creator': 403,
+  'world/removed': 403,
 };
 
 function failure(error: WireError): never {

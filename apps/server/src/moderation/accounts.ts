@@ -1,7 +1,9 @@
 /**
  * Accounts: ban and unban (a banned account cannot log in, its sessions are deleted and its sockets
  * ended), mute and unmute in chat, and roles (admins only). A moderator cannot act on a moderator
- * or an admin, and nobody acts on their own account (no locking oneself out by mistake).
+ * or an admin, nobody acts on their own account (no locking oneself out by mistake), and the last
+ * admin who can log in is never demoted or banned: the site would be left without anyone able to
+ * make admins again.
  */
 import type { ModeratedUser, Role } from '@bke/protocol';
 import { afterCommit } from '../db/transaction.ts';
@@ -23,6 +25,21 @@ async function target(ctx: ModContext, actor: Actor, userId: string) {
   return { ok: true as const, user };
 }
 
+/**
+ * Refuses to take the admin role from `user` (a demotion or a ban) when no other admin who can log
+ * in would remain. The admins' rows are locked first, so two admins demoting each other at once are
+ * serialized: the second sees the first's change and is refused.
+ */
+async function keepsAnAdmin(ctx: ModContext, user: { id: string; role: Role }): Promise<boolean> {
+  if (user.role !== 'admin') return true;
+  const admins = await ctx.db.sql<{ id: string }>(
+    `SELECT id::text AS id FROM users
+      WHERE role = 'admin' AND (banned_until IS NULL OR banned_until <= now())
+      ORDER BY id FOR UPDATE`,
+  );
+  return admins.some((a) => a.id !== user.id);
+}
+
 export async function banUser(
   ctx: ModContext,
   actor: Actor,
@@ -32,10 +49,16 @@ export async function banUser(
 ): Promise<ModResult<Params>> {
   const t = await target(ctx, actor, userId);
   if (!t.ok) return t;
+  if (!(await keepsAnAdmin(ctx, t.user)))
+    return refuse('moderation/last_admin', { username: t.user.username });
   const bannedUntil = until ? new Date(until) : FOREVER;
   await ctx.db.prisma.user.update({ where: { id: userId }, data: { bannedUntil, banReason: reason } });
   const sessions = await ctx.db.prisma.session.deleteMany({ where: { userId } });
-  afterCommit(ctx.db, () => void ctx.notify.endUserSockets(userId).catch(() => {}));
+  // Told first, then signed out: the pages they have open say why before their sockets end.
+  afterCommit(ctx.db, () => {
+    ctx.notify.personal(userId, { worldId: null, action: 'user.ban', reason, until: until ?? null });
+    void ctx.notify.endUserSockets(userId).catch(() => {});
+  });
   return {
     ok: true,
     params: {
@@ -61,6 +84,7 @@ export async function muteUser(
   ctx: ModContext,
   actor: Actor,
   userId: string,
+  reason: string,
   until: string | null | undefined,
 ): Promise<ModResult<Params>> {
   const t = await target(ctx, actor, userId);
@@ -69,13 +93,22 @@ export async function muteUser(
     where: { id: userId },
     data: { mutedUntil: until ? new Date(until) : FOREVER },
   });
+  afterCommit(ctx.db, () =>
+    ctx.notify.personal(userId, { worldId: null, action: 'user.mute', reason, until: until ?? null }),
+  );
   return { ok: true, params: { username: t.user.username, until: until ?? null } };
 }
 
-export async function unmuteUser(ctx: ModContext, actor: Actor, userId: string): Promise<ModResult<Params>> {
+export async function unmuteUser(
+  ctx: ModContext,
+  actor: Actor,
+  userId: string,
+  reason: string,
+): Promise<ModResult<Params>> {
   const t = await target(ctx, actor, userId);
   if (!t.ok) return t;
   await ctx.db.prisma.user.update({ where: { id: userId }, data: { mutedUntil: null } });
+  afterCommit(ctx.db, () => ctx.notify.personal(userId, { worldId: null, action: 'user.unmute', reason }));
   return { ok: true, params: { username: t.user.username } };
 }
 
@@ -87,6 +120,8 @@ export async function setRole(
 ): Promise<ModResult<Params>> {
   const t = await target(ctx, actor, userId);
   if (!t.ok) return t;
+  if (role !== 'admin' && !(await keepsAnAdmin(ctx, t.user)))
+    return refuse('moderation/last_admin', { username: t.user.username });
   await ctx.db.prisma.user.update({ where: { id: userId }, data: { role } });
   return { ok: true, params: { username: t.user.username, from: t.user.role, to: role } };
 }

@@ -38,8 +38,18 @@ export async function recordAction(db: Database, rec: ActionRecord): Promise<Aud
       params: (rec.params ?? {}) as object,
     },
   });
-  const names = await usernames(db, [row.actorId]);
-  return toAuditEntry(row, names);
+  const names = await usernames(db, [row.actorId, ...(row.targetUserId ? [row.targetUserId] : [])]);
+  return toAuditEntry(row, names, await worldNames(db, row.worldId ? [row.worldId] : []));
+}
+
+/** World id → name, so the log names worlds the way players know them. */
+async function worldNames(db: Database, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const worlds = await db.prisma.world.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: { id: true, name: true },
+  });
+  return new Map(worlds.map((w) => [w.id, w.name]));
 }
 
 export async function usernames(db: Database, ids: string[]): Promise<Map<string, string>> {
@@ -50,13 +60,19 @@ export async function usernames(db: Database, ids: string[]): Promise<Map<string
   return new Map(users.map((u) => [u.id, u.username]));
 }
 
-export function toAuditEntry(row: Row, names: Map<string, string>): AuditEntry {
+export function toAuditEntry(
+  row: Row,
+  names: Map<string, string>,
+  worlds: Map<string, string> = new Map(),
+): AuditEntry {
   return {
     id: row.id.toString(),
     actor: { id: row.actorId, username: names.get(row.actorId) ?? '?' },
     action: row.action as ModerationActionName,
     worldId: row.worldId,
     targetUserId: row.targetUserId,
+    worldName: row.worldId ? (worlds.get(row.worldId) ?? null) : null,
+    targetUsername: row.targetUserId ? (names.get(row.targetUserId) ?? null) : null,
     reason: row.reason,
     params: (row.params ?? {}) as Record<string, unknown>,
     at: row.createdAt.toISOString(),
@@ -83,7 +99,11 @@ export async function readAudit(db: Database, q: AuditQuery): Promise<AuditEntry
   });
   const names = await usernames(
     db,
-    rows.map((r) => r.actorId),
+    rows.flatMap((r) => (r.targetUserId ? [r.actorId, r.targetUserId] : [r.actorId])),
   );
-  return rows.map((r) => toAuditEntry(r, names));
+  const worlds = await worldNames(
+    db,
+    rows.flatMap((r) => (r.worldId ? [r.worldId] : [])),
+  );
+  return rows.map((r) => toAuditEntry(r, names, worlds));
 }

@@ -63,7 +63,13 @@ type ReportRow = {
 
 async function toReports(db: Database, rows: ReportRow[]): Promise<Report[]> {
   const users = await db.prisma.user.findMany({
-    where: { id: { in: [...new Set(rows.map((r) => r.reporterId))] } },
+    where: {
+      id: {
+        in: [
+          ...new Set(rows.flatMap((r) => (r.targetUserId ? [r.reporterId, r.targetUserId] : [r.reporterId]))),
+        ],
+      },
+    },
     select: { id: true, username: true },
   });
   const names = new Map(users.map((u) => [u.id, u.username]));
@@ -80,6 +86,7 @@ async function toReports(db: Database, rows: ReportRow[]): Promise<Report[]> {
         ? { id: m.id.toString(), body: m.body, fromUserId: m.fromUserId, deleted: m.deletedAt !== null }
         : null,
       targetUserId: r.targetUserId,
+      targetUsername: r.targetUserId ? (names.get(r.targetUserId) ?? null) : null,
       reason: r.reason,
       status: r.status as ReportStatus,
       at: r.createdAt.toISOString(),
@@ -105,6 +112,8 @@ export async function createReport(
     // cannot be probed for private or deleted messages.
     if (!m || (worldId !== null && m.worldId !== worldId) || !(await canRead(db, reporterId, m)))
       return refuse('moderation/not_found', { chatMessageId: body.chatMessageId });
+    // The moderators' own notices are not a player's words: there is nobody to report.
+    if (m.system) return refuse('moderation/not_reportable', { chatMessageId: body.chatMessageId });
     worldId = m.worldId;
     targetUserId ??= m.fromUserId;
   }

@@ -17,6 +17,8 @@ export const MODERATION_STATUS: Partial<Record<ErrorCode, number>> = {
   'moderation/not_found': 404,
   'world/not_found': 404,
   'moderation/outranked': 403,
+  'moderation/last_admin': 403,
+  'moderation/not_reportable': 403,
   'auth/forbidden': 403,
   'http/invalid': 400,
 };

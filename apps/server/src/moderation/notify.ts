@@ -27,7 +27,13 @@ export interface Notifier {
     action: ModerationActionName,
     text: string,
     reason: string,
+    extra?: Pick<ModerationNotice, 'turn' | 'worldName'>,
   ): Promise<ChatMessage | undefined>;
+  /**
+   * Tells one account, on every socket it has open, what a moderator did to it and why. Sent before
+   * its sockets are ended (a ban, a removal), so the words arrive first.
+   */
+  personal(userId: string, notice: Omit<ModerationNotice, 'at' | 'personal'>): void;
   chatDeleted(worldId: string, messageId: string): void;
   endUserSockets(userId: string): Promise<void>;
   endSeatSockets(worldId: string, playerId: string): void;
@@ -36,9 +42,9 @@ export interface Notifier {
 export function socketNotifier(db: Database, io: Io): Notifier {
   const room = (r: string) => io.to(r) as unknown as LooseEmitter;
   return {
-    async notice(worldId, actorId, action, text, reason) {
+    async notice(worldId, actorId, action, text, reason, extra = {}) {
       const at = new Date();
-      const notice: ModerationNotice = { worldId, action, reason, at: at.toISOString() };
+      const notice: ModerationNotice = { worldId, action, reason, at: at.toISOString(), ...extra };
       room(worldRoom(worldId)).emit(MODERATION_NOTICE_EVENT, notice);
       const row = await db.prisma.chatMessage.create({
         data: {
@@ -47,6 +53,7 @@ export function socketNotifier(db: Database, io: Io): Notifier {
           fromPlayerId: null,
           toPlayerId: null,
           body: `[moderator] ${text} Reason: ${reason}`,
+          system: true,
         },
         include: { fromUser: { select: { username: true } } },
       });
@@ -57,9 +64,14 @@ export function socketNotifier(db: Database, io: Io): Notifier {
         to: null,
         body: row.body,
         at: row.createdAt.toISOString(),
+        system: true,
       };
       room(worldRoom(worldId)).emit('chat/message', message);
       return message;
+    },
+    personal(userId, notice) {
+      const told: ModerationNotice = { ...notice, personal: true, at: new Date().toISOString() };
+      room(userRoom(userId)).emit(MODERATION_NOTICE_EVENT, told);
     },
     chatDeleted(worldId, messageId) {
       const msg: ChatDeleted = { worldId, id: messageId };

@@ -19,7 +19,13 @@ async function activeSeat(ctx: ModContext, worldId: string, playerId: string) {
   return seat && !seat.leftAt ? seat : null;
 }
 
-export function removePlayer(ctx: ModContext, worldId: string, playerId: string, actorId: string) {
+export function removePlayer(
+  ctx: ModContext,
+  worldId: string,
+  playerId: string,
+  actorId: string,
+  reason: string,
+) {
   return inWorld<Params>(ctx, worldId, async (rt) => {
     if (rt.settings.status === 'closed') return refuse('moderation/closed');
     const seat = await activeSeat(ctx, worldId, playerId);
@@ -46,8 +52,18 @@ export function removePlayer(ctx: ModContext, worldId: string, playerId: string,
       data: { leftAt: new Date(), absent: false },
     });
     forgetAbsent(ctx, worldId);
+    const world = await ctx.db.prisma.world.findUnique({ where: { id: worldId }, select: { name: true } });
     afterCommit(ctx.db, () => {
       ctx.hub.publish(worldId);
+      // Told first, then moved off the seat: the player's page says why before it becomes a spectator's
+      // (a bot's seat has no account to tell).
+      if (seat.userId)
+        ctx.notify.personal(seat.userId, {
+          worldId,
+          worldName: world?.name ?? null,
+          action: 'seat.remove',
+          reason,
+        });
       ctx.notify.endSeatSockets(worldId, playerId);
     });
     return {
@@ -60,6 +76,23 @@ export function removePlayer(ctx: ModContext, worldId: string, playerId: string,
         version: r.version,
       },
     };
+  });
+}
+
+/**
+ * A moderator's consent for an account removed from this world to join it again: the removal stays
+ * in the audit log, and this action after it lifts the bar (hub.join reads the two from the log).
+ */
+export function allowRejoin(ctx: ModContext, worldId: string, playerId: string) {
+  return inWorld<Params>(ctx, worldId, async () => {
+    const seat = await ctx.db.prisma.worldSeat.findUnique({
+      where: { worldId_playerId: { worldId, playerId } },
+      include: { user: { select: { username: true } } },
+    });
+    if (!seat) return refuse('moderation/not_found', { playerId });
+    if (!seat.userId || !seat.user || !(await ctx.hub.removedByModerator(worldId, seat.userId)))
+      return refuse('moderation/not_removed', { playerId });
+    return { ok: true, params: { playerId, userId: seat.userId, username: seat.user.username } };
   });
 }
 

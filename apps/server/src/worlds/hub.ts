@@ -343,6 +343,20 @@ export class WorldHub {
     return (await this.seats(worldId)).find((s) => s.userId === userId && !s.leftAt) ?? null;
   }
 
+  /**
+   * Whether a moderator removed this account from this world and none has allowed it back since:
+   * the audit log holds both actions, so the latest of the two decides.
+   */
+  async removedByModerator(worldId: string, userId: string): Promise<boolean> {
+    const [last] = await this.db.sql<{ action: string }>(
+      `SELECT action FROM moderation_actions
+        WHERE world_id = $1::uuid AND target_user_id = $2::uuid AND action IN ('seat.remove', 'seat.allowRejoin')
+        ORDER BY id DESC LIMIT 1`,
+      [worldId, userId],
+    );
+    return last?.action === 'seat.remove';
+  }
+
   /** Takes a free colour and seat; the engine's `join` enters the player at the next turn start. */
   async join(worldId: string, user: { id: string; username: string }, colour?: string) {
     const rt = await this.get(worldId);
@@ -353,6 +367,7 @@ export class WorldHub {
       const all = await this.seats(worldId);
       const active = all.filter((s) => !s.leftAt);
       if (active.some((s) => s.userId === user.id)) return fail('world/already_seated');
+      if (await this.removedByModerator(worldId, user.id)) return fail('world/removed');
       // Every join adds a player to the world for good (its view keeps those who left): an account
       // joining and leaving over and over would grow it without end.
       const dayAgo = new Date(Date.now() - 86_400_000);

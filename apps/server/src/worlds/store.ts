@@ -134,11 +134,13 @@ export async function readOrderPage(db: Database, worldId: string, after: number
 }
 
 /**
- * The world's last `limit` events up to `upTo` that a viewer may see: `seen` gives the part of one
- * order's events the viewer receives (the engine's `eventsFor`), and `index` is the place among
- * those, as in that viewer's patches. Turns are counted back from `turn`, the turn at `upTo`: events
- * before a `turnStarted` belong to the turn before it. The walk stops at a rollback row, whose
- * restored turn is known but not the turn of what it undid.
+ * The world's last `limit` events up to `upTo` that a viewer may see, along the log as it now
+ * stands: `seen` gives the part of one order's events the viewer receives (the engine's
+ * `eventsFor`), and `index` is the place among those, as in that viewer's patches. Walking back from
+ * `upTo`, a rollback row skips the orders it undid (back to its `toSeq`), and an `undo` row skips
+ * the order it took back: the last earlier order of the same player not already taken back (the
+ * engine's undo takes back that player's latest order of the open window, 4). Turns are counted
+ * back from `turn`, the turn at `upTo`: events before a `turnStarted` belong to the turn before it.
  */
 export async function recentEvents(
   db: Database,
@@ -148,25 +150,62 @@ export async function recentEvents(
   limit: number,
   seen: (events: readonly GameEvent[]) => readonly GameEvent[],
 ): Promise<RecentEvent[]> {
-  const rows = await db.sql<{ seq: number; kind: string; events: unknown }>(
-    `SELECT seq, kind, events FROM world_orders
-      WHERE world_id = $1 AND seq <= $2 AND jsonb_array_length(events) > 0
-      ORDER BY seq DESC LIMIT $3`,
-    [worldId, upTo, limit],
-  );
   const out: RecentEvent[] = [];
   let current = turn;
-  for (const row of rows) {
-    const events = Array.isArray(row.events)
-      ? (seen(row.events as GameEvent[]) as unknown as RecentEvent['event'][])
-      : [];
-    for (let i = events.length - 1; i >= 0 && out.length < limit; i--) {
-      const event = events[i];
-      if (!event || typeof event.type !== 'string') continue;
-      out.push({ seq: row.seq, index: i, turn: current, event });
-      if (event.type === 'turnStarted' && typeof event.turn === 'number') current = event.turn - 1;
+  let below = upTo;
+  const undos = new Map<string, number>();
+  // Pages of rows, newest first; a page holds more rows than events are wanted when few rows have
+  // events, so it is read again from where the walk stopped.
+  for (let page = 0; page < 50 && out.length < limit && below > 0; page++) {
+    const rows = await db.sql<{
+      seq: number;
+      kind: string;
+      actor: string;
+      type: string | null;
+      events: unknown;
+      to_seq: number | null;
+    }>(
+      `SELECT seq, kind, actor, "order"->>'type' AS type, events, ("order"->>'toSeq')::int AS to_seq
+         FROM world_orders
+        WHERE world_id = $1 AND seq <= $2
+          AND (jsonb_array_length(events) > 0 OR kind = 'rollback' OR "order"->>'type' = 'undo')
+        ORDER BY seq DESC LIMIT $3`,
+      [worldId, below, limit * 2],
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      if (row.seq > below) continue;
+      below = row.seq - 1;
+      if (row.type === 'undo' && row.kind !== 'rollback') {
+        undos.set(row.actor, (undos.get(row.actor) ?? 0) + 1);
+        continue;
+      }
+      const owed = undos.get(row.actor) ?? 0;
+      if (owed > 0 && row.kind !== 'system' && row.kind !== 'rollback') {
+        undos.set(row.actor, owed - 1);
+        continue;
+      }
+      const all = Array.isArray(row.events) ? (row.events as GameEvent[]) : [];
+      const events = seen(all) as unknown as RecentEvent['event'][];
+      const restored =
+        row.kind === 'rollback'
+          ? (all as RecentEvent['event'][]).find((e) => e.type === 'worldRolledBack')
+          : undefined;
+      if (typeof restored?.turn === 'number') current = restored.turn;
+      for (let i = events.length - 1; i >= 0 && out.length < limit; i--) {
+        const event = events[i];
+        if (!event || typeof event.type !== 'string') continue;
+        out.push({ seq: row.seq, index: i, turn: current, event });
+        if (event.type === 'turnStarted' && typeof event.turn === 'number') current = event.turn - 1;
+      }
+      // The orders a rollback undid are off the timeline: continue from the order it returned to,
+      // whose state began the restored turn.
+      if (row.kind === 'rollback' && row.to_seq !== null) {
+        below = row.to_seq;
+        break;
+      }
+      if (out.length >= limit) break;
     }
-    if (row.kind === 'rollback' || out.length >= limit) break;
   }
   return out.reverse();
 }

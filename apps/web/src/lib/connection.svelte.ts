@@ -43,6 +43,14 @@ class Connection {
     });
   }
 
+  /** "Try again now": skips what is left of Socket.IO's back-off wait. */
+  retry(): void {
+    if (this.socket.connected) return;
+    this.status = 'connecting';
+    this.socket.disconnect();
+    this.socket.connect();
+  }
+
   /** Reconnect so the server reads the new session cookie (after log in or log out). */
   reconnect(): void {
     this.socket.disconnect();

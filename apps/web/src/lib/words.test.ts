@@ -84,12 +84,12 @@ describe('words', () => {
   it('words each way a mercenary agreement ends (13.4)', () => {
     const pair = { owner: 'p1', hirer: 'p2' };
     expect(eventWords({ type: 'leaseStarted', ...pair, units: ['u1', 'u2'], price: 5 }, names)).toBe(
-      "Alaric's 2 unit(s) now serve Brenna as mercenaries. Brenna paid 5 for them.",
+      "Alaric's 2 units now serve Brenna as mercenaries. Brenna paid 5 for them.",
     );
     expect(eventWords({ type: 'leaseLapsed', ...pair }, names)).toContain('did not start');
     const gone = { type: 'leaseDissolved', ...pair, units: ['u1'] };
     expect(eventWords({ ...gone, reason: 'ended' }, names)).toBe(
-      "1 unit(s) of Alaric's mercenaries in Brenna's service went home.",
+      "1 unit of Alaric's mercenaries in Brenna's service went home.",
     );
     expect(eventWords({ ...gone, reason: 'ownerGone' }, names)).toContain('left the board');
     expect(eventWords({ ...gone, reason: 'hirerGone' }, names)).toContain("the hirer's position is gone");
@@ -141,10 +141,20 @@ describe('words', () => {
       'This plan costs more than the money available.',
     );
     expect(errorWords({ code: 'auth/forbidden', reason: 'spectator' })).toContain('Spectators');
-    // A code from a newer server than this page: its message, else the code itself.
+    // A code from a newer server than this page: its message, else plain words, never the code.
     const unheard = { code: 'world/unheard_of' } as unknown as { code: 'world/busy' };
     expect(errorWords({ ...unheard, message: 'Odd.' })).toBe('Odd.');
-    expect(errorWords(unheard)).toContain('world/unheard_of');
+    expect(errorWords(unheard)).not.toContain('world/unheard_of');
+    expect(errorWords({ ...unheard, message: 'The request was refused (world/unheard_of).' })).not.toContain(
+      'world/unheard_of',
+    );
+    // A mute's end in local time; the year 9999 the server stores for "until lifted" reads "forever".
+    expect(errorWords({ code: 'chat/muted', until: '9999-12-31T00:00:00.000Z' })).toBe(
+      'A moderator has muted you in chat forever.',
+    );
+    expect(errorWords({ code: 'chat/muted', until: '2026-12-01T10:00:00.000Z' })).not.toContain(
+      '2026-12-01T',
+    );
   });
 
   it('names phases and counters', () => {
@@ -164,7 +174,7 @@ describe('words', () => {
     ).toBe("Brenna demands 5 in ransom for Alaric's leader.");
     expect(
       eventWords({ type: 'leaseStarted', owner: 'p1', hirer: 'p2', units: ['u1', 'u2'], price: 4 }, names),
-    ).toBe("Alaric's 2 unit(s) now serve Brenna as mercenaries. Brenna paid 4 for them.");
+    ).toBe("Alaric's 2 units now serve Brenna as mercenaries. Brenna paid 4 for them.");
     // 13.4: a running lease ended by one side lasts until the next turn start; a withdrawn offer goes at once.
     const ended = { type: 'leaseEnded', owner: 'p1', hirer: 'p2', by: 'p2' };
     expect(eventWords({ ...ended, atTurnStart: true }, names)).toBe(

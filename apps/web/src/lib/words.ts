@@ -3,6 +3,7 @@
  * error codes and events turned into plain sentences: codes come in, words go out.
  */
 import type { ErrorCode, GameView, PlayerPhase, Step, WorldEvent } from '@bke/protocol';
+import { untilWords } from './ui/time.ts';
 
 export const PHASE_WORDS: Record<PlayerPhase, { name: string; hint: string }> = {
   combination: {
@@ -53,12 +54,8 @@ type Params = Readonly<Record<string, unknown>>;
 
 const count = (v: unknown, one: string, many = `${one}s`): string =>
   typeof v === 'number' ? `${v} ${v === 1 ? one : many}` : many;
-const until = (v: unknown): string => {
-  const t = typeof v === 'string' ? new Date(v) : null;
-  return t && !Number.isNaN(t.getTime())
-    ? ` until ${t.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
-    : '';
-};
+/** " forever" or " until <local time with zone>" (a lift by hand is stored as the year 9999). */
+const until = (v: unknown): string => (typeof v === 'string' ? ` ${untilWords(v)}` : '');
 
 /**
  * Every error code in words, closed: a code without words does not compile (and a test lists the
@@ -154,6 +151,12 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
       : 'That account already has a seat in this world.',
   'moderation/outranked': 'That account outranks yours: ask an admin.',
   'moderation/report_closed': 'That report has already been dealt with.',
+  'moderation/last_admin':
+    'That is the last admin who can log in: make another account admin first, or the site would have none.',
+  'moderation/not_removed': 'That account was not removed from this world by a moderator: nothing to allow.',
+  'moderation/not_reportable': 'Messages from the moderators cannot be reported.',
+  'world/removed':
+    'A moderator removed you from this world. You can join it again only if a moderator allows it.',
   'setup/invalid': 'That world cannot be set up that way.',
   'setup/map_invalid': 'The map of that world cannot be used.',
   'order/invalid': (p) =>
@@ -233,7 +236,10 @@ export function errorWords(e: { readonly code: ClientErrorCode; readonly [param:
   const w = (ERROR_WORDS as Record<string, string | ((p: Params) => string) | undefined>)[e.code];
   if (typeof w === 'function') return w(e);
   if (w) return w;
-  return typeof e.message === 'string' && e.message ? e.message : `Something went wrong (${e.code}).`;
+  // Never the code itself: a message that only repeats it is no sentence for a player either.
+  return typeof e.message === 'string' && e.message && !e.message.includes(e.code)
+    ? e.message
+    : 'Something went wrong on our side. Try again, or reload the page.';
 }
 
 export function stepWords(step: Step): string {
@@ -270,6 +276,8 @@ export function eventWords(e: WorldEvent, n: Names): string | null {
       return `${p} left the world.`;
     case 'turnStarted':
       return `Turn ${e.turn} begins.`;
+    case 'worldRolledBack':
+      return `A moderator returned the world to the start of turn ${e.turn}: everything played after that was undone.`;
     case 'turnEnded':
       return `Turn ${e.turn} is over.`;
     case 'moveOrderRolled': {
@@ -297,7 +305,7 @@ export function eventWords(e: WorldEvent, n: Names): string | null {
     case 'seaCrossingRolled':
       return `${p}'s tribe tried to cross ${n.area(e.sea)} (die ${e.die}): ${e.success ? 'it landed safely' : 'it was lost at sea'}.`;
     case 'unitsRemoved':
-      return `${p} lost ${arr(e.units).length} unit(s) (${REMOVAL_WORDS[String(e.reason)] ?? String(e.reason)}).`;
+      return `${p} lost ${count(arr(e.units).length, 'unit')} (${REMOVAL_WORDS[String(e.reason)] ?? String(e.reason)}).`;
     case 'unitCreated': {
       const made = list(arr(e.kinds).map((k) => unitWords(String(k)).name.toLowerCase()));
       const lost = arr(e.lost).length;
@@ -312,7 +320,7 @@ export function eventWords(e: WorldEvent, n: Names): string | null {
     case 'cityOwnerChanged':
       return `${n.area(e.area)} now belongs to ${e.to ? n.player(e.to) : 'no one'}.`;
     case 'taxCollected':
-      return `${p} collected ${e.tax} in taxes from ${arr(e.cities).length} cities.`;
+      return `${p} collected ${e.tax} in taxes from ${count(arr(e.cities).length, 'city', 'cities')}.`;
     case 'cityPillaged':
       return `${p} pillaged ${n.area(e.area)} for ${e.loot}; it yields nothing until a turn ending in ${e.digit}.`;
     case 'vpGained':
@@ -348,8 +356,6 @@ export function eventWords(e: WorldEvent, n: Names): string | null {
     }
     case 'leaderEliminated':
       return `A leader fell in ${n.area(e.area)}.`;
-    case 'worldRolledBack':
-      return `A moderator took the world back to the start of turn ${e.turn}.`;
     default:
       return e.type.startsWith('combat') ? combatWords(e, n) : realmWords(e, n);
   }
@@ -387,7 +393,7 @@ function combatWords(e: WorldEvent, n: Names): string | null {
       return `${n.player(e.attacker)} attacked ${whom} in ${n.area(e.target)} at ${e.odds}${roll}: ${result}.`;
     }
     case 'combatUnitsEliminated':
-      return `${n.player(e.player)} lost ${arr(e.units).length} unit(s)${e.area ? ` in ${n.area(e.area)}` : ''}.`;
+      return `${n.player(e.player)} lost ${count(arr(e.units).length, 'unit')}${e.area ? ` in ${n.area(e.area)}` : ''}.`;
     case 'combatNeutralEliminated':
       return `The neutral garrison in ${n.area(e.area)} was destroyed.`;
     case 'combatNeutralRegenerated':
@@ -425,9 +431,9 @@ function realmWords(e: WorldEvent, n: Names): string | null {
     case 'realmTaxCollected':
       return `${p} collected ${e.tax} in taxes${Number(e.other) ? ` and ${e.other} more` : ''}.`;
     case 'upkeepPaid':
-      return `${p} paid ${e.upkeep} upkeep${arr(e.disbanded).length ? ` and disbanded ${arr(e.disbanded).length} unit(s) it could not pay` : ''}.`;
+      return `${p} paid ${e.upkeep} upkeep${arr(e.disbanded).length ? ` and disbanded ${count(arr(e.disbanded).length, 'unit')} it could not pay` : ''}.`;
     case 'unitsPurchased':
-      return `${p} bought ${arr(e.units).length} unit(s) for ${e.cost}.`;
+      return `${p} bought ${count(arr(e.units).length, 'unit')} for ${e.cost}.`;
     case 'administrationBought':
       return `${p} spent ${e.cost} on administration (the ${e.percent}% column).`;
     case 'administrationRolled': {
@@ -467,7 +473,7 @@ function realmWords(e: WorldEvent, n: Names): string | null {
       return `${p}'s realm revives.`;
     case 'realmUnitsRemoved':
     case 'unsupportedRemoved':
-      return `${p} lost ${arr(e.units).length} unit(s).`;
+      return `${p} lost ${count(arr(e.units).length, 'unit')}.`;
     case 'shipSinkingRolled':
       return `${p}'s ship ${e.sunk ? 'sank' : 'stayed afloat'} (die ${e.die}).`;
     case 'tributePaid':
@@ -495,11 +501,11 @@ function realmWords(e: WorldEvent, n: Names): string | null {
     case 'prisonerMoved':
       return `${n.player(e.captor)} moved a prisoner to another unit.`;
     case 'leaseOffered':
-      return `${n.player(e.owner)} offers ${arr(e.units).length} unit(s) to ${n.player(e.hirer)} as mercenaries for ${e.price}.`;
+      return `${n.player(e.owner)} offers ${count(arr(e.units).length, 'unit')} to ${n.player(e.hirer)} as mercenaries for ${e.price}.`;
     case 'leaseAccepted':
       return `${n.player(e.hirer)} accepted ${n.player(e.owner)}'s mercenaries for ${e.price}.`;
     case 'leaseStarted':
-      return `${n.player(e.owner)}'s ${arr(e.units).length} unit(s) now serve ${n.player(e.hirer)} as mercenaries. ${n.player(e.hirer)} paid ${e.price} for them.`;
+      return `${n.player(e.owner)}'s ${count(arr(e.units).length, 'unit')} now serve ${n.player(e.hirer)} as mercenaries. ${n.player(e.hirer)} paid ${e.price} for them.`;
     case 'leaseEnded':
       // 13.4: a running lease ends at the next turn start; an offer not yet in force goes at once.
       return e.atTurnStart
@@ -514,7 +520,7 @@ function realmWords(e: WorldEvent, n: Names): string | null {
       if (e.reason === 'ownerGone') return `${who} left the board: their owner's position is gone.`;
       if (e.reason === 'hirerGone') return `${who} went home: the hirer's position is gone.`;
       return home
-        ? `${home} unit(s) of ${who} went home.`
+        ? `${count(home, 'unit')} of ${who} went home.`
         : `The mercenary agreement between ${n.player(e.owner)} and ${n.player(e.hirer)} is over.`;
     }
     case 'mercenaryPillage':
@@ -522,9 +528,9 @@ function realmWords(e: WorldEvent, n: Names): string | null {
     case 'combatShipSinkingRolled':
       return `${p}'s retreating ship ${e.sunk ? 'sank' : 'stayed afloat'} (die ${e.die}${Number(e.modifier) ? `, ${Number(e.modifier) > 0 ? '+' : ''}${e.modifier}` : ''}).`;
     case 'navalLandingDeclared':
-      return `${p}'s ship waits off ${n.area(e.target)} with ${arr(e.cargo).length} unit(s) to land.`;
+      return `${p}'s ship waits off ${n.area(e.target)} with ${count(arr(e.cargo).length, 'unit')} to land.`;
     case 'navalLanded':
-      return `${p} landed ${arr(e.units).length} unit(s) in ${n.area(e.target)}.`;
+      return `${p} landed ${count(arr(e.units).length, 'unit')} in ${n.area(e.target)}.`;
     case 'navalLandingFailed':
       return `${p}'s landing in ${n.area(e.target)} failed.`;
     case 'combatShipCaptured':

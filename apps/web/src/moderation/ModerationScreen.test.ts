@@ -30,11 +30,31 @@ function fakeServer() {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
         posts.push({ url, body: JSON.parse(String(init.body)) });
-        return json({ ok: true, action: { id: '1', action: 'world.pause' } });
+        const action = url.endsWith('/rollback') ? 'world.rollback' : 'world.pause';
+        return json({
+          ok: true,
+          action: {
+            id: '1',
+            actor: { id: 'u', username: 'marcus' },
+            action,
+            worldId: world.id,
+            worldName: world.name,
+            targetUserId: null,
+            reason: 'maintenance',
+            params: action === 'world.rollback' ? { turn: 1, undone: [{}, {}] } : {},
+            at: '2026-11-21T12:00:00.000Z',
+          },
+        });
       }
       if (url === '/api/worlds') return json({ worlds: [world] });
       if (url.endsWith('/seats')) return json({ seats: [] });
-      if (url.endsWith('/turns')) return json({ turns: [{ turn: 0, seq: 0, hash: 'h' }] });
+      if (url.endsWith('/turns'))
+        return json({
+          turns: [
+            { turn: 1, seq: 0, hash: 'h' },
+            { turn: 2, seq: 9, hash: 'i' },
+          ],
+        });
       if (url.endsWith('/chat')) return json({ messages: [] });
       return json({ error: { code: 'http/not_found', message: 'no' } }, 404);
     }),
@@ -75,9 +95,35 @@ describe('the moderation area', () => {
     expect(posts).toEqual([]);
     await fireEvent.input(screen.getByTestId('mod-reason'), { target: { value: 'maintenance' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
-    await screen.findByTestId('mod-message');
+    // Said in words: what was done to which world, no action code or audit number.
+    expect((await screen.findByTestId('mod-message')).textContent).toBe(
+      `Done: paused the world “${world.name}”.`,
+    );
     expect(posts).toEqual([
       { url: `/api/moderation/worlds/${world.id}/pause`, body: { reason: 'maintenance' } },
     ]);
+  });
+
+  it('asks before a rollback, saying what it will do, and sends nothing on Cancel', async () => {
+    session.user = { id: 'u', username: 'marcus', role: 'admin' };
+    const posts = fakeServer();
+    render(ModerationScreen);
+    await fireEvent.click(await screen.findByTestId('mod-world'));
+    await fireEvent.input(await screen.findByTestId('mod-reason'), {
+      target: { value: 'a bug ate a stack' },
+    });
+    await fireEvent.click(await screen.findByRole('button', { name: 'Roll back…' }));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toMatch(/Every order given since turn 1 began is undone/);
+    expect(dialog.textContent).toMatch(/a bug ate a stack/);
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    expect(posts).toEqual([]);
+    await fireEvent.click(screen.getByRole('button', { name: 'Roll back…' }));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Roll back to turn 1' }));
+    expect((await screen.findByTestId('mod-message')).textContent).toMatch(
+      /back to the start of turn 1 \(2 orders undone\)/,
+    );
+    expect(posts.map((p) => p.url)).toEqual([`/api/moderation/worlds/${world.id}/rollback`]);
   });
 });

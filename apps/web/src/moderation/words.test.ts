@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@bke/protocol';
 import { describe, expect, it } from 'vitest';
 import { canModerate, routePath } from './client.ts';
-import { describeAction } from './words.ts';
+import { describeAction, doneWords } from './words.ts';
 
 const entry = (action: AuditEntry['action'], params: Record<string, unknown>): AuditEntry => ({
   id: '1',
@@ -15,18 +15,45 @@ const entry = (action: AuditEntry['action'], params: Record<string, unknown>): A
 });
 
 describe('moderation words', () => {
-  it('says what a rollback undid', () => {
-    expect(describeAction(entry('world.rollback', { turn: 2, undone: [{}, {}, {}] }))).toBe(
-      'mod1 rolled the world back to turn 2 (3 orders undone)',
+  it('says what a rollback undid, naming the world', () => {
+    const e = { ...entry('world.rollback', { turn: 2, undone: [{}, {}, {}] }), worldName: 'Gaul' };
+    expect(describeAction(e)).toBe(
+      'mod1 rolled the world “Gaul” back to the start of turn 2 (3 orders undone)',
+    );
+    expect(describeAction(entry('world.rollback', { turn: 2, undone: [{}] }))).toBe(
+      'mod1 rolled the world back to the start of turn 2 (1 order undone)',
     );
   });
-  it('says whether a ban ends', () => {
+  it('says whether a ban ends, in local time, and "forever" instead of the year 9999', () => {
     expect(describeAction(entry('user.ban', { username: 'carol', until: null }))).toBe(
-      'mod1 banned an account (carol, until lifted)',
+      'mod1 banned carol forever',
     );
+    expect(describeAction(entry('user.mute', { username: 'carol', until: '9999-12-31T00:00:00.000Z' }))).toBe(
+      'mod1 muted carol forever',
+    );
+    const until = describeAction(
+      entry('user.mute', { username: 'carol', until: '2026-12-01T10:00:00.000Z' }),
+    );
+    expect(until).toMatch(/^mod1 muted carol until .*2026/);
+    expect(until).not.toContain('2026-12-01T');
+  });
+  it('names people and seats, never ids or codes', () => {
     expect(
       describeAction(entry('seat.handOver', { playerId: 'p2', fromUsername: 'bob', toUsername: 'carol' })),
-    ).toBe('mod1 handed a seat over (p2: bob → carol)');
+    ).toBe('mod1 handed bob’s seat in the world to carol');
+    const removed = {
+      ...entry('seat.remove', { playerId: 'p1', username: 'Brenna', abandoned: true }),
+      worldName: 'Gaul',
+    };
+    expect(describeAction(removed)).toBe(
+      'mod1 removed Brenna from the world “Gaul” (their position was abandoned)',
+    );
+    const absent = { ...entry('seat.absent', { playerId: 'p3', absent: true }), targetUsername: 'dora' };
+    expect(describeAction(absent)).toBe('mod1 marked dora’s seat in the world absent');
+    expect(doneWords({ ...entry('world.pause', {}), worldName: 'Gaul' })).toBe(
+      'Done: paused the world “Gaul”.',
+    );
+    for (const e of [removed, absent]) expect(describeAction(e)).not.toMatch(/\bp\d\b|seat\.remove|#/);
   });
 });
 

@@ -1,60 +1,84 @@
-/** The audit log in words, for the admins reading it. */
+/** Moderation in words: the audit log for the admins reading it, and what a moderator just did. */
 import type { AuditEntry, ModerationActionName } from '@bke/protocol';
+import { count } from '../lib/ui/count.ts';
+import { localTime, untilWords } from '../lib/ui/time.ts';
 
 const VERB: Record<ModerationActionName, string> = {
-  'world.pause': 'paused the world',
-  'world.resume': 'resumed the world',
-  'world.deadline': 'moved the deadline',
-  'world.resolve': 'resolved the current step',
-  'world.settings': 'changed the deadline settings',
-  'world.close': 'closed the world',
-  'world.rollback': 'rolled the world back',
-  'seat.remove': 'removed a player',
-  'seat.handOver': 'handed a seat over',
-  'seat.absent': 'changed a seat’s absence',
-  'user.ban': 'banned an account',
-  'user.unban': 'lifted a ban',
-  'user.mute': 'muted an account',
-  'user.unmute': 'lifted a mute',
-  'user.role': 'changed a role',
+  'world.pause': 'paused',
+  'world.resume': 'resumed',
+  'world.deadline': 'moved the deadline of',
+  'world.resolve': 'resolved the current step of',
+  'world.settings': 'changed the deadline settings of',
+  'world.close': 'closed',
+  'world.rollback': 'rolled back',
+  'seat.remove': 'removed',
+  'seat.handOver': 'handed over',
+  'seat.absent': 'changed the absence of',
+  'seat.allowRejoin': 'allowed back',
+  'user.ban': 'banned',
+  'user.unban': 'lifted the ban on',
+  'user.mute': 'muted',
+  'user.unmute': 'lifted the mute on',
+  'user.role': 'changed the role of',
   'chat.delete': 'deleted a chat message',
   'report.resolve': 'closed a report',
 };
 
-/** One line per entry: "mod1 rolled the world back to turn 2 (3 orders undone)". */
-export function describeAction(e: AuditEntry): string {
-  const p = e.params;
-  let detail = '';
+const ROLE_WORDS: Record<string, string> = {
+  player: 'a player',
+  moderator: 'a moderator',
+  admin: 'an admin',
+};
+
+const text = (v: unknown, fallback: string) => (typeof v === 'string' && v ? v : fallback);
+
+/** What was done, without who did it: "paused the world “Gaul”", "banned carol forever". */
+export function actionWords(e: AuditEntry): string {
+  const p = e.params ?? {};
+  const world = e.worldName ? `the world “${e.worldName}”` : 'the world';
+  const who = text(p.username, e.targetUsername ?? 'an account');
   switch (e.action) {
-    case 'world.rollback':
-      detail = ` to turn ${String(p.turn)} (${Array.isArray(p.undone) ? p.undone.length : 0} orders undone)`;
-      break;
+    case 'world.pause':
+    case 'world.resume':
+    case 'world.close':
+    case 'world.resolve':
+    case 'world.settings':
+      return `${VERB[e.action]} ${world}`;
+    case 'world.deadline':
+      return `moved the deadline of ${world}${typeof p.deadlineAt === 'string' ? ` to ${localTime(p.deadlineAt)}` : ''}`;
+    case 'world.rollback': {
+      const undone = Array.isArray(p.undone) ? p.undone.length : 0;
+      return `rolled ${world} back to the start of turn ${String(p.turn)} (${count(undone, 'order')} undone)`;
+    }
     case 'seat.remove':
+      return `removed ${who} from ${world}${p.abandoned ? ' (their position was abandoned)' : ''}`;
+    case 'seat.allowRejoin':
+      return `allowed ${who} to join ${world} again`;
     case 'seat.absent':
-      detail = ` (${String(p.playerId)}${e.action === 'seat.absent' ? (p.absent ? ': absent' : ': present') : ''})`;
-      break;
+      return `marked ${who}’s seat in ${world} ${p.absent ? 'absent' : 'present'}`;
     case 'seat.handOver':
-      detail = ` (${String(p.playerId)}: ${String(p.fromUsername)} → ${String(p.toUsername)})`;
-      break;
+      return `handed ${text(p.fromUsername, 'a player')}’s seat in ${world} to ${text(p.toUsername, 'another account')}`;
     case 'user.ban':
     case 'user.mute':
-      detail = ` (${String(p.username)}${p.until ? ` until ${String(p.until)}` : ', until lifted'})`;
-      break;
+      return `${VERB[e.action]} ${who} ${untilWords(typeof p.until === 'string' ? p.until : null)}`;
     case 'user.unban':
     case 'user.unmute':
-      detail = ` (${String(p.username)})`;
-      break;
+      return `${VERB[e.action]} ${who}`;
     case 'user.role':
-      detail = ` (${String(p.username)}: ${String(p.from)} → ${String(p.to)})`;
-      break;
+      return `made ${who} ${ROLE_WORDS[String(p.to)] ?? String(p.to)} (was ${ROLE_WORDS[String(p.from)] ?? String(p.from)})`;
     case 'report.resolve':
-      detail = ` (#${String(p.reportId)} ${String(p.status)})`;
-      break;
-    case 'world.deadline':
-      if (p.deadlineAt) detail = ` to ${String(p.deadlineAt)}`;
-      break;
-    default:
-      break;
+      return `${p.status === 'dismissed' ? 'dismissed' : 'resolved'} a report`;
+    case 'chat.delete':
+      return `deleted a chat message${e.worldName ? ` in ${world}` : ''}${e.targetUsername ? ` by ${e.targetUsername}` : ''}`;
   }
-  return `${e.actor.username} ${VERB[e.action]}${detail}`;
+}
+
+/** One line per entry: "mod1 rolled the world “Gaul” back to the start of turn 2 (3 orders undone)". */
+export function describeAction(e: AuditEntry): string {
+  return `${e.actor.username} ${actionWords(e)}`;
+}
+
+/** The moderator's own confirmation: "Done: paused the world “Gaul”." */
+export function doneWords(e: AuditEntry): string {
+  return `Done: ${actionWords(e)}.`;
 }

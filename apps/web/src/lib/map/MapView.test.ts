@@ -14,7 +14,8 @@ describe('MapView', () => {
   it('stacks counters per owner and kind with a count, letter and printed values', () => {
     render(MapView, { map: FIXTURE_MAP, view: FIXTURE_VIEW });
     const tribes = screen.getByTestId('counter-belgica-tribe');
-    expect(tribes.getAttribute('aria-label')).toBe('2 × Tribe');
+    // Its accessible name says whose counters they are and where (a screen reader hears no colour).
+    expect(tribes.getAttribute('aria-label')).toBe('2 × Tribe of Alaric in Belgica');
     expect(tribes.textContent).toContain('R');
     expect(tribes.textContent).toContain('2');
     expect(screen.getByTestId('counter-belgica-barbarianInfantry').textContent).toContain('3-3');

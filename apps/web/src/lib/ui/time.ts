@@ -40,3 +40,29 @@ export function formatDeadline(deadline: string | null, locale?: string, timeZon
     ...(timeZone ? { timeZone } : {}),
   }).format(t);
 }
+
+/** The year the server stores for "until lifted" (a nullable column cannot say "forever"). */
+const FOREVER_YEAR = 9999;
+
+/** A moment as the reader's local date and time with its zone: "24 Nov 2026, 05:10 UTC". */
+export function localTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
+/** "forever" for the far-future stand-in, else "until <local time>". */
+export function untilWords(iso: string | null | undefined): string {
+  if (!iso) return 'forever';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime()) || d.getUTCFullYear() >= FOREVER_YEAR) return 'forever';
+  return `until ${localTime(iso)}`;
+}

@@ -115,14 +115,18 @@ describe('column 11: the administration result (14.3.3, 10.6.2)', () => {
 
   it('puts each result in words: the roll, the result, the rebellion rolls, the empire', () => {
     expect(results.map(adminResultWords)).toEqual([
-      '7: Good Ruler',
-      '4: Rebellion; Rebellion 3, 4',
-      '11: 6 → Empire',
+      'Rolled 7: Good Ruler',
+      'Rolled 4: Rebellion, rebellion rolls 3 and 4',
+      'Rolled 11: number 6, became an empire',
     ]);
     expect(adminResultWords(null)).toBe('—');
     // A rebellion without an administration roll (a capital lost, 10.3): only the rebellion roll.
     expect(adminResultWords({ roll: 0, result: 'rebellion', rebellions: [9], becameEmpire: false })).toBe(
-      'Rebellion 9',
+      'No administration roll; rebellion roll 9',
+    );
+    // A number not yet reached by the turns in the stage: nothing happens (10.6.2).
+    expect(adminResultWords({ roll: 7, result: 5, rebellions: [], becameEmpire: false })).toBe(
+      'Rolled 7: number 5, no change',
     );
   });
 
@@ -140,9 +144,9 @@ describe('column 11: the administration result (14.3.3, 10.6.2)', () => {
     render(Scores, { view: FIXTURE_VIEW, log: [], ledger });
     // Newest turn first.
     expect(screen.getAllByTestId('admin-result').map((c) => c.textContent)).toEqual([
-      '11: 6 → Empire',
-      '4: Rebellion; Rebellion 3, 4',
-      '7: Good Ruler',
+      'Rolled 11: number 6, became an empire',
+      'Rolled 4: Rebellion, rebellion rolls 3 and 4',
+      'Rolled 7: Good Ruler',
     ]);
   });
 

@@ -57,15 +57,24 @@ const ADMIN_RESULT_WORDS: Record<string, string> = {
   revival: 'Revival',
 };
 
-/** Column 11 in words: "7: Good Ruler", "4: Rebellion; Rebellion 3, 4", "11: 6 → Empire". */
+/**
+ * Column 11 in words (10.6.2, 11.6): the roll, what it gave, and what followed — "Rolled 7: Good
+ * Ruler", "Rolled 11: number 6, became an empire", "Rolled 4: Rebellion (rebellion rolls 3 and 4)".
+ * A number is compared with the turns spent in the stage; below it nothing happens.
+ */
 export function adminResultWords(a: AdminOutcome | null): string {
   if (!a) return '—';
-  const result = typeof a.result === 'number' ? String(a.result) : (ADMIN_RESULT_WORDS[a.result] ?? a.result);
-  const rebellions = a.rebellions.length ? `Rebellion ${a.rebellions.join(', ')}` : '';
-  const empire = a.becameEmpire ? ' → Empire' : '';
-  // Roll 0: no administration roll this turn, only a rebellion (e.g. after losing the capital).
-  if (a.roll === 0) return `${rebellions || result}${empire}`;
-  return `${a.roll}: ${result}${rebellions ? `; ${rebellions}` : ''}${empire}`;
+  const named =
+    typeof a.result === 'number' ? `number ${a.result}` : (ADMIN_RESULT_WORDS[a.result] ?? a.result);
+  const rolls = a.rebellions.map(String);
+  const rebellion = rolls.length
+    ? `${rolls.length === 1 ? 'rebellion roll' : 'rebellion rolls'} ${rolls.length === 1 ? rolls[0] : `${rolls.slice(0, -1).join(', ')} and ${rolls.at(-1)}`}`
+    : '';
+  const then = [a.becameEmpire ? 'became an empire' : '', rebellion].filter(Boolean);
+  // Roll 0: no administration roll this turn, only a rebellion (e.g. after losing the capital, 10.3).
+  if (a.roll === 0) return rebellion ? `No administration roll; ${rebellion}` : named;
+  const tail = then.length ? `, ${then.join(', ')}` : typeof a.result === 'number' ? ', no change' : '';
+  return `Rolled ${a.roll}: ${named}${tail}`;
 }
 
 /** The server's ledger: one row per player, cycle, turn and column (packages/protocol ledgerRowSchema). */
@@ -155,7 +164,7 @@ export const SHEET_COLUMNS: readonly { key: keyof LedgerRow; label: string; titl
   { key: 'administration', label: '8 Admin', title: 'Spent on the Administration Table' },
   { key: 'treasury', label: '9 Treasury', title: 'Treasury balance, exposed to capital capture' },
   { key: 'adminPercent', label: '10 %', title: 'Share of column 2 spent on administration' },
-  { key: 'adminResult', label: '11 Result', title: 'Administration result' },
+  { key: 'adminResult', label: '11 Administration', title: 'Administration roll and its result' },
 ];
 
 export interface Standing {

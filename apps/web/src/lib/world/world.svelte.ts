@@ -7,7 +7,7 @@
  */
 
 import type { EconomicPlan, GameView, LegalOrder, Order } from '@bke/protocol';
-import { applyPatch, type PatchOp, type WireError } from '@bke/protocol';
+import { applyPatch, type PatchOp, RECENT_EVENTS, type WireError } from '@bke/protocol';
 import { errorWords } from '../words.ts';
 import type {
   ChatMessage,
@@ -19,6 +19,7 @@ import type {
   WorldLink,
   WorldStatusMessage,
 } from './link.ts';
+import { liveLog, logKey } from './timeline.ts';
 
 const LOG_LIMIT = 3000;
 
@@ -28,8 +29,8 @@ export interface PlanQuote {
   readonly problem: string | null;
 }
 
-/** A logged event's key: the order (version) that produced it, then its place among that order's events. */
-const logKey = (seq: number, index: number) => seq * 1000 + index;
+/** How long after an order without events the history is asked for again (it may have been an undo). */
+const HISTORY_AFTER_MS = 300;
 
 interface Saved {
   readonly version: number;
@@ -51,6 +52,9 @@ export class WorldStore {
   error = $state<string | null>(null);
   sending = $state(false);
   loading = $state(true);
+  private historyTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Why this world cannot be shown at all (no such world), for a screen with a way on. */
+  missing = $state(false);
   /** The chat channel on screen; its messages are read as they come. */
   openChannel: string | null = null;
   /** Unread messages by id → their channel, so a deleted one leaves its unread count too. */
@@ -61,7 +65,9 @@ export class WorldStore {
   constructor(
     readonly worldId: string,
     private readonly link: WorldLink,
-    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = null,
+    private readonly storage:
+      | (Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'removeItem'>>)
+      | null = null,
   ) {}
 
   async start(): Promise<void> {
@@ -80,6 +86,7 @@ export class WorldStore {
   }
 
   stop(): void {
+    if (this.historyTimer) clearTimeout(this.historyTimer);
     for (const u of this.unsubs.splice(0)) u();
     this.link.unsubscribe(this.worldId);
   }
@@ -98,6 +105,12 @@ export class WorldStore {
   async resync(): Promise<void> {
     const r = await this.link.subscribe(this.worldId, this.version);
     if (!r.ok) {
+      // An id the server cannot read names no world either (socket/invalid: not a world id).
+      if (r.error.code === 'world/not_found' || r.error.code === 'socket/invalid') {
+        this.missing = true;
+        this.view = null;
+        this.forget();
+      }
       this.error = errorWords(r.error);
       this.loading = false;
       return;
@@ -124,23 +137,41 @@ export class WorldStore {
     this.legal = r.legal;
     this.status = r.status;
     this.chat = [...r.chat];
-    this.mergeRecent(r.recent);
+    this.adoptHistory(r.recent);
     this.loading = false;
   }
 
   /**
-   * The server's latest events join what this page saw itself (a new spectator or a cleared
-   * browser starts from them): one entry per order seq and place, the server's turn winning.
+   * The server's latest events, along the log as it now stands (rollbacks and undone orders left
+   * out), replace what this page kept for the same span: a reload, a new spectator and a page that
+   * saw an undo all show the same history. Lines older than the server's list are kept only when
+   * the list is full (the server has more than it sends), and then only those no rollback undid.
    */
-  private mergeRecent(recent: SubscribeResult['recent'] | undefined): void {
-    if (!recent?.length) return;
-    const byKey = new Map(this.log.map((l) => [l.seq, l]));
-    for (const r of recent) {
-      const seq = logKey(r.seq, r.index);
-      byKey.set(seq, { seq, turn: r.turn, event: r.event });
-    }
-    this.log = [...byKey.values()].sort((a, b) => a.seq - b.seq).slice(-LOG_LIMIT);
+  private adoptHistory(recent: SubscribeResult['recent'] | undefined): void {
+    if (!recent) return;
+    const fromServer = recent.map((r) => ({
+      seq: logKey(r.seq, r.index),
+      turn: r.turn,
+      event: r.event,
+    }));
+    const oldest = fromServer[0]?.seq ?? Number.POSITIVE_INFINITY;
+    const older = recent.length >= RECENT_EVENTS ? this.log.filter((l) => l.seq < oldest) : [];
+    this.log = liveLog([...older, ...fromServer]).slice(-LOG_LIMIT);
     this.save();
+  }
+
+  /**
+   * An order without events that moved the board may have been an undo, which takes another order's events out of the
+   * history: ask the server for the history as it now stands (once, shortly after).
+   */
+  private historyMayHaveChanged(): void {
+    if (this.historyTimer) clearTimeout(this.historyTimer);
+    this.historyTimer = setTimeout(() => {
+      this.historyTimer = null;
+      void this.link.subscribe(this.worldId, this.version).then((r) => {
+        if (r.ok) this.onSubscribed(r);
+      });
+    }, HISTORY_AFTER_MS);
   }
 
   /** A full view (the server's memory of patches did not reach back to ours), with the legal orders. */
@@ -162,9 +193,11 @@ export class WorldStore {
     let turn = turnBefore;
     const logged = events.map((event, i) => {
       if (event.type === 'turnStarted' && typeof event.turn === 'number') turn = event.turn;
+      if (event.type === 'worldRolledBack' && typeof event.turn === 'number') turn = event.turn;
       return { seq: logKey(to, i), turn, event };
     });
-    if (logged.length) this.log = [...this.log, ...logged].slice(-LOG_LIMIT);
+    // A rollback's own line arrives with its patch: the lines of the orders it undid leave at once.
+    if (logged.length) this.log = liveLog([...this.log, ...logged]).slice(-LOG_LIMIT);
     return turn;
   }
 
@@ -196,6 +229,9 @@ export class WorldStore {
     this.version = p.to;
     if (p.legal) this.legal = p.legal as LegalOrder[];
     this.logEvents(p.to, p.events, before);
+    // An undo changes the board and says nothing; an order that changes nothing this viewer sees
+    // (another's plan, a hidden offer) cannot have been an undo of anything on its screen.
+    if (p.events.length === 0 && p.ops.length > 0) this.historyMayHaveChanged();
     this.save();
   }
 
@@ -282,6 +318,14 @@ export class WorldStore {
     return `bke-world-${this.worldId}`;
   }
 
+  private forget(): void {
+    try {
+      this.storage?.removeItem?.(this.key());
+    } catch {
+      // Nothing kept, nothing to forget.
+    }
+  }
+
   private restore(): void {
     try {
       const raw = this.storage?.getItem(this.key());
@@ -289,7 +333,7 @@ export class WorldStore {
       const saved = JSON.parse(raw) as Saved;
       this.view = saved.view;
       this.version = saved.version;
-      this.log = saved.log;
+      this.log = liveLog(saved.log);
     } catch {
       // A damaged copy is simply ignored: the server sends a full view.
     }

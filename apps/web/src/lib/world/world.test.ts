@@ -83,6 +83,14 @@ function fakeLink(
 
 const turn = (value: number) => [{ op: 'replace' as const, path: '/turn', value }];
 
+function memoryStorage() {
+  const mem = new Map<string, string>();
+  return {
+    getItem: (k: string) => mem.get(k) ?? null,
+    setItem: (k: string, v: string) => void mem.set(k, v),
+  };
+}
+
 describe('WorldStore', () => {
   it('takes the first view, legal orders and status from the subscription', async () => {
     const f = fakeLink();
@@ -237,11 +245,12 @@ describe('WorldStore', () => {
   });
 
   it('starts the event log from the recent events in the subscription (late joiner)', async () => {
-    const f = fakeLink({ kind: 'view', version: 12, view: FIXTURE_VIEW }, [
+    const recent: SubscribeResult['recent'] = [
       { seq: 11, index: 0, turn: 1, event: { type: 'turnEnded', turn: 1 } },
       { seq: 11, index: 1, turn: 2, event: { type: 'turnStarted', turn: 2 } },
       { seq: 12, index: 0, turn: 2, event: given({ type: 'moveOrderFixed' }) },
-    ]);
+    ];
+    const f = fakeLink({ kind: 'view', version: 12, view: FIXTURE_VIEW }, recent);
     const s = new WorldStore('w1', f.link);
     await s.start();
     expect(s.log.map((l) => [l.turn, l.event.type])).toEqual([
@@ -251,6 +260,7 @@ describe('WorldStore', () => {
     ]);
     // A later patch adds to it; a resubscribe with the same events does not repeat them.
     f.patch({ from: 12, to: 13, ops: turn(2), events: [given({ type: 'unitMoved' })] });
+    recent.push({ seq: 13, index: 0, turn: 2, event: given({ type: 'unitMoved' }) });
     f.reconnect();
     await Promise.resolve();
     expect(s.log.map((l) => l.event.type)).toEqual([
@@ -259,5 +269,42 @@ describe('WorldStore', () => {
       'moveOrderFixed',
       'unitMoved',
     ]);
+  });
+
+  it('drops the lines of orders a rollback undid as the rollback arrives, and after a reload', async () => {
+    const recent: SubscribeResult['recent'] = [
+      { seq: 10, index: 0, turn: 2, event: { type: 'turnStarted', turn: 2 } },
+      { seq: 11, index: 0, turn: 2, event: given({ type: 'tribeSplit', player: 'p1' }) },
+      { seq: 12, index: 0, turn: 2, event: given({ type: 'unitMoved', player: 'p1' }) },
+    ];
+    const storage = memoryStorage();
+    const f = fakeLink({ kind: 'view', version: 12, view: FIXTURE_VIEW }, recent);
+    const s = new WorldStore('w1', f.link, storage);
+    await s.start();
+    f.patch({ from: 12, to: 13, ops: turn(2), events: [{ type: 'worldRolledBack', turn: 2, toSeq: 10 }] });
+    expect(s.log.map((l) => l.event.type)).toEqual(['turnStarted', 'worldRolledBack']);
+    s.stop();
+    // A reload restores the kept copy: still without the undone lines.
+    const again = new WorldStore('w1', fakeLink({ kind: 'patches', patches: [] }, undefined).link, storage);
+    await again.start();
+    expect(again.log.map((l) => l.event.type)).not.toContain('tribeSplit');
+  });
+
+  it('asks for the history again after an order without events (an undo), and shows the server’s', async () => {
+    const recent: SubscribeResult['recent'] = [
+      { seq: 11, index: 0, turn: 2, event: given({ type: 'tribeSplit', player: 'p1' }) },
+    ];
+    const f = fakeLink({ kind: 'view', version: 12, view: FIXTURE_VIEW }, recent);
+    const s = new WorldStore('w1', f.link);
+    await s.start();
+    expect(s.log.map((l) => l.event.type)).toEqual(['tribeSplit']);
+    // The player takes the split back: the undo's patch has no events; the server's history no
+    // longer has the split.
+    recent.splice(0);
+    f.patch({ from: 12, to: 13, ops: turn(2), events: [] });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(f.calls.subscribe.at(-1)).toBe(13);
+    expect(s.log).toEqual([]);
+    s.stop();
   });
 });

@@ -1,0 +1,251 @@
+/**
+ * What the screen says is true, seen from the affected player's browser as well as the moderator's:
+ * a bad world link, a paused world, a removal, a mute and a ban reach the player at once in words,
+ * with the reason, and their screen moves to the true state; codes, ids and ISO times never show.
+ */
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+const stamp = Date.now().toString(36).slice(-5);
+const ADMIN = process.env.E2E_ADMIN_USERNAME ?? 'e2e_admin';
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
+const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/screens-${name}.png` });
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+// Several browsers, sign-ups and a moderator each: more than the default minute on a shared machine.
+test.describe.configure({ timeout: 180_000 });
+
+async function enter(browser: Browser, mode: 'signup' | 'login', name: string, password: string) {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(`/#/${mode}`);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: mode === 'signup' ? 'Sign up' : 'Log in' }).click();
+  // Password hashing is memory-hard on purpose: on a busy machine it takes a while.
+  await expect(page.getByTestId('account-name')).toHaveText(name, { timeout: 60_000 });
+  return { ctx, page };
+}
+
+/** A creates a world and joins it; B signs up and joins it too. Both end on its page. */
+async function worldOfTwo(browser: Browser, aName: string, bName: string, worldName: string) {
+  const a = await enter(browser, 'signup', aName, 'correct horse battery');
+  await a.page.getByLabel('Name').fill(worldName);
+  await a.page.getByRole('button', { name: 'Create world' }).click();
+  await expect(a.page).toHaveURL(/#\/world\//);
+  await a.page.getByTestId('join-world').click();
+  await expect(a.page.getByTestId('join-world')).toBeHidden();
+  const worldUrl = a.page.url();
+  const b = await enter(browser, 'signup', bName, 'correct horse battery');
+  await b.page.goto(worldUrl);
+  await b.page.getByTestId('join-world').click();
+  await expect(b.page.getByTestId('join-world')).toBeHidden();
+  return { a, b, worldUrl };
+}
+
+async function moderate(browser: Browser, worldName: string) {
+  const admin = await enter(browser, 'login', ADMIN, ADMIN_PASSWORD);
+  await admin.page.goto('/#/moderation');
+  await admin.page.getByTestId('mod-world').filter({ hasText: worldName }).click();
+  return admin;
+}
+
+test('a link to a world that does not exist says so and leads back to the worlds', async ({ page }) => {
+  for (const bad of ['does-not-exist', '6f1c2a4e-0000-4000-8000-00000000dead']) {
+    await page.goto(`/#/world/${bad}`);
+    const missing = page.getByTestId('world-missing');
+    await expect(missing.getByRole('heading', { name: 'This world does not exist' })).toBeVisible();
+    await expect(page.getByText('Opening the world…')).toHaveCount(0);
+    await expect(page.getByText('did not understand')).toHaveCount(0);
+  }
+  await shot(page, 'world-missing');
+  await page.getByRole('link', { name: 'Back to the list of worlds' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByTestId('world-missing')).toHaveCount(0);
+});
+
+test('a paused world: its players are told why, have no move and no order button, until it resumes', async ({
+  browser,
+}) => {
+  const worldName = `Halted ${stamp}`;
+  const { a, b } = await worldOfTwo(browser, `aetius_${stamp}`, `bleda_${stamp}`, worldName);
+  // Someone is waited for before the pause: their banner says "Your move".
+  const waited = async () => {
+    for (const p of [a.page, b.page])
+      if ((await p.getByTestId('waiting').textContent())?.includes('Your move')) return p;
+    return null;
+  };
+  await expect.poll(async () => (await waited()) !== null, { timeout: 20_000 }).toBe(true);
+  const mover = (await waited()) as Page;
+
+  const admin = await moderate(browser, worldName);
+  await admin.page.getByTestId('mod-reason').fill('Server maintenance tonight');
+  await admin.page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(admin.page.getByTestId('mod-message')).toHaveText(`Done: paused the world “${worldName}”.`);
+
+  // The player whose move it was: told why at once, no "Your move", no order to click.
+  await expect(mover.getByTestId('moderation-notice')).toContainText('paused this world');
+  await expect(mover.getByTestId('moderation-notice')).toContainText('Server maintenance tonight');
+  await expect(mover.getByTestId('world-paused')).toBeVisible();
+  await expect(mover.getByTestId('waiting')).not.toContainText('Your move');
+  await expect(mover).not.toHaveTitle(/Your move/);
+  await expect(mover.getByTestId('orders-halted')).toBeVisible();
+  await expect(mover.getByRole('tabpanel').locator('button:enabled')).toHaveCount(0);
+  await shot(mover, 'paused-player');
+
+  await admin.page.getByTestId('mod-reason').fill('Maintenance done');
+  await admin.page.getByRole('button', { name: 'Resume', exact: true }).click();
+  await expect(admin.page.getByTestId('mod-message')).toHaveText(`Done: resumed the world “${worldName}”.`);
+  // The stale pause is gone: the notice now says it resumed, the banner no longer says paused.
+  await expect(mover.getByTestId('world-paused')).toHaveCount(0);
+  await expect(mover.getByTestId('moderation-notice')).toHaveCount(1);
+  await expect(mover.getByTestId('moderation-notice')).toContainText('resumed this world');
+  await expect(mover.getByTestId('orders-halted')).toHaveCount(0);
+  await expect(mover.getByTestId('waiting')).toContainText('Your move');
+  await shot(mover, 'resumed-player');
+
+  // The moderators' notices in chat are not a player's words: nothing to report.
+  await mover.getByTestId('chat-tab').click();
+  await expect(mover.getByTestId('chat-system').first()).toContainText('Server maintenance tonight');
+  await expect(mover.getByTestId('chat-system').getByRole('button', { name: 'Report' })).toHaveCount(0);
+  // A private channel says who can read it.
+  await mover.getByRole('tablist', { name: 'Chat channels' }).getByRole('tab').nth(1).click();
+  await expect(mover.getByTestId('private-readers')).toContainText('moderators');
+  await shot(mover, 'private-chat');
+
+  // The audit log in words: names and local times, no ids, no ISO timestamps.
+  await admin.page.getByRole('tab', { name: 'Audit log' }).click();
+  const audit = admin.page.getByTestId('mod-audit');
+  await expect(audit).toContainText(`paused the world “${worldName}”`);
+  await expect(audit).not.toContainText(UUID);
+  await expect(audit).not.toContainText(ISO);
+  await shot(admin.page, 'audit-words');
+  for (const c of [a.ctx, b.ctx, admin.ctx]) await c.close();
+});
+
+test('a removed player is told why at once, sees the true state, and needs consent to rejoin', async ({
+  browser,
+}) => {
+  const worldName = `Removal ${stamp}`;
+  const { a, b, worldUrl } = await worldOfTwo(browser, `attila_${stamp}`, `brenna_${stamp}`, worldName);
+  const admin = await moderate(browser, worldName);
+  // Seats by name and colour, never "p1 red".
+  const seats = admin.page.locator('table').filter({ hasText: 'Missed turns' });
+  await expect(seats).toContainText(`brenna_${stamp}`);
+  await expect(seats).not.toContainText(/\bp\d\b/);
+  await admin.page.getByTestId('mod-reason').fill('Threats in chat');
+  await seats
+    .locator('tr')
+    .filter({ hasText: `brenna_${stamp}` })
+    .getByRole('button', { name: 'Remove…' })
+    .click();
+  const dialog = admin.page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText(`brenna_${stamp}’s position is abandoned`);
+  await expect(dialog).toContainText('cannot join this world again unless a moderator allows it');
+  await shot(admin.page, 'confirm-removal');
+  await dialog.getByRole('button', { name: `Remove brenna_${stamp}` }).click();
+  await expect(admin.page.getByTestId('mod-message')).toContainText(`Done: removed brenna_${stamp}`);
+
+  // Brenna's own screen: told why, back online as a spectator, no order buttons, no way to rejoin.
+  const notice = b.page.getByTestId('personal-notice');
+  await expect(notice).toContainText(`A moderator removed you from “${worldName}”`);
+  await expect(notice).toContainText('Threats in chat');
+  await expect(b.page.getByTestId('offline-banner')).toBeHidden({ timeout: 10_000 });
+  await expect(b.page.getByTestId('watching')).toBeVisible();
+  await expect(b.page.getByTestId('removed-here')).toBeVisible();
+  await expect(b.page.getByTestId('join-world')).toHaveCount(0);
+  await expect(b.page.getByRole('tabpanel').locator('button:enabled')).toHaveCount(0);
+  await shot(b.page, 'removed-player');
+  // After a reload still the same: the reason stays until dismissed, and no seat.
+  await b.page.reload();
+  await expect(b.page.getByTestId('personal-notice')).toContainText('Threats in chat');
+  await expect(b.page.getByTestId('watching')).toBeVisible();
+  await expect(b.page.getByTestId('removed-here')).toBeVisible();
+  // The server refuses a rejoin too (the lobby's Join button), in words.
+  await b.page.goto('/#/');
+  await b.page
+    .getByTestId('world-row')
+    .filter({ hasText: worldName })
+    .getByRole('button', { name: 'Join' })
+    .click();
+  await expect(
+    b.page
+      .getByRole('alert')
+      .filter({ hasText: 'A moderator removed you from this world. You can join it again' }),
+  ).toBeVisible();
+  await shot(b.page, 'removed-rejoin-refused');
+
+  // A moderator consents; the player joins again.
+  await admin.page.getByTestId('mod-reason').fill('Apologised to everyone');
+  await admin.page.getByRole('button', { name: `Allow brenna_${stamp} back` }).click();
+  await expect(admin.page.getByTestId('mod-message')).toContainText(`allowed brenna_${stamp} to join`);
+  await b.page.goto(worldUrl);
+  await b.page.getByTestId('personal-notice').getByRole('button', { name: 'Dismiss this notice' }).click();
+  await b.page.getByTestId('join-world').click();
+  await expect(b.page.getByTestId('watching')).toBeHidden();
+  for (const c of [a.ctx, b.ctx, admin.ctx]) await c.close();
+});
+
+test('a mute and a ban reach the player at once, with their end in words', async ({ browser }) => {
+  const worldName = `Muted ${stamp}`;
+  const { a, b } = await worldOfTwo(browser, `alboin_${stamp}`, `bertha_${stamp}`, worldName);
+  const admin = await enter(browser, 'login', ADMIN, ADMIN_PASSWORD);
+  await admin.page.goto('/#/moderation');
+  await admin.page.getByRole('tab', { name: 'Accounts' }).click();
+  await admin.page.getByLabel('Account name starts with').fill(`alboin_${stamp}`);
+  await admin.page.getByRole('button', { name: 'Search' }).click();
+  await admin.page.getByTestId('mod-reason').fill('Shouting at everyone');
+  const row = admin.page.getByTestId('mod-user').filter({ hasText: `alboin_${stamp}` });
+  await row.getByRole('button', { name: 'Mute' }).click();
+  await expect(row).toContainText('forever');
+  await expect(row).not.toContainText('9999');
+  await expect(admin.page.getByText(`Done: muted alboin_${stamp} forever.`)).toBeVisible();
+
+  await expect(a.page.getByTestId('personal-notice')).toContainText('muted you in chat forever');
+  await expect(a.page.getByTestId('personal-notice')).toContainText('Shouting at everyone');
+  await a.page.getByTestId('chat-tab').click();
+  await a.page.getByLabel('Message').fill('hello?');
+  await a.page.getByRole('button', { name: 'Send' }).click();
+  await expect(a.page.getByTestId('order-error')).toContainText('A moderator has muted you in chat forever.');
+  await expect(a.page.getByTestId('order-error')).not.toContainText('chat/muted');
+  await shot(a.page, 'muted-player');
+
+  // A ban asks first, then signs the player out with the reason on their screen.
+  await admin.page.getByLabel('Account name starts with').fill(`bertha_${stamp}`);
+  await admin.page.getByRole('button', { name: 'Search' }).click();
+  await admin.page.getByTestId('mod-reason').fill('Cheating with a second account');
+  await admin.page
+    .getByTestId('mod-user')
+    .filter({ hasText: `bertha_${stamp}` })
+    .getByRole('button', { name: 'Ban…' })
+    .click();
+  const dialog = admin.page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('signed out everywhere at once');
+  await shot(admin.page, 'confirm-ban');
+  await dialog.getByRole('button', { name: `Ban bertha_${stamp}` }).click();
+  await expect(b.page.getByTestId('personal-notice')).toContainText('banned your account forever');
+  await expect(b.page.getByTestId('personal-notice')).toContainText('Cheating with a second account');
+  await expect(b.page.getByTestId('account-name')).toHaveCount(0);
+  await expect(b.page.getByTestId('offline-banner')).toBeHidden({ timeout: 10_000 });
+  await shot(b.page, 'banned-player');
+  for (const c of [a.ctx, b.ctx, admin.ctx]) await c.close();
+});
+
+test('a lost connection shows within 10 seconds, with a way on, and clears when it is back', async ({
+  browser,
+}) => {
+  const p = await enter(browser, 'signup', `offa_${stamp}`, 'correct horse battery');
+  await expect(p.page.getByTestId('connection-status')).toHaveText('Connected');
+  const lost = Date.now();
+  await p.ctx.setOffline(true);
+  await expect(p.page.getByTestId('offline-banner')).toBeVisible({ timeout: 10_000 });
+  expect(Date.now() - lost).toBeLessThan(10_000);
+  await expect(p.page.getByTestId('offline-banner')).toContainText('You are offline');
+  await expect(p.page.getByTestId('reconnect-now')).toBeVisible();
+  await shot(p.page, 'offline');
+  await p.ctx.setOffline(false);
+  await p.page.getByTestId('reconnect-now').click();
+  await expect(p.page.getByTestId('offline-banner')).toBeHidden({ timeout: 15_000 });
+  await expect(p.page.getByTestId('connection-status')).toHaveText('Connected');
+  await p.ctx.close();
+});
