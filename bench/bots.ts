@@ -20,8 +20,29 @@ import { hostFacts, loadAverage } from './lib/host.ts';
 import { absoluteCheck, printTable } from './lib/report.ts';
 import { quantile } from './lib/stats.ts';
 
-const TURNS = Number(process.env.BOT_TURNS ?? 100);
-const LATE = Number(process.env.BOT_LATE_TURN ?? 300);
+const USAGE = `usage: npm run bench:bots   (no arguments; settings by environment)
+  BOT_TURNS=100       game turns the six-bot world plays through the real server
+  BOT_LATE_TURN=300   the turn whose last ten turns' decisions are timed
+  DATABASE_URL        PostgreSQL to use (else the embedded database)`;
+const args = process.argv.slice(2);
+if (args.length > 0) {
+  const help = args.every((a) => a === '--help' || a === '-h');
+  (help ? process.stdout : process.stderr).write(
+    `${help ? '' : `bench:bots: unknown arguments ${args.join(' ')}\n`}${USAGE}\n`,
+  );
+  process.exit(help ? 0 : 2);
+}
+/** A whole number of turns from the environment, within bounds; anything else stops with the usage. */
+function turnsFrom(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (/^\d{1,4}$/.test(raw) && n >= min && n <= 5000) return n;
+  process.stderr.write(`bench:bots: ${name} must be a whole number from ${min} to 5000\n${USAGE}\n`);
+  process.exit(2);
+}
+const TURNS = turnsFrom('BOT_TURNS', 100, 1);
+const LATE = turnsFrom('BOT_LATE_TURN', 300, 11);
 
 /** Six strong bots to turn LATE; the decisions of the last ten turns timed. */
 function lateDecisions() {
