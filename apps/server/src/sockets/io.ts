@@ -62,6 +62,7 @@ import { planCost } from '../worlds/plan-cost.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import { readOrders, recentEvents } from '../worlds/store.ts';
 import { storedPatch, type Viewer } from '../worlds/viewer-patches.ts';
+import { deliverChat, toChat } from './chat.ts';
 import { playerRoom, sessionRoom, userRoom, worldRoom } from './rooms.ts';
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
@@ -675,38 +676,4 @@ function wireWorlds(
       again();
     }
   }
-}
-
-/** Sends a stored chat message to its readers on every process: the world, or the two players of a private one. */
-export function deliverChat(io: Io, message: ChatMessage): void {
-  const { worldId, to } = message;
-  const from = message.from.playerId;
-  if (to === null) io.to(worldRoom(worldId)).emit('chat/message', message);
-  else
-    io.to([playerRoom(worldId, to), ...(from ? [playerRoom(worldId, from)] : [])]).emit(
-      'chat/message',
-      message,
-    );
-}
-
-function toChat(row: {
-  id: bigint;
-  worldId: string;
-  fromUserId: string;
-  fromPlayerId: string | null;
-  toPlayerId: string | null;
-  body: string;
-  system?: boolean;
-  createdAt: Date;
-  fromUser: { username: string };
-}): ChatMessage {
-  return {
-    ...(row.system ? { system: true } : {}),
-    id: row.id.toString(),
-    worldId: row.worldId,
-    from: { userId: row.fromUserId, username: row.fromUser.username, playerId: row.fromPlayerId },
-    to: row.toPlayerId,
-    body: row.body,
-    at: row.createdAt.toISOString(),
-  };
 }

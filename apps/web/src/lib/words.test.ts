@@ -67,7 +67,7 @@ describe('words', () => {
     expect(eventWords({ type: 'phaseStarted', player: 'p1', phase: 'movement' }, names)).toBeNull();
     // The server's own fact in the log: a moderator's rollback.
     expect(eventWords({ type: 'worldRolledBack', turn: 4, toSeq: 80 }, names)).toBe(
-      'A moderator took the world back to the start of turn 4.',
+      'A moderator returned the world to the start of turn 4: everything played after that was undone.',
     );
   });
 

@@ -1,0 +1,41 @@
+/**
+ * World chat on the sockets: a stored message as the client receives it, and its delivery to its
+ * readers (the world's room, or the two seats of a private line) on every process.
+ */
+import type { ChatMessage } from '@bke/protocol';
+import type { Io } from './io.ts';
+import { playerRoom, worldRoom } from './rooms.ts';
+
+/** Sends a stored chat message to its readers on every process: the world, or the two players of a private one. */
+export function deliverChat(io: Io, message: ChatMessage): void {
+  const { worldId, to } = message;
+  const from = message.from.playerId;
+  if (to === null) io.to(worldRoom(worldId)).emit('chat/message', message);
+  else
+    io.to([playerRoom(worldId, to), ...(from ? [playerRoom(worldId, from)] : [])]).emit(
+      'chat/message',
+      message,
+    );
+}
+
+export function toChat(row: {
+  id: bigint;
+  worldId: string;
+  fromUserId: string;
+  fromPlayerId: string | null;
+  toPlayerId: string | null;
+  body: string;
+  system?: boolean;
+  createdAt: Date;
+  fromUser: { username: string };
+}): ChatMessage {
+  return {
+    ...(row.system ? { system: true } : {}),
+    id: row.id.toString(),
+    worldId: row.worldId,
+    from: { userId: row.fromUserId, username: row.fromUser.username, playerId: row.fromPlayerId },
+    to: row.toPlayerId,
+    body: row.body,
+    at: row.createdAt.toISOString(),
+  };
+}
