@@ -156,7 +156,7 @@ function stateOf(view: GameView): GameState {
   };
   // The record sheet is not in views (it travels as `ledgerRow` events); the queries that read it
   // only look at rows of the turn being played, which an empty sheet stands in for.
-  const realm = rest.realm ? { ...rest.realm, ledger: [] } : rest.realm;
+  const realm = rest.realm ? { ...rest.realm, sheet: [] } : rest.realm;
   return { ...(rest as unknown as GameState), realm, rng: seedRng('bot'), riggedDice: [] } as GameState;
 }
 

@@ -140,7 +140,7 @@ test('a barbarian hires out its units to a kingdom, the lease comes into force, 
   await expect(kingdom.page.getByTestId('waiting')).toContainText('Your move');
   await kingdom.page.getByTestId('event-log').scrollIntoViewIfNeeded();
   await expect(kingdom.page.getByTestId('event-log')).toContainText(
-    `${ownerName}'s ${met.units.length} unit(s) now serve ${hirerName} as mercenaries.`,
+    `${ownerName}'s ${met.units.length === 1 ? '1 unit' : `${met.units.length} units`} now serve ${hirerName} as mercenaries.`,
   );
   await kingdom.page.getByRole('tab', { name: 'Orders' }).click();
   // The hirer commands the leased unit, named as a mercenary: selecting it lights up its destinations.

@@ -153,7 +153,7 @@ test('a realm that cannot pay all its upkeep chooses which units go, and they go
   await expect(page.getByTestId('phase')).not.toHaveText('Economic phase');
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('event-log')).toContainText(
-    `paid ${other.cost.upkeep} upkeep and disbanded ${disband.length} unit(s) it could not pay`,
+    `paid ${other.cost.upkeep} upkeep and disbanded ${disband.length === 1 ? '1 unit' : `${disband.length} units`} it could not pay`,
   );
   await shot(page, 'shortfall-history');
   await ctx.close();
