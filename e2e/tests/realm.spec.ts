@@ -59,7 +59,7 @@ test('a kingdom becoming an empire chooses its garrisons in the browser', async 
     .getByTestId('record-sheet')
     .locator('tbody tr')
     .filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${driven.turn}$`) }) });
-  await expect(row.locator('td:nth-child(12)')).toContainText('→ Empire');
+  await expect(row.locator('td:nth-child(12)')).toContainText('became an empire');
   await shot(page, 'empire-record-sheet');
   await ctx.close();
 });
