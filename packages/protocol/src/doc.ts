@@ -153,7 +153,9 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
       earlyResolution: true,
       maxPlayers: 6,
     },
-    response: { world: { ...summary, status: 'open', version: 0, turn: 0, step: { kind: 'idle' }, seats: [] } },
+    response: {
+      world: { ...summary, status: 'open', version: 0, turn: 0, step: { kind: 'idle' }, seats: [] },
+    },
   },
   getWorld: {
     response: {

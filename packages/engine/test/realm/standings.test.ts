@@ -27,7 +27,9 @@ describe('standings (14.3.1, 14.3.2)', () => {
   });
 
   it('has no average before the first turn played', () => {
-    expect(standingOf({ id: asPlayerId('p2'), finished: NO_FINISHED_CYCLES, cycle: null, turnsPlayed: 0 })).toEqual({
+    expect(
+      standingOf({ id: asPlayerId('p2'), finished: NO_FINISHED_CYCLES, cycle: null, turnsPlayed: 0 }),
+    ).toEqual({
       player: 'p2',
       bestCycle: 0,
       totalVp: 0,
