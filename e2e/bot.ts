@@ -149,6 +149,7 @@ function stateOf(view: GameView): GameState {
     viewer: _v,
     waitingFor: _w,
     canUndo: _c,
+    standings: _s,
     ...rest
   } = view as GameView & {
     waitingFor: unknown;

@@ -26,7 +26,7 @@ export * from './model/units.ts';
 export { isCurrentState, upgradeState, upgradeView } from './model/upgrade.ts';
 export type * from './model/view.ts';
 export { type RealmPlanCost, realmPlanCost } from './realm/plan-cost.ts';
-export { playerScore } from './realm/record.ts';
+export { playerScore, standingOf, standingsOf } from './realm/record.ts';
 export * from './scenario/setup.ts';
 export { type Chooser, expand } from './sim/expand.ts';
 export { type SimRun, type SimSummary, simSetup, simulate, summarise } from './sim/play.ts';

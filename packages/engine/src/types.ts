@@ -20,7 +20,7 @@ export type * from './model/realm.ts';
 export { ADMINISTRATION_EVENTS } from './model/realm.ts';
 export type * from './model/result.ts';
 export type * from './model/state.ts';
-export { PLAYER_PHASES } from './model/state.ts';
+export { PLAYER_PHASES, STEP_KINDS } from './model/state.ts';
 export type * from './model/units.ts';
 export type * from './model/view.ts';
 export type { RealmPlanCost } from './realm/plan-cost.ts';

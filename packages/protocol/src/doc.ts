@@ -36,7 +36,7 @@ const summary = {
   victory: 'basic',
   version: 42,
   turn: 3,
-  step: 'playerTurn:movement',
+  step: { kind: 'playerTurn', phase: 'movement' },
   deadlineAt: '2026-11-22T12:00:00.000Z',
   waitingFor: ['p1'],
   seats: [seat],
@@ -153,7 +153,9 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
       earlyResolution: true,
       maxPlayers: 6,
     },
-    response: { world: { ...summary, status: 'open', version: 0, turn: 0, step: 'idle', seats: [] } },
+    response: {
+      world: { ...summary, status: 'open', version: 0, turn: 0, step: { kind: 'idle' }, seats: [] },
+    },
   },
   getWorld: {
     response: {

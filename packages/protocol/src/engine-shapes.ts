@@ -33,7 +33,8 @@ export type AdminOutcome = Plain<Engine.AdminOutcome>;
 export type Consequence = Plain<Engine.Consequence>;
 export type Foreseen = Plain<Engine.Foreseen>;
 export type AttackChoice = Plain<Engine.AttackChoice>;
-export type { PlayerPhase, Stage, StartPosition, UnitKind } from '@bke/engine/types';
+export type Standing = Plain<Engine.Standing>;
+export type { PlayerPhase, Stage, StartPosition, StepKind, UnitKind } from '@bke/engine/types';
 
 /** The server's own fact in a world's events: a moderator took the world back to the start of `turn`. */
 export interface WorldRolledBack {

@@ -1,6 +1,6 @@
 /** The lobby: list, create, join, leave worlds. */
 import { colourSchema } from '@bke/engine/schemas';
-import { ADMINISTRATION_EVENTS, type LedgerRow } from '@bke/engine/types';
+import { ADMINISTRATION_EVENTS, type LedgerRow, PLAYER_PHASES, STEP_KINDS } from '@bke/engine/types';
 import { z } from 'zod';
 import { lineText } from './text.ts';
 
@@ -112,6 +112,13 @@ export const botOrderSchema = z.object({
 });
 export const botOrdersResponseSchema = z.object({ orders: z.array(botOrderSchema) });
 
+/** Where a world stands in the turn sequence (4), as a lobby line shows it. */
+export const worldStepSchema = z.object({
+  kind: z.enum(STEP_KINDS),
+  phase: z.enum(PLAYER_PHASES).optional(),
+});
+export type WorldStep = z.infer<typeof worldStepSchema>;
+
 export const worldSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -124,7 +131,8 @@ export const worldSummarySchema = z.object({
   victory: z.enum(['basic', 'advanced']),
   version: z.number().int(),
   turn: z.number().int(),
-  step: z.string(),
+  /** The step the world is in: the engine step's kind, and the phase of a player turn. */
+  step: worldStepSchema,
   deadlineAt: z.string().nullable(),
   waitingFor: z.array(z.string()),
   seats: z.array(seatSchema),

@@ -71,7 +71,7 @@ export async function summarize(db: Database, rt: WorldRuntime): Promise<WorldSu
   });
   const setup = w.setup as { deadline?: DeadlineSettings };
   const s = rt.state.step;
-  const step = s.kind === 'playerTurn' ? `${s.kind}:${s.phase}` : s.kind;
+  const step = s.kind === 'playerTurn' ? { kind: s.kind, phase: s.phase } : { kind: s.kind };
   return {
     id: w.id,
     name: w.name,

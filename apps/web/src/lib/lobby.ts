@@ -101,26 +101,6 @@ export function createWorldBody(f: NewWorldForm): CreateWorld {
   };
 }
 
-/** The step a world is in, in words ("playerTurn:movement" → "Movement"). */
-export function stepLabel(step: string): string {
-  const [kind, phase] = step.split(':');
-  const PHASES: Record<string, string> = {
-    combination: 'Tribal combination',
-    growth: 'Tribal growth',
-    movement: 'Movement',
-    stacking: 'Stacking',
-    combat: 'Combat',
-  };
-  if (kind === 'playerTurn' && phase) return PHASES[phase] ?? phase;
-  const KINDS: Record<string, string> = {
-    idle: 'Waiting for players',
-    entry: 'Choosing start positions',
-    economic: 'Economic phase',
-    administration: 'Administration',
-  };
-  return KINDS[kind ?? ''] ?? step;
-}
-
 export const seatsTaken = (w: WorldSummary) => w.seats.filter((s) => !s.left);
 export const freeColours = (w: WorldSummary, all: readonly Colour[]) =>
   all.filter((c) => !seatsTaken(w).some((s) => s.colour === c));

@@ -2,7 +2,7 @@
  * The game's language for someone who never read the rulebook: phases, stages, unit names,
  * error codes and events turned into plain sentences: codes come in, words go out.
  */
-import type { ErrorCode, GameView, PlayerPhase, Step, WorldEvent } from '@bke/protocol';
+import type { ErrorCode, GameView, PlayerPhase, StepKind, WorldEvent } from '@bke/protocol';
 import { untilWords } from './ui/time.ts';
 
 export const PHASE_WORDS: Record<PlayerPhase, { name: string; hint: string }> = {
@@ -242,14 +242,15 @@ export function errorWords(e: { readonly code: ClientErrorCode; readonly [param:
     : 'Something went wrong on our side. Try again, or reload the page.';
 }
 
-export function stepWords(step: Step): string {
+/** A step in words: a game's step, or a world's (the lobby's `{ kind, phase }`). */
+export function stepWords(step: { readonly kind: StepKind; readonly phase?: PlayerPhase }): string {
   switch (step.kind) {
     case 'idle':
       return 'Waiting for players';
     case 'entry':
       return 'New barbarians choose where to start';
     case 'playerTurn':
-      return PHASE_WORDS[step.phase].name;
+      return step.phase ? PHASE_WORDS[step.phase].name : 'A player turn';
     case 'economic':
       return 'Economic phase';
     case 'administration':

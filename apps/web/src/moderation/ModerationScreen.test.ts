@@ -15,7 +15,7 @@ const world = {
   victory: 'basic',
   version: 3,
   turn: 1,
-  step: 'entry',
+  step: { kind: 'entry' },
   deadlineAt: null,
   waitingFor: [],
   seats: [],

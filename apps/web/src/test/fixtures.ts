@@ -106,4 +106,8 @@ export const FIXTURE_VIEW: GameView = given<GameView>({
   viewer: 'p1',
   waitingFor: ['p1'],
   canUndo: [],
+  standings: [
+    { player: 'p1', bestCycle: 0, totalVp: 0, turnsPlayed: 1, average: 0 },
+    { player: 'p2', bestCycle: 0, totalVp: 0, turnsPlayed: 1, average: 0 },
+  ],
 });

@@ -102,6 +102,10 @@ export type AdminChoice =
   | { readonly type: 'realm' };
 
 /** Where the turn stands (A.4-X). */
+/** The kinds of step a game moves through (4: the turn sequence). */
+export const STEP_KINDS = ['idle', 'entry', 'playerTurn', 'economic', 'administration'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
 export type Step =
   | { readonly kind: 'idle' }
   | {

@@ -8,6 +8,7 @@ import type { PlayerId } from '../model/ids.ts';
 import { type AdminOutcome, type LedgerRow, patchRealm, realmOf } from '../model/realm.ts';
 import type { FinishedCycles } from '../model/state.ts';
 import type { Game } from '../model/state-ops.ts';
+import type { Standing } from '../model/view.ts';
 
 /** 14.3.3: the arithmetic a row must satisfy; returns what does not add up. */
 function ledgerRowProblems(row: LedgerRow, previous: LedgerRow | undefined): string[] {
@@ -60,25 +61,39 @@ export function formatAverage(average: number): string {
   return (Math.round(average * 100 + 1e-9) / 100).toFixed(2);
 }
 
+/** What a standing is computed from: a player's cycles and turns played (the state's or a view's). */
+interface Scored {
+  readonly id: PlayerId;
+  readonly cycle: { readonly vp: number } | null;
+  readonly finished: FinishedCycles;
+  readonly turnsPlayed: number;
+}
+
 /**
- * A player's standing under both victory conditions (14.3.1, 14.3.2), from the public view: the
- * best single cycle, and all VP over the turns it held a position (AMBIG-43), as displayed (D-13).
- * AMBIG-56 (`cfg.countIncompleteCycles`): a running cycle counts as it stands unless told not to.
+ * A player's standing under both victory conditions (14.3.1, 14.3.2): the best single cycle, and
+ * all VP over the turns it held a position (AMBIG-43). AMBIG-56 (`cfg.countIncompleteCycles`): a
+ * running cycle counts as it stands unless told not to.
  */
-export function playerScore(
-  p: {
-    readonly cycle: { readonly vp: number } | null;
-    readonly finished: FinishedCycles;
-    readonly turnsPlayed: number;
-  },
-  countRunning = true,
-): { basic: number; average: string } {
+export function standingOf(p: Scored, countRunning = true): Standing {
   const running = p.cycle && countRunning ? p.cycle.vp : 0;
   const total = p.finished.totalVp + running;
   return {
-    basic: Math.max(p.finished.bestVp, running),
-    average: formatAverage(p.turnsPlayed === 0 ? 0 : total / p.turnsPlayed),
+    player: p.id,
+    bestCycle: Math.max(p.finished.bestVp, running),
+    totalVp: total,
+    turnsPlayed: p.turnsPlayed,
+    average: p.turnsPlayed === 0 ? null : total / p.turnsPlayed,
   };
+}
+
+/** Every player's standing in a game, in seat order, under the game's options. */
+export const standingsOf = (g: Pick<Game, 'players' | 'options'>): Standing[] =>
+  g.players.map((p) => standingOf(p, g.options.cfg.countIncompleteCycles));
+
+/** A standing as the rulebook's example sheet displays it (D-13): the average to two decimals. */
+export function playerScore(p: Scored, countRunning = true): { basic: number; average: string } {
+  const s = standingOf(p, countRunning);
+  return { basic: s.bestCycle, average: formatAverage(s.average ?? 0) };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { GameEvent } from '../model/events.ts';
 import type { PlayerId } from '../model/ids.ts';
 import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
+import { standingOf } from '../realm/record.ts';
 import type { GameSetupInput } from '../scenario/setup.ts';
 import { type Policy, simplePolicy } from './policy.ts';
 
@@ -92,7 +93,7 @@ export function summarise(engine: Engine, seed: string, state: GameState, orders
       stage: p.cycle?.stage ?? null,
       position: p.cycle?.position ?? null,
       vp: p.cycle?.vp ?? 0,
-      bestCycleVp: Math.max(p.cycle?.vp ?? 0, p.finished.bestVp),
+      bestCycleVp: standingOf(p).bestCycle,
       countdownStarted: p.cycle?.countdownStartTurn ?? null,
       cycles: p.finished.count + (p.cycle ? 1 : 0),
     })),

@@ -7,6 +7,7 @@
 import type { PlayerId } from '../model/ids.ts';
 import type { GameState } from '../model/state.ts';
 import type { GameView } from '../model/view.ts';
+import { standingsOf } from '../realm/record.ts';
 import { realmViewFor } from '../realm/view.ts';
 import { waitingFor } from '../turn/legal.ts';
 
@@ -18,5 +19,7 @@ export function viewFor(state: GameState, viewer: PlayerId | null): GameView {
     viewer,
     waitingFor: waitingFor(state),
     canUndo: [...new Set((undo?.orders ?? []).map((o) => o.actor))],
+    // Standings are public (2.4: all bookkeeping is open) and computed here once, not by clients.
+    standings: standingsOf(state),
   };
 }

@@ -1,3 +1,4 @@
+import { standingOf } from '@bke/engine';
 import type { GameView } from '@bke/protocol';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
@@ -7,19 +8,22 @@ import { adminResultWords, ranked, sheetRows, standings, vpSeries } from './scor
 
 describe('standings', () => {
   // 14.3.2 worked example (D-14): 426 VP in 27 turns, then 191 VP in 21 turns → 12.85 per turn.
+  const players = [
+    player('p1', 'Alaric', 'red', {
+      finished: { count: 1, bestVp: 426, totalVp: 426 },
+      cycle: given({ number: 2, position: 'TURK', stage: 'kingdom', startedTurn: 30, vp: 191 }),
+      turnsPlayed: 48,
+    }),
+    player('p2', 'Brenna', 'blue', {
+      cycle: given({ number: 1, position: 'PICT', stage: 'empire', startedTurn: 1, vp: 500 }),
+      turnsPlayed: 48,
+    }),
+  ];
+  // The standings are the engine's (the server's view carries them); the screen ranks and shows them.
   const view: GameView = {
     ...FIXTURE_VIEW,
-    players: [
-      player('p1', 'Alaric', 'red', {
-        finished: { count: 1, bestVp: 426, totalVp: 426 },
-        cycle: given({ number: 2, position: 'TURK', stage: 'kingdom', startedTurn: 30, vp: 191 }),
-        turnsPlayed: 48,
-      }),
-      player('p2', 'Brenna', 'blue', {
-        cycle: given({ number: 1, position: 'PICT', stage: 'empire', startedTurn: 1, vp: 500 }),
-        turnsPlayed: 48,
-      }),
-    ],
+    players,
+    standings: players.map((p) => standingOf(given(p))),
   };
 
   it('basic: the best single cycle ranks first (14.3.1)', () => {

@@ -2,7 +2,7 @@
  * Scores as the turn record sheet (14.3.3) keeps them, and the standings both victory
  * conditions read from it: best single cycle (14.3.1) and victory points per turn played (14.3.2).
  */
-import type { GameView, ViewPlayer } from '@bke/protocol';
+import type { Standing as EngineStanding, GameView, ViewPlayer } from '@bke/protocol';
 import { eventPlayer } from '../words.ts';
 import type { LoggedEvent } from './link.ts';
 
@@ -167,26 +167,14 @@ export const SHEET_COLUMNS: readonly { key: keyof LedgerRow; label: string; titl
   { key: 'adminResult', label: '11 Administration', title: 'Administration roll and its result' },
 ];
 
-export interface Standing {
-  readonly player: ViewPlayer;
-  readonly bestCycle: number;
-  readonly totalVp: number;
-  readonly turnsPlayed: number;
-  /** Total VP ÷ turns played; null before the first turn played. */
-  readonly average: number | null;
-}
+/** The engine's standing of a player (carried in the view), with the player it is about. */
+export type Standing = Omit<EngineStanding, 'player'> & { readonly player: ViewPlayer };
 
+/** The view's standings (14.3.1, 14.3.2; computed by the engine), each with its player. */
 export function standings(view: GameView): Standing[] {
-  return view.players.map((p) => {
-    const running = p.cycle?.vp ?? 0;
-    const total = p.finished.totalVp + running;
-    return {
-      player: p,
-      bestCycle: Math.max(p.finished.bestVp, running),
-      totalVp: total,
-      turnsPlayed: p.turnsPlayed,
-      average: p.turnsPlayed > 0 ? total / p.turnsPlayed : null,
-    };
+  return view.standings.flatMap((s) => {
+    const player = view.players.find((p) => p.id === s.player);
+    return player ? [{ ...s, player }] : [];
   });
 }
 
