@@ -191,6 +191,8 @@ test('two players and a spectator play turns of a world through the UI', async (
 
   // Going on holiday: the default orders play for the away player, who is shown away to everyone.
   await b.page.getByRole('tab', { name: 'Players' }).click();
+  // A bot can stand in; this player picks the default orders instead.
+  await b.page.getByTestId('stand-in').selectOption('');
   await b.page.getByTestId('away-toggle').click();
   await expect(b.page.getByTestId('away-toggle')).toHaveText('I am back');
   await expect(b.page.getByTestId('players')).toContainText('away (default orders)');
