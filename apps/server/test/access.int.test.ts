@@ -340,7 +340,9 @@ describe('a session lookup that failed for a passing reason', () => {
       try {
         await waitFor('a first hello', () => hellos.length > 0, 10_000);
         expect(hellos[0]?.user ?? null).toBeNull();
-        expect([...errors.map((e) => e.code), hellos[0]?.auth]).toContain('auth/unavailable');
+        // Told either way: the hello says the sign-in is unavailable, or an error event names it.
+        const told = hellos[0]?.auth === 'unavailable' || errors.some((e) => e.code === 'auth/unavailable');
+        expect(told).toBe(true);
       } finally {
         await admin(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
       }
