@@ -584,6 +584,17 @@ describe('closing and the audit log', () => {
     expect((await post(mod, 'closeWorld', { reason: 'finished' })).status).toBe(200);
     const join = await api(base, carol, 'POST', `/api/worlds/${worldId}/join`, {});
     expect(join.body).toMatchObject({ error: { code: 'world/closed' } });
+    // The lobby lists it among the finished worlds, with its players' final standings, and no more
+    // among the running ones.
+    const running = await api(base, null, 'GET', '/api/worlds');
+    expect((running.body.worlds as { id: string }[]).map((w) => w.id)).not.toContain(worldId);
+    const finished = await api(base, null, 'GET', '/api/worlds/finished');
+    const closed = (
+      finished.body.worlds as { id: string; status: string; standings: { name: string }[] }[]
+    ).find((w) => w.id === worldId);
+    expect(closed?.status).toBe('closed');
+    // Bob was removed earlier in this file and Carol took a seat.
+    expect(closed?.standings.map((s) => s.name).sort()).toEqual(['alice', 'carol']);
     expect((await post(mod, 'pauseWorld', { reason: 'too late' })).body).toMatchObject({
       error: { code: 'moderation/closed' },
     });

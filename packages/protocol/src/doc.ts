@@ -145,6 +145,31 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
     },
   },
   listWorlds: { response: { worlds: [summary] } },
+  listFinishedWorlds: {
+    response: {
+      worlds: [
+        {
+          ...summary,
+          status: 'closed',
+          deadlineAt: null,
+          waitingFor: [],
+          closedAt: '2026-12-20T18:00:00.000Z',
+          standings: [
+            {
+              playerId: 'p1',
+              name: 'alaric',
+              colour: 'red',
+              bot: false,
+              bestCycle: 57,
+              totalVp: 81,
+              turnsPlayed: 30,
+              average: 2.7,
+            },
+          ],
+        },
+      ],
+    },
+  },
   createWorld: {
     body: {
       name: 'Migration Age',

@@ -23,6 +23,7 @@ import {
   awaySchema,
   botOrdersResponseSchema,
   createWorldSchema,
+  finishedWorldListResponseSchema,
   joinResponseSchema,
   joinWorldSchema,
   profileResponseSchema,
@@ -152,6 +153,14 @@ export const HTTP_ROUTES = {
     summary: 'All worlds that are not closed, newest first.',
     auth: false,
     response: worldListResponseSchema,
+  },
+  listFinishedWorlds: {
+    method: 'GET',
+    path: '/api/worlds/finished',
+    summary:
+      'The closed worlds, most recently closed first (at most 50), each with its final standings as the engine computed them.',
+    auth: false,
+    response: finishedWorldListResponseSchema,
   },
   createWorld: {
     method: 'POST',

@@ -201,6 +201,29 @@ export const adminResultRowSchema = z.object({
 export type AdminResultRow = z.infer<typeof adminResultRowSchema>;
 
 export const worldListResponseSchema = z.object({ worlds: z.array(worldSummarySchema) });
+
+/**
+ * A player's standing when the world closed: the engine's standing (14.3.1 best single cycle,
+ * 14.3.2 victory points per turn played) with the name and colour the seat played under.
+ */
+export const finalStandingSchema = z.object({
+  playerId: z.string(),
+  name: z.string(),
+  colour: colourSchema,
+  bot: z.boolean(),
+  bestCycle: z.number().int(),
+  totalVp: z.number().int(),
+  turnsPlayed: z.number().int(),
+  average: z.number().nullable(),
+});
+export type FinalStanding = z.infer<typeof finalStandingSchema>;
+/** A closed world as the lobby's "finished" list shows it: its summary and its final standings. */
+export const finishedWorldSchema = worldSummarySchema.extend({
+  closedAt: z.string(),
+  standings: z.array(finalStandingSchema),
+});
+export type FinishedWorld = z.infer<typeof finishedWorldSchema>;
+export const finishedWorldListResponseSchema = z.object({ worlds: z.array(finishedWorldSchema) });
 export const worldResponseSchema = z.object({ world: worldSummarySchema });
 export const worldDetailResponseSchema = z.object({
   world: worldSummarySchema,

@@ -1,9 +1,12 @@
 /** Lobby routes: list, create, show, join, leave. */
+
+import { standingsOf } from '@bke/engine';
 import {
   type AdminResultRow,
   adminResultRowSchema,
   type DeadlineSettings,
   type ErrorCode,
+  type FinishedWorld,
   HTTP_ROUTES,
   type WireError,
   type WorldSummary,
@@ -131,6 +134,43 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
     for (const { id } of rows) {
       const rt = await hub.get(id);
       if (rt) worlds.push(await summarize(db, rt));
+    }
+    return { worlds };
+  });
+
+  /**
+   * Closed worlds with their final standings (the engine's, read from the state the world closed
+   * with). Each is loaded like any watched world; the list is capped so the lobby stays cheap.
+   */
+  app.get(HTTP_ROUTES.listFinishedWorlds.path, async () => {
+    const rows = await db.prisma.world.findMany({
+      where: { status: 'closed' },
+      orderBy: { updatedAt: 'desc' },
+      take: 50,
+      select: { id: true, updatedAt: true },
+    });
+    const worlds: FinishedWorld[] = [];
+    for (const { id, updatedAt } of rows) {
+      const rt = await hub.get(id);
+      if (!rt) continue;
+      const summary = await summarize(db, rt);
+      const seatOf = new Map(summary.seats.map((s) => [s.playerId, s]));
+      const standings = standingsOf(rt.state).flatMap((st) => {
+        const p = rt.state.players.find((x) => x.id === st.player);
+        if (!p) return [];
+        const seat = seatOf.get(st.player);
+        const { player: _p, ...rest } = st;
+        return [
+          {
+            playerId: st.player,
+            name: seat?.username ?? p.name,
+            colour: p.colour,
+            bot: !!seat?.bot,
+            ...rest,
+          },
+        ];
+      });
+      worlds.push({ ...summary, closedAt: updatedAt.toISOString(), standings });
     }
     return { worlds };
   });

@@ -1,8 +1,15 @@
 /** The lobby's data: worlds as the server lists them, and the options a new world is created with. */
-import type { BotLevel, Colour, CreateWorld, WorldSummary } from '@bke/protocol';
+import type {
+  BotLevel,
+  Colour,
+  CreateWorld,
+  FinalStanding,
+  FinishedWorld,
+  WorldSummary,
+} from '@bke/protocol';
 import { api } from './api.ts';
 
-export type { WorldSummary };
+export type { FinalStanding, FinishedWorld, WorldSummary };
 
 export const OPTIONAL_RULES = [
   [
@@ -106,6 +113,14 @@ export const freeColours = (w: WorldSummary, all: readonly Colour[]) =>
   all.filter((c) => !seatsTaken(w).some((s) => s.colour === c));
 
 export const listWorlds = () => api<{ worlds: WorldSummary[] }>('GET', '/api/worlds').then((r) => r.worlds);
+/** Closed worlds with their final standings, most recently closed first. */
+export const listFinishedWorlds = () =>
+  api<{ worlds: FinishedWorld[] }>('GET', '/api/worlds/finished').then((r) => r.worlds);
+/** Final standings best first under the world's victory conditions (14.3.1 best cycle, 14.3.2 average). */
+export function finalRanking(w: FinishedWorld): FinalStanding[] {
+  const key = (s: FinalStanding) => (w.victory === 'basic' ? s.bestCycle : (s.average ?? -1));
+  return [...w.standings].sort((a, b) => key(b) - key(a) || a.name.localeCompare(b.name));
+}
 export const createWorld = (f: NewWorldForm) =>
   api<{ world: WorldSummary }>('POST', '/api/worlds', createWorldBody(f)).then((r) => r.world);
 export const joinWorld = (id: string, colour?: Colour) =>
