@@ -6,13 +6,27 @@
 import type { EngineContext } from '../model/context.ts';
 import type { AreaId, PlayerId } from '../model/ids.ts';
 import { arabsAfricansInPlay, tribalSeaCrossingsFor } from '../model/options.ts';
+import type { People } from '../model/people.ts';
 import { playerById, unitsOf } from '../model/queries.ts';
 import type { Game } from '../model/state-ops.ts';
+import type { Unit } from '../model/units.ts';
 
 /** 9.3.4: groups of areas (sorted) holding this player's tribes; each group lists its tribe areas. */
 export function tribeGroups(ctx: EngineContext, g: Game, player: PlayerId): AreaId[][] {
-  const people = playerById(g, player)?.cycle?.people;
-  const units = unitsOf(g, player).filter((u) => u.kind !== 'leader');
+  return tribeGroupsAmong(ctx, playerById(g, player)?.cycle?.people, unitsOf(g, player));
+}
+
+/**
+ * 9.3.4: the same groups for one player's units as given (`people` its people): what a group would
+ * be if those units stood there, without building a whole game state for it (the consequences of
+ * each possible move ask this once per destination).
+ */
+export function tribeGroupsAmong(
+  ctx: EngineContext,
+  people: People | undefined,
+  mine: readonly Pick<Unit, 'kind' | 'area'>[],
+): AreaId[][] {
+  const units = mine.filter((u) => u.kind !== 'leader');
   const occupied = new Set(units.map((u) => u.area));
   const tribeAreas = new Set(units.filter((u) => u.kind === 'tribe').map((u) => u.area));
   const seaLinks = people !== undefined && tribalSeaCrossingsFor(ctx.options, people);

@@ -45,30 +45,46 @@ export function firstBadPurchase(
   stage: Stage,
   purchases: readonly Purchase[],
 ): number {
+  return purchaseChecker(ctx, g, player, stage)(purchases);
+}
+
+/**
+ * `firstBadPurchase` for many lists in one position: what the position decides (the cities, the
+ * garrison areas, the units) is read once, not once per list asked.
+ */
+function purchaseChecker(
+  ctx: EngineContext,
+  g: GameStateCore,
+  player: PlayerId,
+  stage: Stage,
+): (purchases: readonly Purchase[]) => number {
   const kinds = purchasableKinds(stage);
   const cities = new Set(purchaseCities(ctx, g, player));
   const garrisonAreas = new Set(stage === 'empire' ? garrisonBuildAreas(ctx, g, player) : []);
   const byArea = unitsByArea(g);
-  const placed = new Map<AreaId, UnitKind[]>();
-  const owned: UnitKind[] = [];
-  for (const u of Object.values(g.units)) if (u.owner === player) owned.push(u.kind);
-  for (let i = 0; i < purchases.length; i++) {
-    const p = purchases[i]!;
-    if (!kinds.includes(p.kind)) return i;
-    const okArea =
-      p.kind === 'garrison' ? garrisonAreas.has(p.area) || cities.has(p.area) : cities.has(p.area);
-    if (!okArea) return i;
-    if (p.kind === 'ship' && !ctx.map.area(p.area)?.coastal) return i;
-    const here = [
-      ...(byArea.get(p.area) ?? []).map((u) => ({ kind: u.kind, owner: u.owner as string })),
-      ...(placed.get(p.area) ?? []).map((k) => ({ kind: k, owner: player as string })),
-    ];
-    if (!mayJoin(here, { kind: p.kind, owner: player })) return i;
-    owned.push(p.kind);
-    if (countersLimited(ctx.options) && exceedsCounterMix(owned)) return i;
-    placed.set(p.area, [...(placed.get(p.area) ?? []), p.kind]);
-  }
-  return -1;
+  const ownedBefore: UnitKind[] = [];
+  for (const u of Object.values(g.units)) if (u.owner === player) ownedBefore.push(u.kind);
+  return (purchases) => {
+    const placed = new Map<AreaId, UnitKind[]>();
+    const owned = [...ownedBefore];
+    for (let i = 0; i < purchases.length; i++) {
+      const p = purchases[i]!;
+      if (!kinds.includes(p.kind)) return i;
+      const okArea =
+        p.kind === 'garrison' ? garrisonAreas.has(p.area) || cities.has(p.area) : cities.has(p.area);
+      if (!okArea) return i;
+      if (p.kind === 'ship' && !ctx.map.area(p.area)?.coastal) return i;
+      const here = [
+        ...(byArea.get(p.area) ?? []).map((u) => ({ kind: u.kind, owner: u.owner as string })),
+        ...(placed.get(p.area) ?? []).map((k) => ({ kind: k, owner: player as string })),
+      ];
+      if (!mayJoin(here, { kind: p.kind, owner: player })) return i;
+      owned.push(p.kind);
+      if (countersLimited(ctx.options) && exceedsCounterMix(owned)) return i;
+      placed.set(p.area, [...(placed.get(p.area) ?? []), p.kind]);
+    }
+    return -1;
+  };
 }
 
 /** 10.5: total price of a list of purchases. */
@@ -87,9 +103,9 @@ export function singlePurchases(
     ...purchaseCities(ctx, g, player),
     ...(stage === 'empire' ? garrisonBuildAreas(ctx, g, player) : []),
   ]);
+  const firstBad = purchaseChecker(ctx, g, player, stage);
   const out: Purchase[] = [];
   for (const kind of purchasableKinds(stage))
-    for (const area of [...areas].sort())
-      if (firstBadPurchase(ctx, g, player, stage, [{ kind, area }]) === -1) out.push({ kind, area });
+    for (const area of [...areas].sort()) if (firstBad([{ kind, area }]) === -1) out.push({ kind, area });
   return out;
 }

@@ -6,11 +6,12 @@
  * playing the order on a copy of the position and asking the same rule code that will later
  * decide; nothing here changes what is legal.
  */
-import { tribeGroups } from '../barbarian/continuity.ts';
+import { tribeGroups, tribeGroupsAmong } from '../barbarian/continuity.ts';
 import type { Consequence, Foreseen } from '../model/consequences.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
+import type { People } from '../model/people.ts';
 import { playerById, unitsOf } from '../model/queries.ts';
 import { isLegalStack } from '../model/stacking.ts';
 import { type Game, patchUnit } from '../model/state-ops.ts';
@@ -46,9 +47,12 @@ function fewestRemovals(units: readonly Unit[]): number {
 const movedSoFar = (g: Game): readonly UnitId[] => (g.step.kind === 'playerTurn' ? g.step.moved : []);
 
 /** 9.3.4: the tribes outside the biggest group (the ones a player keeping that group loses). */
-function tribesOutsideBiggest(g: Game, player: PlayerId, groups: readonly AreaId[][]): number {
+function tribesOutsideBiggest(
+  mine: readonly Pick<Unit, 'kind' | 'area'>[],
+  groups: readonly AreaId[][],
+): number {
   const tribesIn = (group: readonly AreaId[]) =>
-    unitsOf(g, player).filter((u) => u.kind === 'tribe' && group.includes(u.area)).length;
+    mine.filter((u) => u.kind === 'tribe' && group.includes(u.area)).length;
   const counts = groups.map(tribesIn);
   return counts.reduce((s, c) => s + c, 0) - Math.max(0, ...counts);
 }
@@ -57,19 +61,26 @@ interface MoveContext {
   readonly ctx: EngineContext;
   readonly g: Game;
   readonly player: PlayerId;
+  readonly people: People | undefined;
+  /** The player's units (they alone decide stacking and continuity). */
+  readonly mine: readonly Unit[];
+  /** The player's units per area. */
+  readonly mineIn: ReadonlyMap<AreaId, readonly Unit[]>;
   readonly barbarian: boolean;
   readonly empire: boolean;
   /** Tribes at risk of 9.3.4 before this order. */
   readonly atRiskBefore: number;
   /** Units still free to move this phase (someone may still mend a gap or leave a crowded area). */
   readonly stillToMove: ReadonlySet<UnitId>;
+  /** 11.5: the player's units unsupported before this order (asked once, for every destination). */
+  unsupportedBefore?: ReadonlySet<UnitId>;
 }
 
 /** 6, 9.2, 9.3.4, 11.5: what ending a move of `unit` in `to` would cost. */
 function foreseeMove(m: MoveContext, unit: Unit, to: AreaId): Foreseen {
   const { ctx, g, player } = m;
   const out: Consequence[] = [];
-  const there = unitsOf(g, player).filter((u) => u.area === to);
+  const there = m.mineIn.get(to) ?? [];
   const before = endOfMovementLoss(there);
   const after = endOfMovementLoss([...there, { ...unit, area: to }]);
   const avoidable = there.some((u) => m.stillToMove.has(u.id));
@@ -84,18 +95,20 @@ function foreseeMove(m: MoveContext, unit: Unit, to: AreaId): Foreseen {
     lost += lose;
     out.push({ kind: 'stackingLoss', section: '6', area: to, lose, automatic: false, avoidable });
   }
-  const moved = patchUnit(g, unit.id, { area: to });
   if (m.barbarian) {
-    const groups = tribeGroups(ctx, moved, player);
-    const tribesAtRisk = groups.length > 1 ? tribesOutsideBiggest(moved, player, groups) : 0;
+    // Continuity reads only the player's own units: the moved list stands for the moved state.
+    const moved = m.mine.map((u) => (u.id === unit.id ? { kind: u.kind, area: to } : u));
+    const groups = tribeGroupsAmong(ctx, m.people, moved);
+    const tribesAtRisk = groups.length > 1 ? tribesOutsideBiggest(moved, groups) : 0;
     if (tribesAtRisk > m.atRiskBefore) {
       const mendable = [...m.stillToMove].some((id) => id !== unit.id);
       out.push({ kind: 'hordeCutApart', section: '9.3.4', groups, tribesAtRisk, mendable });
     }
   }
   if (m.empire) {
-    const was = new Set(unsupportedUnits(ctx, g, player).map((u) => u.id));
-    const units = unsupportedUnits(ctx, moved, player)
+    m.unsupportedBefore ??= new Set(unsupportedUnits(ctx, g, player).map((u) => u.id));
+    const was = m.unsupportedBefore;
+    const units = unsupportedUnits(ctx, patchUnit(g, unit.id, { area: to }), player)
       .map((u) => u.id)
       .filter((id) => id !== unit.id && !was.has(id))
       .sort();
@@ -168,9 +181,24 @@ function foreseeMovement(ctx: EngineContext, g: Game, player: PlayerId, legal: L
       .filter((u) => !moved.includes(u.id) && !u.inverted && movementOf(u.kind, ctx.options) > 0)
       .map((u) => u.id),
   );
-  const groups = barbarian ? tribeGroups(ctx, g, player) : [];
-  const atRiskBefore = groups.length > 1 ? tribesOutsideBiggest(g, player, groups) : 0;
-  const m: MoveContext = { ctx, g, player, barbarian, empire: stage === 'empire', atRiskBefore, stillToMove };
+  const mine = unitsOf(g, player);
+  const mineIn = new Map<AreaId, Unit[]>();
+  for (const u of mine) mineIn.set(u.area, [...(mineIn.get(u.area) ?? []), u]);
+  const people = playerById(g, player)?.cycle?.people;
+  const groups = barbarian ? tribeGroupsAmong(ctx, people, mine) : [];
+  const atRiskBefore = groups.length > 1 ? tribesOutsideBiggest(mine, groups) : 0;
+  const m: MoveContext = {
+    ctx,
+    g,
+    player,
+    people,
+    mine,
+    mineIn,
+    barbarian,
+    empire: stage === 'empire',
+    atRiskBefore,
+    stillToMove,
+  };
   return legal.map((o) => {
     if (o.type === 'move') {
       const unit = g.units[o.unit];
