@@ -73,15 +73,26 @@ describe('static assets', () => {
 });
 
 describe('Socket.IO', () => {
-  it('negotiates permessage-deflate on the WebSocket', async () => {
+  // Without context takeover: only then does ws leave messages under its threshold uncompressed
+  // (with it, every patch was compressed, and zlib was the largest cost of an order).
+  it('negotiates permessage-deflate on the WebSocket, without context takeover', async () => {
     const socket = connect(base, { transports: ['websocket'], extraHeaders: { origin: base } });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.on('connect', () => resolve());
         socket.on('connect_error', reject);
       });
-      const ws = (socket.io.engine.transport as unknown as { ws: { extensions: string } }).ws;
+      const ws = (
+        socket.io.engine.transport as unknown as {
+          ws: { extensions: string; _extensions: Record<string, { params: Record<string, unknown> }> };
+        }
+      ).ws;
       expect(ws.extensions).toMatch(/permessage-deflate/);
+      // The parameters the server answered with (ws keeps them on the client's extension).
+      expect(ws._extensions['permessage-deflate']?.params).toMatchObject({
+        server_no_context_takeover: true,
+        client_no_context_takeover: true,
+      });
     } finally {
       socket.close();
     }
