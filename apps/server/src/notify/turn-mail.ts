@@ -7,7 +7,13 @@ import type { GameState } from '@bke/engine';
 import type { Database } from '../db/database.ts';
 import { localTime } from '../mail/local-time.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { digestMail, reminderMail, type WaitingWorld, yourMoveMail } from '../mail/templates.ts';
+import {
+  digestMail,
+  type Rendered,
+  reminderMail,
+  type WaitingWorld,
+  yourMoveMail,
+} from '../mail/templates.ts';
 import { stepText } from './step-words.ts';
 
 /** What the claims return about a player who may be mailed. */
@@ -40,10 +46,37 @@ export function waitingWorld(
   };
 }
 
-const footerLinks = (mailer: Mailer, r: MailRecipient) => ({
-  settingsUrl: mailer.links.account,
-  unsubscribeUrl: mailer.links.unsubscribe(r.unsubscribe_token),
-});
+/** The links every turn mail ends with: the account's settings and a one-click unsubscribe. */
+interface FooterLinks {
+  settingsUrl: string;
+  unsubscribeUrl: string;
+}
+
+/**
+ * Queues one turn mail for `r`: `render` builds it from the footer links, the outbox keeps it at most
+ * once per `dedupeKey` and account. False when it was queued before (another process saw it too).
+ */
+function queueTurnMail(
+  db: Database,
+  mailer: Mailer,
+  r: MailRecipient & { email: string },
+  kind: 'move' | 'reminder' | 'digest',
+  dedupeKey: string,
+  render: (links: FooterLinks) => Rendered,
+): Promise<boolean> {
+  const links = {
+    settingsUrl: mailer.links.account,
+    unsubscribeUrl: mailer.links.unsubscribe(r.unsubscribe_token),
+  };
+  return mailer.queue(db, {
+    ...render(links),
+    userId: r.user_id,
+    kind,
+    to: r.email,
+    unsubscribeUrl: links.unsubscribeUrl,
+    dedupeKey,
+  });
+}
 
 /** Queues "your move" for one player; false when it was queued before (another process) or is not wanted. */
 export async function queueMoveMail(
@@ -56,19 +89,10 @@ export async function queueMoveMail(
   deadlineAt: Date | null,
 ): Promise<boolean> {
   if (!r.email || r.notify_mode !== 'each') return false;
-  const m = yourMoveMail({
-    username: r.username,
-    world: waitingWorld(mailer, world, state, deadlineAt, r.time_zone),
-    ...footerLinks(mailer, r),
-  });
-  return mailer.queue(db, {
-    ...m,
-    userId: r.user_id,
-    kind: 'move',
-    to: r.email,
-    unsubscribeUrl: footerLinks(mailer, r).unsubscribeUrl,
-    dedupeKey: `move:${world.id}:${stepKey}`,
-  });
+  const waiting = waitingWorld(mailer, world, state, deadlineAt, r.time_zone);
+  return queueTurnMail(db, mailer, { ...r, email: r.email }, 'move', `move:${world.id}:${stepKey}`, (links) =>
+    yourMoveMail({ username: r.username, world: waiting, ...links }),
+  );
 }
 
 /** Queues the reminder before a deadline (players who chose "each" or the digest). */
@@ -83,20 +107,15 @@ export async function queueReminderMail(
   left: string,
 ): Promise<boolean> {
   if (!r.email || r.notify_mode === 'none') return false;
-  const m = reminderMail({
-    username: r.username,
-    world: waitingWorld(mailer, world, state, deadlineAt, r.time_zone),
-    left,
-    ...footerLinks(mailer, r),
-  });
-  return mailer.queue(db, {
-    ...m,
-    userId: r.user_id,
-    kind: 'reminder',
-    to: r.email,
-    unsubscribeUrl: footerLinks(mailer, r).unsubscribeUrl,
-    dedupeKey: `remind:${world.id}:${stepKey}`,
-  });
+  const waiting = waitingWorld(mailer, world, state, deadlineAt, r.time_zone);
+  return queueTurnMail(
+    db,
+    mailer,
+    { ...r, email: r.email },
+    'reminder',
+    `remind:${world.id}:${stepKey}`,
+    (links) => reminderMail({ username: r.username, world: waiting, left, ...links }),
+  );
 }
 
 /** Queues a player's digest for `day` (their calendar day); at most one per day. */
@@ -108,13 +127,7 @@ export async function queueDigestMail(
   worlds: WaitingWorld[],
 ): Promise<boolean> {
   if (!r.email || worlds.length === 0) return false;
-  const m = digestMail({ username: r.username, day, worlds, ...footerLinks(mailer, r) });
-  return mailer.queue(db, {
-    ...m,
-    userId: r.user_id,
-    kind: 'digest',
-    to: r.email,
-    unsubscribeUrl: footerLinks(mailer, r).unsubscribeUrl,
-    dedupeKey: `digest:${day}`,
-  });
+  return queueTurnMail(db, mailer, { ...r, email: r.email }, 'digest', `digest:${day}`, (links) =>
+    digestMail({ username: r.username, day, worlds, ...links }),
+  );
 }
