@@ -18,7 +18,7 @@
  * moderation notices and ended sockets go through the cluster adapter's rooms to every process.
  */
 
-import type { LegalOrder, PlayerId } from '@bke/engine';
+import type { GameState, LegalOrder, PlayerId } from '@bke/engine';
 import {
   type Ack,
   type ChatMessage,
@@ -177,38 +177,36 @@ function wireWorlds(
   const perAddress = new Counter();
   const perAccount = new Counter();
   const log = (msg: string, data: object) => app.log.warn(data, msg);
+  /**
+   * Per world, the version its viewers were last brought to, while a broadcast is due. A commit's
+   * messages go out just after its acknowledgement, not before it: the sender's answer waits for
+   * the durable commit only, not for every viewer's patch and legal orders (the work of a turn end).
+   * Commits that come before the broadcast ran are sent together, in order, each viewer's legal
+   * orders computed once for them all.
+   */
+  const due = new Map<string, { from: number; to: number }>();
+  const broadcastSoon = (rt: WorldRuntime, from: number): void => {
+    const pending = due.get(rt.id);
+    // Only committed versions are sent: `to` is the version of the latest commit told here (a
+    // moderator's transaction may have moved the world in memory before it commits).
+    if (pending) {
+      pending.to = rt.version;
+      return;
+    }
+    const range = { from, to: rt.version };
+    due.set(rt.id, range);
+    setImmediate(() => {
+      due.delete(rt.id);
+      try {
+        broadcast(rt, range.from, range.to);
+      } catch (e) {
+        log('world patches not sent', { world: rt.id, err: String(e) });
+      }
+    });
+  };
   hub.events = {
     patches(rt, from) {
-      const to = rt.version;
-      if (to === from) return; // the head moved (a status), not the state
-      const seats = rt.state.players.map((p) => p.id);
-      const seatRooms = seats.map((p) => playerRoom(rt.id, p));
-      // Spectators: the world's room but no seat's room; they all share one set of messages.
-      const spectators = io.local.to(worldRoom(rt.id)).except(seatRooms);
-      sendPatches(
-        rt,
-        from,
-        to,
-        null,
-        (m) => spectators.emit('world/patch', m),
-        (v) => spectators.emit('world/view', v),
-      );
-      for (const seat of seats) {
-        const room = playerRoom(rt.id, seat);
-        if (!io.of('/').adapter.rooms.get(room)?.size) {
-          lastLegal.delete(room);
-          continue;
-        }
-        const sockets = io.local.to(room);
-        sendPatches(
-          rt,
-          from,
-          to,
-          seat,
-          (m) => sockets.emit('world/patch', m),
-          (v) => sockets.emit('world/view', v),
-        );
-      }
+      if (rt.version !== from) broadcastSoon(rt, from); // else the head moved (a status), not the state
     },
     status(rt) {
       statusOf(rt)
@@ -220,6 +218,39 @@ function wireWorlds(
       io.in(playerRoom(worldId, playerId)).socketsLeave(playerRoom(worldId, playerId));
     },
   };
+
+  /** Each viewer's messages of a world from version `from` to `to`. */
+  function broadcast(rt: WorldRuntime, from: number, to: number): void {
+    if (to === from) return;
+    const seats = rt.state.players.map((p) => p.id);
+    const seatRooms = seats.map((p) => playerRoom(rt.id, p));
+    // Spectators: the world's room but no seat's room; they all share one set of messages.
+    const spectators = io.local.to(worldRoom(rt.id)).except(seatRooms);
+    sendPatches(
+      rt,
+      from,
+      to,
+      null,
+      (m) => spectators.emit('world/patch', m),
+      (v) => spectators.emit('world/view', v),
+    );
+    for (const seat of seats) {
+      const room = playerRoom(rt.id, seat);
+      if (!io.of('/').adapter.rooms.get(room)?.size) {
+        lastLegal.delete(room);
+        continue;
+      }
+      const sockets = io.local.to(room);
+      sendPatches(
+        rt,
+        from,
+        to,
+        seat,
+        (m) => sockets.emit('world/patch', m),
+        (v) => sockets.emit('world/view', v),
+      );
+    }
+  }
 
   async function statusOf(rt: WorldRuntime): Promise<WorldStatusMessage> {
     return {
@@ -236,14 +267,34 @@ function wireWorlds(
 
   /**
    * The legal orders last sent to each seat's room (its key): a patch carries a seat's legal orders
-   * only when they changed, and a subscribe always carries the current ones.
+   * only when they changed. Answers to one socket (a subscribe, a stale order) always carry the
+   * current ones and leave this alone: the room's other sockets have not seen them.
    */
   const lastLegal = new Map<string, string>();
-  /** The seat's legal orders now, and whether they differ from the last its room was sent. */
-  function legalNow(rt: WorldRuntime, seat: PlayerId): { orders: LegalOrder[]; changed: boolean } {
+  /** Per state, each seat's legal orders and their JSON: computed at most once per version. */
+  const legalMemo = new WeakMap<GameState, Map<PlayerId, { orders: LegalOrder[]; key: string }>>();
+  function legalAt(state: GameState, seat: PlayerId): { orders: LegalOrder[]; key: string } {
+    let bySeat = legalMemo.get(state);
+    if (!bySeat) {
+      bySeat = new Map();
+      legalMemo.set(state, bySeat);
+    }
+    let legal = bySeat.get(seat);
+    if (!legal) {
+      const orders = hub.engine.legalOrders(state, seat);
+      legal = { orders, key: JSON.stringify(orders) };
+      bySeat.set(seat, legal);
+    }
+    return legal;
+  }
+  /** The seat's legal orders in `state`, and whether they differ from the last its room was sent. */
+  function legalForRoom(
+    rt: WorldRuntime,
+    state: GameState,
+    seat: PlayerId,
+  ): { orders: LegalOrder[]; changed: boolean } {
     const room = playerRoom(rt.id, seat);
-    const orders = hub.engine.legalOrders(rt.state, seat);
-    const key = JSON.stringify(orders);
+    const { orders, key } = legalAt(state, seat);
     const changed = lastLegal.get(room) !== key;
     lastLegal.set(room, key);
     return { orders, changed };
@@ -263,12 +314,13 @@ function wireWorlds(
     view: (v: ViewMessage) => void,
   ): void {
     const patches = rt.viewers.patches(from, to, viewer);
-    const legal = viewer ? legalNow(rt, viewer) : null;
+    const state = rt.viewers.stateAt(to) ?? rt.state;
+    const legal = viewer ? legalForRoom(rt, state, viewer) : null;
     if (!patches) {
       view({
         worldId: rt.id,
-        version: rt.version,
-        view: hub.engine.view(rt.state, viewer),
+        version: to,
+        view: rt.viewers.view(to, viewer) ?? hub.engine.view(state, viewer),
         ...(legal ? { legal: legal.orders } : {}),
       });
       return;
@@ -544,7 +596,7 @@ function wireWorlds(
         const sync: SubscribeResult['sync'] = caughtUp
           ? { kind: 'patches', patches: caughtUp }
           : { kind: 'view', version: rt.version, view: hub.engine.view(rt.state, playerId) };
-        const legal = playerId ? legalNow(rt, playerId).orders : [];
+        const legal = playerId ? legalAt(rt.state, playerId).orders : [];
         return {
           ok: true,
           role: playerId ? 'player' : 'spectator',
@@ -611,7 +663,7 @@ function wireWorlds(
       if (!patches?.length) return err('sync/stale', { version: now });
       // The last carries the legal orders: the live patches they stand in for may come after this
       // answer, and the client drops those it has.
-      const last = { ...patches[patches.length - 1]!, legal: legalNow(rt, seat).orders };
+      const last = { ...patches[patches.length - 1]!, legal: legalAt(rt.state, seat).orders };
       return err('sync/stale', { version: now, patches: [...patches.slice(0, -1), last] });
     }
 

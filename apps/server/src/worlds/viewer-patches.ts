@@ -116,9 +116,16 @@ export class ViewerPatches {
     this.steps = this.steps.filter((s) => s.seq <= seq);
   }
 
+  /** The state at version `seq`, if held. */
+  stateAt(seq: number): GameState | undefined {
+    if (seq === this.base.seq) return this.base.state;
+    const i = seq - this.base.seq - 1;
+    return this.steps[i]?.seq === seq ? this.steps[i].state : this.steps.find((s) => s.seq === seq)?.state;
+  }
+
   /** `viewer`'s view of the state at version `seq`, if held. */
   view(seq: number, viewer: Viewer): GameView | undefined {
-    const state = seq === this.base.seq ? this.base.state : this.steps.find((s) => s.seq === seq)?.state;
+    const state = this.stateAt(seq);
     return state ? this.viewOf(state, viewer) : undefined;
   }
 
