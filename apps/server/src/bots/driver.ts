@@ -5,7 +5,8 @@
  * decision, and its orders then go through the same commit as a person's (the engine judges them;
  * the log records them as kind `bot` with the bot's level). If the world moved on meanwhile (a
  * person's order came first) the bot thinks again. A bot never waits for a deadline, so it never
- * holds up a phase.
+ * holds up a phase. Seats not waited for are asked for orders given while others act (13.7
+ * tribute, paid in the receiver's turn) in the same round.
  */
 import { performance } from 'node:perf_hooks';
 import { budget, createBot, type Order, type PlayerId, type Policy } from '@bke/engine';
@@ -153,10 +154,23 @@ export class BotDriver {
     const engine = this.hub.engine;
     const version = rt.version;
     let state = rt.state;
-    const waiting = engine.waitingFor(state).filter((p) => seats.bots.has(p));
-    if (waiting.length === 0) return null;
-    const pace = seats.peoplePresent ? this.settings.paceMs : this.settings.aloneMs;
     const batch: PendingOrder[] = [];
+    // Orders given while others act (13.7 tribute in the receiver's turn), by the seats not waited for.
+    for (const [player, seat] of seats.bots) {
+      if (engine.waitingFor(state).includes(player as PlayerId)) continue;
+      const policy = this.policy(rt.id, player, seat.level);
+      if (!policy.aside) continue;
+      const t0 = performance.now();
+      const order = policy.aside(engine, state, player as PlayerId);
+      this.timed(performance.now() - t0);
+      const r = order ? engine.applyOrder(state, player as PlayerId, order) : null;
+      if (!order || !r?.ok) continue;
+      batch.push({ actor: player as PlayerId, userId: null, kind: 'bot', bot: seat.level, order });
+      state = r.value.state;
+    }
+    const waiting = engine.waitingFor(state).filter((p) => seats.bots.has(p));
+    if (waiting.length === 0 && batch.length === 0) return null;
+    const pace = seats.peoplePresent ? this.settings.paceMs : this.settings.aloneMs;
     const started = performance.now();
     const full = () =>
       batch.length >= this.settings.batchOrders || performance.now() - started > this.settings.batchMs;

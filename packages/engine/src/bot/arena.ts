@@ -6,6 +6,7 @@
  * (src/cli/arena.ts) prints.
  */
 import type { Engine } from '../engine.ts';
+import type { GameEvent } from '../model/events.ts';
 import type { PlayerId } from '../model/ids.ts';
 import type { Order } from '../model/orders.ts';
 import { type RngState, rollDie, seedRng } from '../model/rng.ts';
@@ -15,6 +16,9 @@ import type { Clock } from './clock.ts';
 import { type BotLevel, createBot } from './levels.ts';
 
 export const CONTESTANTS = ['sim', 'easy', 'strong'] as const;
+/** The optional rules that bring agreements into play (13.3 auction, 13.4, 13.6, 13.7), for `--options`. */
+export const ARENA_OPTIONS = ['auction', 'mercenaries', 'optionalLeaders', 'tribute'] as const;
+export type ArenaOption = (typeof ARENA_OPTIONS)[number];
 export type Contestant = (typeof CONTESTANTS)[number];
 
 export interface SeatResult {
@@ -32,6 +36,11 @@ export interface GameResult {
   readonly seats: readonly SeatResult[];
   /** Wall time of each decision of each contestant, when the caller measures it. */
   readonly decisionMs: Readonly<Record<string, readonly number[]>>;
+  /**
+   * Agreements carried out, as `event payer>payee` contestants (13.3 auctions: winner>auctioneer,
+   * 13.4 leases: hirer>owner, 13.6 ransoms: owner>captor, 13.7 tribute).
+   */
+  readonly agreements: Readonly<Record<string, number>>;
 }
 
 const policyOf = (c: Contestant, seed: string, clock?: () => Clock): Policy =>
@@ -44,8 +53,9 @@ export function playArenaGame(
   lineup: readonly Contestant[],
   turns: number,
   now?: () => number,
+  opt: readonly ArenaOption[] = [],
 ): GameResult {
-  const setup = simSetup(seed, lineup.length);
+  const setup = simSetup(seed, lineup.length, { opt: Object.fromEntries(opt.map((k) => [k, true])) });
   const created = engine.createGame(setup);
   if (!created.ok) throw new Error(`arena: bad setup ${created.error.code}`);
   let state = created.value;
@@ -54,6 +64,27 @@ export function playArenaGame(
     seats.set(p.id as PlayerId, { contestant: lineup[i]!, policy: policyOf(lineup[i]!, `${seed}:${p.id}`) });
   const decisionMs: Record<string, number[]> = {};
   const kingdomsOf = new Map<PlayerId, number>();
+  const agreements: Record<string, number> = {};
+  const who = (p: PlayerId) => seats.get(p)?.contestant ?? '?';
+  const count = (events: readonly GameEvent[]) => {
+    for (const e of events) {
+      if (e.type === 'becameKingdom') kingdomsOf.set(e.player, (kingdomsOf.get(e.player) ?? 0) + 1);
+      // Who paid whom: `kind payer>payee`.
+      const pair =
+        e.type === 'tributePaid'
+          ? [e.from, e.to]
+          : e.type === 'leaseStarted'
+            ? [e.hirer, e.owner]
+            : e.type === 'ransomPaid'
+              ? [e.owner, e.captor]
+              : e.type === 'unitAuctioned'
+                ? [e.winner, e.auctioneer]
+                : null;
+      if (!pair) continue;
+      const k = `${e.type} ${who(pair[0]!)}>${who(pair[1]!)}`;
+      agreements[k] = (agreements[k] ?? 0) + 1;
+    }
+  };
   let orders = 0;
   while (state.turn <= turns && orders < turns * 4000) {
     const player = engine.waitingFor(state)[0];
@@ -75,14 +106,23 @@ export function playArenaGame(
       if (!r.ok) throw new Error(`arena: default refused ${JSON.stringify(order)}: ${r.error.code}`);
     }
     state = r.value.state;
-    for (const e of r.value.events)
-      if (e.type === 'becameKingdom') kingdomsOf.set(e.player, (kingdomsOf.get(e.player) ?? 0) + 1);
+    count(r.value.events);
     orders++;
+    // Orders given while others act (13.7 tribute), by every seat not waited for.
+    for (const [id, other] of seats) {
+      if (!other.policy.aside || engine.waitingFor(state).includes(id)) continue;
+      const aside = other.policy.aside(engine, state, id);
+      const ra = aside ? engine.applyOrder(state, id, aside) : null;
+      if (!ra?.ok) continue;
+      state = ra.value.state;
+      count(ra.value.events);
+    }
   }
   return {
     seed,
     turns: state.turn - 1,
     decisionMs,
+    agreements,
     seats: state.players.map((p) => {
       const running = p.cycle?.vp ?? 0;
       const kingdoms = kingdomsOf.get(p.id) ?? 0;

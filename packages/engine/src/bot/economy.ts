@@ -13,6 +13,7 @@ import type { EconomicPlan, RealmOrder } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
 import { strengthOf, type UnitKind } from '../model/units.ts';
 import { realmPlanCost } from '../realm/plan-cost.ts';
+import { owedForAgreements } from './agreements.ts';
 import { type Board, pull } from './board.ts';
 
 type PlanOrder = Extract<RealmLegalOrder, { type: 'realmPlan' }>;
@@ -44,9 +45,11 @@ export function economicPlan(
   const base = plans[0]?.plan;
   if (!base) return null;
   const cost = (p: EconomicPlan) => realmPlanCost(engine, state, me, p);
+  // 13.4: a lease price agreed is taken at the next turn start: the plan keeps it back.
+  const owed = owedForAgreements(state, me);
   const fits = (p: EconomicPlan) => {
     const c = cost(p);
-    return c !== null && c.problem === null && c.treasuryLeft >= 0;
+    return c !== null && c.problem === null && c.treasuryLeft >= owed;
   };
   const start = cost(base);
   if (!start) return { type: 'realmPlan', plan: base };

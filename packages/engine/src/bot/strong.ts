@@ -12,8 +12,10 @@
  *   purchases and the Administration Table (economy.ts); turn idle 4-2s in cities into garrisons
  *   on becoming an empire (the strategy notes, 11.1); answer rebellions by losing the least; give
  *   up a decayed empire once its income is small (14.3, the engine says when that is allowed).
- * - Agreements (13.4, 13.6) when the options are on: ransoms paid for its own leaders when
- *   affordable, standing lease agreements honoured (never ended early), no offers made.
+ * - Agreements when the options are on (agreements.ts, tribute.ts): ransoms paid and asked (13.6),
+ *   mercenaries offered and hired (13.4), bids at auctions (13.3), tribute paid for cities under
+ *   threat (13.7); what it agreed is kept: leases never ended early, their price and its bids kept
+ *   back from its plans, a payer of tribute spared for the turn.
  */
 import { isRealmAnytimeOrder } from '../diplomacy/orders.ts';
 import type { Engine } from '../engine.ts';
@@ -28,12 +30,15 @@ import { navalChoice } from '../sim/naval-policy.ts';
 import type { Policy } from '../sim/policy.ts';
 import { seededChooser } from '../sim/policy.ts';
 import { supportMovesOwed } from '../turn/movement.ts';
+import { agreementChoice, bidChoice } from './agreements.ts';
 import { type Board, readBoard } from './board.ts';
 import { type Clock, UNBOUNDED } from './clock.ts';
 import { strongCombat } from './combat.ts';
+import { distancesOf } from './distances.ts';
 import { economicPlan } from './economy.ts';
 import { strongMove } from './moves.ts';
 import { chooseStart } from './start.ts';
+import { keepsBargain, payersThisTurn, sparing, tributeChoice, tributeMemory } from './tribute.ts';
 
 export interface StrongTaste {
   /** Tribes to grow to before combining (9.2, 9.3.x). */
@@ -54,15 +59,25 @@ export function strongPolicy(
   taste = STRONG_TASTE,
 ): Policy {
   const choose = seededChooser(seed);
+  const memory = tributeMemory();
   return {
+    aside(engine, state, player) {
+      return tributeChoice(engine, state, player, () => distancesOf(engine.map), memory);
+    },
     choose(engine, state, player) {
       const budget = clock();
       const all = engine.legalOrders(state, player);
+      // 13.7: a player who paid this one tribute this turn is spared (tribute.ts).
+      const spared = payersThisTurn(state, player);
       const legal = all.filter(
-        (o) => o.type !== 'declareAbandon' && o.type !== 'undo' && !isRealmAnytimeOrder(o),
+        (o) =>
+          o.type !== 'declareAbandon' &&
+          o.type !== 'undo' &&
+          !isRealmAnytimeOrder(o) &&
+          keepsBargain(o, spared),
       );
       const of = <T extends LegalOrder['type']>(t: T) => legal.filter((o) => o.type === t) as Of<T>[];
-      const board = readBoard(engine, state, player);
+      const board = sparing(readBoard(engine, state, player), state, spared);
       const me = state.players.find((p) => p.id === player);
       const cycle = me?.cycle ?? null;
       const step = state.step;
@@ -83,13 +98,13 @@ export function strongPolicy(
           const a = abandon();
           if (a) return a;
         }
-        const ransom = diplomacy(all);
+        const ransom = agreementChoice(state, board, all, false);
         if (ransom) return ransom;
         if (cycle && cycle.stage !== 'barbarian' && realmPlayer(state, player).plan === null) {
           const plan = economicPlan(engine, state, board, legal as never);
           if (plan) return plan;
         }
-        return { type: 'endPhase' };
+        return bidChoice(engine, state, player, legal) ?? { type: 'endPhase' };
       }
       if (step.kind === 'administration') return administration(engine, state, board, legal, choose);
       if (step.kind !== 'playerTurn') return null;
@@ -118,7 +133,7 @@ export function strongPolicy(
           const a = abandon();
           if (a) return a;
         }
-        const deal = diplomacy(all);
+        const deal = agreementChoice(state, board, all, step.moved.length === 0);
         if (deal) return deal;
         // 11.5: unsupported empire units must try to regain support before the phase may end.
         const owed = supportMovesOwed({ map: engine.map, options: state.options }, state, player);
@@ -169,12 +184,6 @@ function hopeless(state: GameState, player: PlayerId): boolean {
   const cycle = p?.cycle;
   if (!p || p.abandoning || cycle?.stage !== 'barbarian' || cycle.countdownStartTurn !== null) return false;
   return state.flags.growthBanned.includes(player) && state.turn - cycle.startedTurn >= 10;
-}
-
-/** 13.6: pay an affordable ransom for an own leader at once. Leases are left as they stand. */
-function diplomacy(all: readonly LegalOrder[]): Order | null {
-  const pay = all.find((o): o is Of<'realmRansomAccept'> => o.type === 'realmRansomAccept');
-  return pay ? pay : null;
 }
 
 function administration(

@@ -1,9 +1,10 @@
 /**
  * `npm run -s arena -- [--games 30] [--turns 120] [--lineup strong,strong,strong,sim,sim,sim]
- * [--seed arena] [--jobs 2]`: plays seeded games between bot levels and the simulator's simple
+ * [--seed arena] [--jobs 2] [--options auction,mercenaries,optionalLeaders,tribute]`: plays seeded games between bot levels and the simulator's simple
  * policy (src/bot/arena.ts) and prints, per contestant, mean best-cycle VP (14.3.1), mean
  * advanced-victory average (14.3.2), cycles and kingdoms reached, each with a 95% interval over
- * games, the ratio of the first contestant's best-cycle VP to the last's, and decision times.
+ * games, the ratio of the first contestant's best-cycle VP to the last's, decision times, and the
+ * agreements carried out (leases, auctions, ransoms, tribute) when `--options` turns them on.
  * `--jobs` plays games in that many child processes (`--game N` plays one and prints JSON).
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import {
+  ARENA_OPTIONS,
   CONTESTANTS,
   type Contestant,
   type GameResult,
@@ -32,6 +34,7 @@ const ARG_OPTIONS = {
   jobs: { type: 'string' },
   game: { type: 'string' },
   map: { type: 'string' },
+  options: { type: 'string' },
 } as const;
 
 const argsSchema = z.object({
@@ -49,12 +52,18 @@ const argsSchema = z.object({
   jobs: z.coerce.number().int().min(1).max(16).default(1),
   game: z.coerce.number().int().min(0).max(999).optional(),
   map: z.string().optional(),
+  options: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(ARENA_OPTIONS))),
 });
 
 const USAGE = `usage: npm run -s arena -- [--games 30] [--turns 120] [--lineup strong,strong,strong,sim,sim,sim]
-                          [--seed arena] [--jobs 2] [--map <file>]
+                          [--seed arena] [--jobs 2] [--map <file>] [--options ${ARENA_OPTIONS.join(',')}]
   Plays seeded games between bot levels (${CONTESTANTS.join(', ')}) and prints each contestant's
-  mean best-cycle VP, advanced-victory average, cycles and kingdoms with 95% intervals.`;
+  mean best-cycle VP, advanced-victory average, cycles and kingdoms with 95% intervals;
+  --options turns on optional rules that bring agreements into play (all off by default).`;
 
 // parseArgs throws on an unknown option; answer with the usage instead of a stack trace.
 let values: Record<string, string | boolean | undefined>;
@@ -78,12 +87,13 @@ const a = parsed.data;
 const engine = createEngine(loadMapForCli(a.map));
 const now = () => performance.now();
 const playOne = (g: number): GameResult =>
-  playArenaGame(engine, `${a.seed}-${g}`, rotated(a.lineup, g), a.turns, now);
+  playArenaGame(engine, `${a.seed}-${g}`, rotated(a.lineup, g), a.turns, now, a.options);
 
 function inChild(g: number): Promise<GameResult> {
   const self = fileURLToPath(import.meta.url);
   const args = [...process.execArgv, self, '--game', String(g), '--turns', String(a.turns)];
   args.push('--lineup', a.lineup.join(','), '--seed', a.seed, ...(a.map ? ['--map', a.map] : []));
+  if (a.options.length) args.push('--options', a.options.join(','));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -137,7 +147,8 @@ async function main() {
       return seats.reduce((sum, s) => sum + f(s), 0) / Math.max(1, seats.length);
     });
   const lines = [
-    `arena: ${games.length} games of ${a.turns} turns, lineup ${a.lineup.join(',')} (seats rotate), seed ${a.seed}`,
+    `arena: ${games.length} games of ${a.turns} turns, lineup ${a.lineup.join(',')} (seats rotate), seed ${a.seed}` +
+      (a.options.length ? `, options ${a.options.join(',')}` : ''),
     `${seconds.toFixed(0)} s, load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
@@ -165,6 +176,17 @@ async function main() {
     );
     lines.push('', `best-cycle VP ratio ${first}/${last}: ${fmt(r, 2)} (paired bootstrap over games)`);
   }
+  const made: Record<string, number> = {};
+  for (const g of games)
+    for (const [k, n] of Object.entries(g.agreements ?? {})) made[k] = (made[k] ?? 0) + n;
+  if (a.options.length)
+    lines.push(
+      `agreements carried out: ${
+        Object.entries(made)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ') || 'none'
+      }`,
+    );
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -20,6 +20,11 @@ import { realmPlanChoice, wantsToAbandon } from './realm-policy.ts';
 
 export interface Policy {
   choose(engine: Engine, state: GameState, player: PlayerId): Order | null;
+  /**
+   * An order given while others act (13.7 tribute is paid in the receiver's turn), asked of every
+   * seat the game is not waiting for after each order; null when there is none.
+   */
+  aside?(engine: Engine, state: GameState, player: PlayerId): Order | null;
 }
 
 /** A seeded chooser: uniform picks from a private PRNG (never the game's dice). */

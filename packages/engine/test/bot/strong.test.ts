@@ -89,6 +89,14 @@ describe('strong bot', () => {
         if (!r.ok) throw new Error(r.error.code);
       }
       state = r.value.state;
+      // Orders given while others act (13.7 tribute), asked of every seat not waited for.
+      for (const [id, bot] of bots) {
+        const aside = engine.waitingFor(state).includes(id) ? null : bot.aside?.(engine, state, id);
+        if (!aside) continue;
+        const ra = engine.applyOrder(state, id, aside);
+        if (!ra.ok) refused.push(`${id} ${ra.error.code} ${JSON.stringify(aside)}`);
+        else state = ra.value.state;
+      }
     }
     expect(state.turn).toBeGreaterThan(40);
     expect(refused).toEqual([]);
