@@ -4,7 +4,7 @@
  * world's record carries column 11 of the turn record sheet (14.3.3) as the engine reported it.
  */
 import { initialRealmPlayer } from '@bke/engine';
-import { type PatchMessage, RECENT_EVENTS, type RecentEvent } from '@bke/protocol';
+import { type PatchMessage, RECENT_EVENTS, type RecentEvent, worldDetailResponseSchema } from '@bke/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { projectEvents } from '../src/worlds/projections.ts';
@@ -152,8 +152,10 @@ describe('column 11 of the record sheet', () => {
     );
     const r = await api(base, null, 'GET', `/api/worlds/${worldId}`);
     expect(r.status).toBe(200);
-    const results = r.body.adminResults as unknown[];
-    expect(results).toEqual([
+    // The whole answer keeps the contract, the world's options included.
+    const detail = worldDetailResponseSchema.parse(r.body);
+    expect(detail.options.victory).toBe('basic');
+    expect(detail.adminResults).toEqual([
       {
         playerId: 'p1',
         cycle: 1,
@@ -165,8 +167,8 @@ describe('column 11 of the record sheet', () => {
       },
       { playerId: 'p1', cycle: 1, turn: 3, roll: 11, result: 4, rebellions: [], becameEmpire: true },
     ]);
-    const ledger = r.body.ledger as { playerId: string; column: string; turn: number; value: number }[];
-    expect(ledger.some((l) => l.column === 'adminResult')).toBe(false);
+    const ledger = detail.ledger;
+    expect(ledger.some((l) => (l.column as string) === 'adminResult')).toBe(false);
     const p1 = ledger.filter((l) => l.playerId === 'p1' && l.turn === 2);
     expect(p1.find((l) => l.column === 'adminPercent')?.value).toBe(10);
   });

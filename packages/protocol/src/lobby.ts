@@ -1,5 +1,5 @@
 /** The lobby: list, create, join, leave worlds. */
-import { colourSchema } from '@bke/engine/schemas';
+import { colourSchema, optionsSchema } from '@bke/engine/schemas';
 import { ADMINISTRATION_EVENTS, type LedgerRow, PLAYER_PHASES, STEP_KINDS } from '@bke/engine/types';
 import { z } from 'zod';
 import { lineText } from './text.ts';
@@ -227,7 +227,8 @@ export const finishedWorldListResponseSchema = z.object({ worlds: z.array(finish
 export const worldResponseSchema = z.object({ world: worldSummarySchema });
 export const worldDetailResponseSchema = z.object({
   world: worldSummarySchema,
-  options: z.unknown(),
+  /** The world's options as the engine holds them, every default filled in. */
+  options: optionsSchema,
   cycles: z.array(cycleRowSchema),
   ledger: z.array(ledgerRowSchema),
   /** Column 11 per player, cycle and turn (one row per administration phase the player had). */
