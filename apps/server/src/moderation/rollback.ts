@@ -88,6 +88,66 @@ export async function replayTimeline(
   return { starts, state, undone };
 }
 
+/**
+ * Where game turn `turn` began on the live timeline up to `upTo`, replayed from the nearest kept
+ * snapshot before it rather than from the created game: the latest snapshot on the live timeline
+ * (not among the orders an earlier rollback undid) of an earlier turn, then the live orders after
+ * it until the turn begins. The retention rule (worlds/snapshots.ts) keeps a turn start in every
+ * few, so this replays a few turns at most, whatever the world's age. Null when the timeline has no
+ * such start (a turn not reached, or one whose start an earlier rollback undid and play has not
+ * reached again).
+ */
+export async function turnStartFromSnapshot(
+  db: Database,
+  worldId: string,
+  turn: number,
+  upTo: number,
+): Promise<TurnStart | null> {
+  const engine = getEngine();
+  const rollbacks = await db.sql<{ seq: number; to_seq: number }>(
+    `SELECT seq, ("order"->>'toSeq')::int AS to_seq FROM world_orders
+      WHERE world_id = $1 AND kind = $2 AND seq <= $3 ORDER BY seq`,
+    [worldId, ROLLBACK_KIND, upTo],
+  );
+  const undone = (seq: number) => rollbacks.some((r) => seq > r.to_seq && seq < r.seq);
+  const snaps = await db.sql<{ seq: number; turn: number }>(
+    `SELECT seq, (state->>'turn')::int AS turn FROM world_snapshots
+      WHERE world_id = $1 AND seq <= $2 AND (seq = 0 OR (state->>'turn')::int < $3)
+      ORDER BY seq DESC`,
+    [worldId, upTo, turn],
+  );
+  const from = snaps.find((x) => !undone(x.seq));
+  if (!from) return null;
+  const snap = await db.prisma.worldSnapshot.findUniqueOrThrow({
+    where: { worldId_seq: { worldId, seq: from.seq } },
+  });
+  let state = upgradeState(snap.state);
+  if (state.turn === turn) return { turn, seq: from.seq, state };
+  if (state.turn > turn) return null;
+  const rows = await db.prisma.worldOrder.findMany({
+    where: { worldId, seq: { gt: from.seq, lte: upTo } },
+    orderBy: { seq: 'asc' },
+    select: { seq: true, actor: true, kind: true, order: true },
+  });
+  for (const r of rows) {
+    if (undone(r.seq)) continue;
+    if (r.kind === ROLLBACK_KIND) {
+      state = await restoredState(db, worldId, r.seq);
+      // A restored turn at or past the wanted one: its start lies before the snapshot we chose,
+      // which cannot be on a live timeline; say no rather than guess.
+      if (state.turn >= turn) return null;
+      continue;
+    }
+    const res = engine.applyOrder(state, r.actor as PlayerId | 'system', r.order);
+    if (!res.ok) throw new Error(`world ${worldId}: logged order ${r.seq} no longer applies`);
+    const before = state.turn;
+    state = res.value.state;
+    if (state.turn !== before && state.turn === turn) return { turn, seq: r.seq, state };
+    if (state.turn > turn) return null;
+  }
+  return null;
+}
+
 /** Seqs that a later rollback row undid (they stay in the log, off the live timeline). */
 function undoneSeqs(rows: LoggedOrder[]): Set<number> {
   const out = new Set<number>();
@@ -119,12 +179,13 @@ export function rollbackWorld(
 ) {
   return inWorld<{ params: Record<string, unknown> }>(ctx, worldId, async (rt) => {
     if (rt.settings.status === 'closed') return refuse('moderation/closed');
-    const { starts } = await replayTimeline(ctx.db, rt.id, rt.version);
-    const start = starts.get(turn);
+    const start = await turnStartFromSnapshot(ctx.db, rt.id, turn, rt.version);
     if (!start || start.seq >= rt.version) return refuse('moderation/no_such_turn', { turn });
-    const undoneRows = await loggedOrders(ctx.db, rt.id, rt.version).then((rows) =>
-      rows.filter((r) => r.seq > start.seq),
-    );
+    const undoneRows = await ctx.db.prisma.worldOrder.findMany({
+      where: { worldId: rt.id, seq: { gt: start.seq, lte: rt.version } },
+      orderBy: { seq: 'asc' },
+      select: { seq: true, actor: true, kind: true, order: true },
+    });
     const restored = start.state;
     const seq = rt.version + 1;
     const view = ctx.hub.engine.view(restored, null);

@@ -1,0 +1,113 @@
+/**
+ * Rollback replays from the nearest kept snapshot, not from the created game: the start of a turn
+ * found that way is the one the whole-log replay finds (same seq, same engine state hash), on a
+ * timeline that an earlier rollback cut, and orders logged before that snapshot are never read
+ * again (an order there that no longer applies does not stop a rollback to a later turn).
+ */
+import { type PlayerId, simplePolicy } from '@bke/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../src/auth/users.ts';
+import type { ModContext } from '../src/moderation/context.ts';
+import { replayTimeline, rollbackWorld, turnStartFromSnapshot } from '../src/moderation/rollback.ts';
+import { WorldHub } from '../src/worlds/hub.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+let t: TestDatabase;
+let hub: WorldHub;
+let worldId: string;
+let userId: string;
+const policy = simplePolicy('rollback-from-snapshot');
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  hub = new WorldHub(t.db);
+  const user = await createUser(t.db, 'roller', 'password123');
+  userId = user!.id;
+  const created = await hub.createWorld(userId, {
+    name: 'Rolled',
+    seed: 'rollback-from-snapshot',
+    options: { victory: 'basic' },
+  });
+  if (!created.ok) throw new Error('world not created');
+  worldId = created.worldId;
+  for (let i = 0; i < 3; i++) {
+    const r = await hub.addBot(worldId, 'easy', userId);
+    if (!r.ok) throw new Error('bot not seated');
+  }
+});
+afterAll(async () => {
+  await t?.dispose();
+});
+
+/** Plays the simulator's orders through the world's commit until game turn `turn` has begun. */
+async function playUntilTurn(turn: number): Promise<void> {
+  const rt = await hub.get(worldId);
+  if (!rt) throw new Error('no world');
+  for (let i = 0; i < 5000 && rt.state.turn < turn; i++) {
+    const r = await rt.run(async () => {
+      const p = rt.waitingFor()[0] as PlayerId | undefined;
+      if (!p) throw new Error('nobody to wait for');
+      const order = policy.choose(hub.engine, rt.state, p) ?? hub.engine.timeoutOrders(rt.state, p)[0];
+      return rt.commit([{ actor: p, userId: null, kind: 'bot', order }]);
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+  }
+  await rt.settled();
+}
+
+const ctx = (): ModContext => ({
+  db: t.db,
+  hub,
+  notify: { notice: async () => undefined, account: async () => {} } as unknown as ModContext['notify'],
+});
+
+describe('rollback from the nearest snapshot', () => {
+  it('finds every turn start the whole-log replay finds, across an earlier rollback', async () => {
+    await playUntilTurn(6);
+    const back = await rollbackWorld(ctx(), worldId, 4, userId);
+    expect(back.ok).toBe(true);
+    await playUntilTurn(7);
+    const rt = await hub.get(worldId);
+    if (!rt) throw new Error('no world');
+    const { starts } = await replayTimeline(t.db, worldId, rt.version);
+    for (let turn = 1; turn <= 7; turn++) {
+      const whole = starts.get(turn);
+      const near = await turnStartFromSnapshot(t.db, worldId, turn, rt.version);
+      expect(near && { seq: near.seq, hash: hub.engine.hash(near.state) }, `turn ${turn}`).toEqual(
+        whole && { seq: whole.seq, hash: hub.engine.hash(whole.state) },
+      );
+    }
+    expect(await turnStartFromSnapshot(t.db, worldId, 9, rt.version)).toBeNull();
+  });
+
+  it('does not read the orders before the snapshot it starts from', async () => {
+    const rt = await hub.get(worldId);
+    if (!rt) throw new Error('no world');
+    const start = await turnStartFromSnapshot(t.db, worldId, 6, rt.version);
+    if (!start) throw new Error('no start of turn 6');
+    // An early order that no longer applies: the whole-log replay stops on it, this one does not.
+    const [early] = await t.db.sql<{ seq: number; order: unknown }>(
+      `SELECT seq, "order" FROM world_orders WHERE world_id = $1 AND kind = 'bot' ORDER BY seq LIMIT 1`,
+      [worldId],
+    );
+    if (!early) throw new Error('no early order');
+    await t.db.sql(
+      `UPDATE world_orders SET "order" = '{"type":"noSuchOrder"}' WHERE world_id = $1 AND seq = $2`,
+      [worldId, early.seq],
+    );
+    try {
+      await expect(replayTimeline(t.db, worldId, rt.version)).rejects.toThrow(/no longer applies/);
+      const again = await turnStartFromSnapshot(t.db, worldId, 6, rt.version);
+      expect(again && { seq: again.seq, hash: hub.engine.hash(again.state) }).toEqual({
+        seq: start.seq,
+        hash: hub.engine.hash(start.state),
+      });
+    } finally {
+      await t.db.sql(`UPDATE world_orders SET "order" = $3::jsonb WHERE world_id = $1 AND seq = $2`, [
+        worldId,
+        early.seq,
+        JSON.stringify(early.order),
+      ]);
+    }
+  });
+});
