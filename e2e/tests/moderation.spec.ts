@@ -3,46 +3,14 @@
  * another browser context, sees it paused with the reason; the admin resumes and the player sees
  * it running again. The admin account comes from BKE_ADMIN_USERNAME/PASSWORD given to the server.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, ADMIN_PASSWORD, enter, worldOfTwo } from '../people.ts';
 
 const stamp = Date.now().toString(36).slice(-5);
-const ADMIN = process.env.E2E_ADMIN_USERNAME ?? 'e2e_admin';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/moderation-${name}.png` });
 
-async function enter(browser: Browser, mode: 'signup' | 'login', name: string, password: string) {
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await page.goto(`/#/${mode}`);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: mode === 'signup' ? 'Sign up' : 'Log in' }).click();
-  // Password hashing is memory-hard on purpose: on a busy machine it takes a while.
-  await expect(page.getByTestId('account-name')).toHaveText(name, { timeout: 60_000 });
-  return { ctx, page };
-}
-
-/** A creates a world (taking a seat with it); B signs up and joins it too. Both end on its page. */
-async function worldOfTwo(browser: Browser, aName: string, bName: string, worldName: string) {
-  const a = await enter(browser, 'signup', aName, 'correct horse battery');
-  await a.page.getByLabel('Name').fill(worldName);
-  await a.page.getByRole('button', { name: 'Create world' }).click();
-  // The creator is seated on creation.
-  await expect(a.page).toHaveURL(/#\/world\//);
-  const worldUrl = a.page.url();
-  await expect(a.page.getByTestId('watching')).toBeHidden();
-  const b = await enter(browser, 'signup', bName, 'correct horse battery');
-  await b.page
-    .getByTestId('world-row')
-    .filter({ hasText: worldName })
-    .getByRole('button', { name: 'Join' })
-    .click();
-  await expect(b.page).toHaveURL(worldUrl);
-  return { a, b };
-}
-
 test('an admin pauses a world and a player sees it paused', async ({ browser }) => {
-  const player = await enter(browser, 'signup', `gaiseric_${stamp}`, 'correct horse battery');
+  const player = await enter(browser, 'signup', `gaiseric_${stamp}`);
   const worldName = `Paused ${stamp}`;
   await player.page.getByLabel('Name').fill(worldName);
   await player.page.getByRole('button', { name: 'Create world' }).click();
@@ -77,7 +45,13 @@ test('an admin pauses a world and a player sees it paused', async ({ browser }) 
 test('a player reports a chat message; a moderator deletes it and resolves the report', async ({
   browser,
 }) => {
-  const { a, b } = await worldOfTwo(browser, `radagaisus_${stamp}`, `stilicho_${stamp}`, `Reported ${stamp}`);
+  const { a, b } = await worldOfTwo(
+    browser,
+    `radagaisus_${stamp}`,
+    `stilicho_${stamp}`,
+    `Reported ${stamp}`,
+    'lobby',
+  );
   await b.page.getByTestId('chat-tab').click();
   await b.page.getByLabel('Message').fill('You are all fools');
   await b.page.getByRole('button', { name: 'Send' }).click();
@@ -110,7 +84,13 @@ test('a player reports a chat message; a moderator deletes it and resolves the r
 test('a player reports another player from the Players tab; moderators see it queued', async ({
   browser,
 }) => {
-  const { a, b } = await worldOfTwo(browser, `alboin_${stamp}`, `clovis_${stamp}`, `Players ${stamp}`);
+  const { a, b } = await worldOfTwo(
+    browser,
+    `alboin_${stamp}`,
+    `clovis_${stamp}`,
+    `Players ${stamp}`,
+    'lobby',
+  );
   await a.page.reload();
   await a.page.getByRole('tab', { name: 'Players' }).click();
   const row = a.page
@@ -139,7 +119,7 @@ test('a player reports another player from the Players tab; moderators see it qu
 });
 
 test('a plain player is refused the moderation area', async ({ browser }) => {
-  const p = await enter(browser, 'signup', `odoacer_${stamp}`, 'correct horse battery');
+  const p = await enter(browser, 'signup', `odoacer_${stamp}`);
   await p.page.goto('/#/moderation');
   await expect(p.page.getByTestId('mod-forbidden')).toBeVisible();
   const r = await p.page.request.post('/api/moderation/users/0b7d9e1a-0000-4000-8000-000000000002/ban', {

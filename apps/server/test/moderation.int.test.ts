@@ -4,7 +4,12 @@
  * append-only audit log; a rollback restores exactly the state at the start of the turn (equal
  * engine state hash), also after a reload from the database.
  */
-import { MODERATION_ROUTES, type ModerationRouteKey } from '@bke/protocol';
+import {
+  MODERATION_NOTICE_EVENT,
+  MODERATION_ROUTES,
+  type ModerationNotice,
+  type ModerationRouteKey,
+} from '@bke/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createUser } from '../src/auth/users.ts';
@@ -12,7 +17,7 @@ import { registerModeration } from '../src/http/moderation.ts';
 import type { Notifier } from '../src/moderation/notify.ts';
 import { socketNotifier } from '../src/moderation/notify.ts';
 import { rebuildWorld } from '../src/worlds/rebuild.ts';
-import { serveApp } from './helpers/app.ts';
+import { serveApp, waitFor } from './helpers/app.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -457,6 +462,13 @@ describe('players and accounts', () => {
     const c = new TestClient(base, carol, worldId);
     clients.push(c);
     await c.subscribe();
+    // The page keeps the notice and says so; only then does the server end its socket.
+    const seen: string[] = [];
+    c.socket.on(MODERATION_NOTICE_EVENT, (n: ModerationNotice, received?: () => void) => {
+      seen.push(`told ${n.action}: ${n.reason}`);
+      received?.();
+    });
+    c.socket.on('disconnect', (why: string) => seen.push(`ended: ${why}`));
     const until = new Date(Date.now() + 86_400_000).toISOString();
     const r = await post(mod, 'banUser', { reason: 'cheating', until });
     expect(r.status).toBe(200);
@@ -468,9 +480,8 @@ describe('players and accounts', () => {
       password: 'password123',
     });
     expect(login.body).toMatchObject({ error: { code: 'auth/banned' } });
-    const end = Date.now() + 3000;
-    while (c.socket.connected && Date.now() < end) await new Promise((x) => setTimeout(x, 20));
-    expect(c.socket.connected).toBe(false);
+    await waitFor('the socket ended', () => !c.socket.connected);
+    expect(seen).toEqual(['told user.ban: cheating', 'ended: io server disconnect']);
     expect((await post(mod, 'unbanUser', { reason: 'appeal accepted' })).status).toBe(200);
     const back = await api(base, null, 'POST', '/api/auth/login', {
       username: 'carol',

@@ -213,8 +213,12 @@ export interface ServerToClientEvents {
   'chat/message': (msg: ChatMessage) => void;
   /** A moderator deleted one of the world's chat messages: drop it from the screen. */
   'chat/deleted': (msg: ChatDeleted) => void;
-  /** A moderator acted on the world being watched, or on this account: say what and why. */
-  'moderation/notice': (msg: ModerationNotice) => void;
+  /**
+   * A moderator acted on the world being watched, or on this account: say what and why. A notice
+   * about this account comes with `received`: call it once the words are kept, since a ban or a
+   * removal ends the socket only after every page answered (or a short wait ran out).
+   */
+  'moderation/notice': (msg: ModerationNotice, received?: () => void) => void;
   /** A message the server could not answer through an acknowledgement (none was given). */
   error: (error: WireError) => void;
 }

@@ -56,8 +56,10 @@ export async function banUser(
   const sessions = await ctx.db.prisma.session.deleteMany({ where: { userId } });
   // Told first, then signed out: the pages they have open say why before their sockets end.
   afterCommit(ctx.db, () => {
-    ctx.notify.personal(userId, { worldId: null, action: 'user.ban', reason, until: until ?? null });
-    void ctx.notify.endUserSockets(userId).catch(() => {});
+    void ctx.notify
+      .personal(userId, { worldId: null, action: 'user.ban', reason, until: until ?? null })
+      .then(() => ctx.notify.endUserSockets(userId))
+      .catch(() => {});
   });
   return {
     ok: true,
@@ -93,9 +95,9 @@ export async function muteUser(
     where: { id: userId },
     data: { mutedUntil: until ? new Date(until) : FOREVER },
   });
-  afterCommit(ctx.db, () =>
-    ctx.notify.personal(userId, { worldId: null, action: 'user.mute', reason, until: until ?? null }),
-  );
+  afterCommit(ctx.db, () => {
+    void ctx.notify.personal(userId, { worldId: null, action: 'user.mute', reason, until: until ?? null });
+  });
   return { ok: true, params: { username: t.user.username, until: until ?? null } };
 }
 
@@ -108,7 +110,9 @@ export async function unmuteUser(
   const t = await target(ctx, actor, userId);
   if (!t.ok) return t;
   await ctx.db.prisma.user.update({ where: { id: userId }, data: { mutedUntil: null } });
-  afterCommit(ctx.db, () => ctx.notify.personal(userId, { worldId: null, action: 'user.unmute', reason }));
+  afterCommit(ctx.db, () => {
+    void ctx.notify.personal(userId, { worldId: null, action: 'user.unmute', reason });
+  });
   return { ok: true, params: { username: t.user.username } };
 }
 

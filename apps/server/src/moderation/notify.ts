@@ -17,6 +17,13 @@ import type { Io } from '../sockets/io.ts';
 import { playerRoom, userRoom, worldRoom } from '../sockets/rooms.ts';
 
 type LooseEmitter = { emit(event: string, payload: unknown): boolean };
+type LooseAcker = { emitWithAck(event: string, payload: unknown): Promise<unknown[]> };
+
+/**
+ * How long a ban or a removal waits for the account's pages to say they kept the notice before it
+ * ends their sockets: ending them at once could close a connection before the words got through.
+ */
+const TOLD_WAIT_MS = 3_000;
 
 /** What actions call to tell people; tests may pass a recording fake. */
 export interface Notifier {
@@ -30,10 +37,11 @@ export interface Notifier {
     extra?: Pick<ModerationNotice, 'turn' | 'worldName'>,
   ): Promise<ChatMessage | undefined>;
   /**
-   * Tells one account, on every socket it has open, what a moderator did to it and why. Sent before
-   * its sockets are ended (a ban, a removal), so the words arrive first.
+   * Tells one account, on every socket it has open, what a moderator did to it and why. Settles once
+   * every page answered that it kept the words (or after TOLD_WAIT_MS): end its sockets (a ban, a
+   * removal) only then, so the words arrive first.
    */
-  personal(userId: string, notice: Omit<ModerationNotice, 'at' | 'personal'>): void;
+  personal(userId: string, notice: Omit<ModerationNotice, 'at' | 'personal'>): Promise<void>;
   chatDeleted(worldId: string, messageId: string): void;
   endUserSockets(userId: string): Promise<void>;
   endSeatSockets(worldId: string, playerId: string): void;
@@ -69,9 +77,11 @@ export function socketNotifier(db: Database, io: Io): Notifier {
       room(worldRoom(worldId)).emit('chat/message', message);
       return message;
     },
-    personal(userId, notice) {
+    async personal(userId, notice) {
       const told: ModerationNotice = { ...notice, personal: true, at: new Date().toISOString() };
-      room(userRoom(userId)).emit(MODERATION_NOTICE_EVENT, told);
+      const pages = io.to(userRoom(userId)).timeout(TOLD_WAIT_MS) as unknown as LooseAcker;
+      // A page that does not answer in time (a dead connection, an old client) is not waited for.
+      await pages.emitWithAck(MODERATION_NOTICE_EVENT, told).catch(() => {});
     },
     chatDeleted(worldId, messageId) {
       const msg: ChatDeleted = { worldId, id: messageId };

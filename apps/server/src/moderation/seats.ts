@@ -57,14 +57,15 @@ export function removePlayer(
       ctx.hub.publish(worldId);
       // Told first, then moved off the seat: the player's page says why before it becomes a spectator's
       // (a bot's seat has no account to tell).
-      if (seat.userId)
-        ctx.notify.personal(seat.userId, {
-          worldId,
-          worldName: world?.name ?? null,
-          action: 'seat.remove',
-          reason,
-        });
-      ctx.notify.endSeatSockets(worldId, playerId);
+      const told = seat.userId
+        ? ctx.notify.personal(seat.userId, {
+            worldId,
+            worldName: world?.name ?? null,
+            action: 'seat.remove',
+            reason,
+          })
+        : Promise.resolve();
+      void told.then(() => ctx.notify.endSeatSockets(worldId, playerId));
     });
     return {
       ok: true,
@@ -90,7 +91,7 @@ export function allowRejoin(ctx: ModContext, worldId: string, playerId: string) 
       include: { user: { select: { username: true } } },
     });
     if (!seat) return refuse('moderation/not_found', { playerId });
-    if (!seat.userId || !seat.user || !(await ctx.hub.removedByModerator(worldId, seat.userId)))
+    if (!seat.userId || !seat.user || !(await ctx.hub.removedByModerator(worldId, seat.userId, ctx.db)))
       return refuse('moderation/not_removed', { playerId });
     return { ok: true, params: { playerId, userId: seat.userId, username: seat.user.username } };
   });

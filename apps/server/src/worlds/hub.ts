@@ -345,10 +345,11 @@ export class WorldHub {
 
   /**
    * Whether a moderator removed this account from this world and none has allowed it back since:
-   * the audit log holds both actions, so the latest of the two decides.
+   * the audit log holds both actions, so the latest of the two decides. Inside a transaction, pass
+   * its `db`: on the embedded database a query on the outer one waits for the transaction to end.
    */
-  async removedByModerator(worldId: string, userId: string): Promise<boolean> {
-    const [last] = await this.db.sql<{ action: string }>(
+  async removedByModerator(worldId: string, userId: string, db: Database = this.db): Promise<boolean> {
+    const [last] = await db.sql<{ action: string }>(
       `SELECT action FROM moderation_actions
         WHERE world_id = $1::uuid AND target_user_id = $2::uuid AND action IN ('seat.remove', 'seat.allowRejoin')
         ORDER BY id DESC LIMIT 1`,

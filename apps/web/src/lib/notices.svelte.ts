@@ -66,7 +66,11 @@ class Notices {
       this.mine = [];
     }
     if (typeof window !== 'undefined')
-      connection.socket.on('moderation/notice', (n) => this.add(n as ModerationNotice));
+      connection.socket.on('moderation/notice', (n, received) => {
+        this.add(n as ModerationNotice);
+        // Kept (in localStorage too): the server may now end this socket (a ban, a removal).
+        received?.();
+      });
   }
 
   add(n: ModerationNotice): void {
