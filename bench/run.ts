@@ -19,7 +19,7 @@ import { type FixtureName, type FixtureSet, ROOT, readFixtures } from './fixture
 import { startChild } from './lib/child.ts';
 import { databaseKind, freshDatabase } from './lib/database.ts';
 import { hostFacts, loadAverage } from './lib/host.ts';
-import { absoluteCheck, type Check, printTable, ratioCheck } from './lib/report.ts';
+import { absoluteCheck, type Check, oneLine, printTable, ratioCheck } from './lib/report.ts';
 import type { Started } from './processes/server.ts';
 import type { Context, Settings } from './scenarios/context.ts';
 import { latencyScenario, openGroups } from './scenarios/latency.ts';
@@ -156,7 +156,7 @@ try {
   exitCode = 0;
 } catch (e) {
   console.error('[bench] failed:', e);
-  checks.push(absoluteCheck('—', '—', `the run itself (${String(e).slice(0, 80)})`, 1, '', { max: 0 }));
+  checks.push(absoluteCheck('—', '—', `the run itself (${oneLine(e)})`, 1, '', { max: 0 }));
 } finally {
   await Promise.all([server.stop(), bare.stop(), load.stop()]);
 }
@@ -174,7 +174,7 @@ const micro = async (name: string, file: string, payload: unknown) => {
   try {
     checks.push(...(await child.request<Check[]>('run', payload)));
   } catch (e) {
-    checks.push(absoluteCheck('—', '—', `${name} (${String(e).slice(0, 80)})`, 1, '', { max: 0 }));
+    checks.push(absoluteCheck('—', '—', `${name} (${oneLine(e)})`, 1, '', { max: 0 }));
   } finally {
     await child.stop();
   }

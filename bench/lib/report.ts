@@ -83,3 +83,7 @@ export function printTable(checks: readonly Check[]): void {
   console.log(line(head));
   for (const r of rows) console.log(line(r));
 }
+
+/** An error in one line for the table (a child's error carries its whole stack). */
+export const oneLine = (e: unknown, max = 100): string =>
+  (e instanceof Error ? e.message : String(e)).split('\n')[0]?.slice(0, max) ?? '';

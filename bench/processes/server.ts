@@ -100,6 +100,8 @@ async function start(req: StartRequest): Promise<Started> {
     db,
     webDist: '/nonexistent',
     deadlinePollMs: 0,
+    // Warnings and errors show in the run's output (a failed snapshot or projection write, say).
+    logger: { level: 'warn' },
     sessionPurgeMs: 0,
     // The load generator is one address and each account opens several sockets: caps out of the way.
     limits: {
@@ -124,6 +126,21 @@ serve(
       return ids.length;
     },
     worldsLoaded: () => app?.hub.loaded().length ?? 0,
+    /**
+     * What the server is waiting on, asked when orders went unanswered: the worlds whose queues
+     * hold tasks, and whether the database still answers a trivial query within 5 s.
+     */
+    diagnose: async () => {
+      const busy = (app?.hub.loaded() ?? [])
+        .filter((rt) => rt.pending > 0)
+        .map((rt) => ({ world: rt.id, pending: rt.pending }));
+      const t = performance.now();
+      const answered = await Promise.race([
+        db?.ping().then((ok) => (ok ? performance.now() - t : -1)),
+        new Promise<null>((r) => setTimeout(() => r(null), 5000)),
+      ]);
+      return { busyWorlds: busy.length, busy: busy.slice(0, 5), databaseAnswersMs: answered };
+    },
   },
   async () => {
     await app?.close();

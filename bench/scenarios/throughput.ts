@@ -22,6 +22,8 @@ interface Round {
   loopDelay: number[];
   /** The bare side's echo without a database, per bare CPU-second. */
   echoPerCpuSecond?: number;
+  /** Orders refused or unanswered (after 30 s). */
+  errors: number;
 }
 
 type Tp = { orders: number; errors: number; seconds: number };
@@ -40,6 +42,11 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
     const tp = await ctx.load.request<Tp>('throughput', { group, worlds, seconds, db });
     const cpu = (await cpuOf(proc)) - c0;
     const loop = await proc.request<number[]>('loopStop');
+    // Orders that went unanswered: what the server was still busy with, for the output.
+    if (tp.errors > 0 && proc === ctx.server)
+      console.log(
+        `  ${tp.errors} order(s) unanswered; server: ${JSON.stringify(await proc.request('diagnose'))}`,
+      );
     return { tp, cpu, loop };
   };
   const r = await interleaved<Round>(rounds, {
@@ -52,6 +59,7 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
         cpuMsPerOrder: withDb.cpu / withDb.tp.orders,
         loopDelay: withDb.loop,
         echoPerCpuSecond: echo.tp.orders / (echo.cpu / 1000),
+        errors: echo.tp.errors + withDb.tp.errors,
       };
     },
     B: async () => {
@@ -61,6 +69,7 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
         perSecond: m.tp.orders / m.tp.seconds,
         cpuMsPerOrder: m.cpu / Math.max(1, m.tp.orders),
         loopDelay: m.loop,
+        errors: m.tp.errors,
       };
     },
   });
@@ -118,6 +127,22 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
       },
     ),
   );
+  const errors = r.B.reduce((n, x) => n + x.errors, 0);
+  const baselineErrors = r.A.reduce((n, x) => n + x.errors, 0);
+  if (errors > 0 || baselineErrors > 0)
+    ctx.checks.push(
+      absoluteCheck(
+        '3',
+        fixture,
+        `orders refused or unanswered, ${load}`,
+        errors,
+        '',
+        { max: 0 },
+        {
+          baseline: baselineErrors,
+        },
+      ),
+    );
   ctx.figures[`cpu per order ${name}`] = cpuPerOrder;
   ctx.figures[`throughput ${name}`] = { echoPerCpu, serverPerCpu, commits, orders, cpuPerOrder, rounds: r };
 }
