@@ -73,7 +73,24 @@ interface World {
 const groups = new Map<string, { target: 'server' | 'bare'; url: string; worlds: World[] }>();
 const scripts = new Map<string, ScriptedOrder[]>();
 
-function watch(world: World, p: Player) {
+/**
+ * Sockets the server dropped while the load ran (its heartbeat gave up on them, or it closed
+ * them): each is a failure the scenarios report, and the player comes back as the web client does
+ * (a new socket, subscribed again from the version it held), so that the run goes on.
+ */
+const drops: { reason: string; at: number }[] = [];
+
+function watch(world: World, p: Player, target: 'server' | 'bare', url: string) {
+  const socket = p.socket;
+  socket.on('disconnect', (reason: string) => {
+    // Closed by the load generator itself (the end of a group, a reconnect being measured).
+    if (reason === 'io client disconnect' || p.socket !== socket) return;
+    drops.push({ reason, at: performance.now() });
+    if (drops.length <= 3) console.error(`[bench] load: the server dropped a socket (${reason}); rejoining`);
+    void rejoin(world, p, target, url).catch((e) =>
+      console.error(`[bench] load: rejoin failed: ${String(e)}`),
+    );
+  });
   let lastPacket = 0;
   p.socket.io.engine.on('packet', (pkt: { data?: unknown }) => {
     lastPacket =
@@ -109,6 +126,42 @@ function watch(world: World, p: Player) {
   });
 }
 
+type SyncAnswer = {
+  ok: boolean;
+  sync?: { kind: string; version?: number; view?: unknown; patches?: { ops: PatchOp[]; to: number }[] };
+};
+
+/** A new socket for `p`, subscribed to `w` from the version `p` holds, its view brought up to date. */
+async function resubscribe(url: string, w: World, p: Player): Promise<Socket> {
+  const s = await open(url, { cookie: p.cookie });
+  const r = (await s
+    .timeout(ACK_TIMEOUT_MS)
+    .emitWithAck('world/subscribe', { worldId: w.id, version: p.version })) as SyncAnswer;
+  if (!r.ok || !r.sync) throw new Error('subscribe refused');
+  if (r.sync.kind === 'view') {
+    p.view = r.sync.view;
+    p.version = r.sync.version ?? p.version;
+  } else
+    for (const patch of r.sync.patches ?? []) {
+      p.view = applyPatch(p.view, patch.ops);
+      p.version = patch.to;
+    }
+  return s;
+}
+
+async function rejoin(w: World, p: Player, target: 'server' | 'bare', url: string): Promise<void> {
+  let s: Socket;
+  if (target === 'server') {
+    s = await resubscribe(url, w, p);
+    p.seen = Math.max(p.seen, p.version);
+  } else {
+    s = await open(url);
+    await s.timeout(ACK_TIMEOUT_MS).emitWithAck('join', w.room);
+  }
+  p.socket = s;
+  watch(w, p, target, url);
+}
+
 interface OpenRequest {
   group: string;
   target: 'server' | 'bare';
@@ -119,6 +172,7 @@ interface OpenRequest {
 }
 
 async function openGroup(req: OpenRequest) {
+  const drops0 = drops.length;
   const script = scripts.get(req.script) ?? [];
   const worlds: World[] = [];
   const specs = typeof req.worlds === 'number' ? Array.from({ length: req.worlds }, () => null) : req.worlds;
@@ -172,7 +226,7 @@ async function openGroup(req: OpenRequest) {
             await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('join', room);
           }
           world.players.push(p);
-          watch(world, p);
+          watch(world, p, req.target, req.url);
         }
         worlds[n] = world;
         i++;
@@ -189,7 +243,11 @@ async function openGroup(req: OpenRequest) {
         for (let k = 0; k < (n * 7) % 45; k++) await sendNext({ target: 'server' }, w, performance.now());
       }),
     );
-  return { worlds: i, fullViewBytes: worlds.flatMap((w) => w.players.map((p) => p.fullViewBytes)) };
+  return {
+    worlds: i,
+    fullViewBytes: worlds.flatMap((w) => w.players.map((p) => p.fullViewBytes)),
+    dropped: drops.length - drops0,
+  };
 }
 
 interface Sent {
@@ -258,6 +316,7 @@ async function latency(req: LatencyRequest) {
   const lasts: Promise<number>[] = [];
   const versions: { w: World; v: number }[] = [];
   let errors = 0;
+  const drops0 = drops.length;
   const cpu0 = cpuMs();
   const t0 = performance.now() + 100;
   const end = t0 + req.seconds * 1000;
@@ -310,6 +369,7 @@ async function latency(req: LatencyRequest) {
     perOrder,
     largest,
     cpuMs: cpuMs() - cpu0,
+    dropped: drops.length - drops0,
   };
 }
 
@@ -320,6 +380,7 @@ async function throughput(req: { group: string; worlds: number; seconds: number;
   const worlds = g.worlds.slice(0, req.worlds);
   let orders = 0;
   let errors = 0;
+  const drops0 = drops.length;
   const t0 = performance.now();
   const end = t0 + req.seconds * 1000;
   await Promise.all(
@@ -338,7 +399,7 @@ async function throughput(req: { group: string; worlds: number; seconds: number;
   );
   const seconds = (performance.now() - t0) / 1000;
   for (const w of worlds) for (const p of w.players) p.bytes.clear();
-  return { orders, errors, seconds };
+  return { orders, errors, seconds, dropped: drops.length - drops0 };
 }
 
 const idle: Socket[] = [];
@@ -361,33 +422,9 @@ async function reconnect(req: { group: string; clients: number; spreadMs: number
       p.socket.disconnect();
       try {
         if (g.target === 'server') {
-          const s = await open(g.url, { cookie: p.cookie });
-          const r = (await s
-            .timeout(ACK_TIMEOUT_MS)
-            .emitWithAck('world/subscribe', { worldId: w.id, version: p.version })) as {
-            ok: boolean;
-            sync?: {
-              kind: string;
-              version?: number;
-              view?: unknown;
-              patches?: { ops: PatchOp[]; to: number }[];
-            };
-          };
-          if (!r.ok || !r.sync) throw new Error('subscribe refused');
-          let view = p.view;
-          let version = p.version;
-          if (r.sync.kind === 'view') {
-            view = r.sync.view;
-            version = r.sync.version ?? version;
-          } else
-            for (const patch of r.sync.patches ?? []) {
-              view = applyPatch(view, patch.ops);
-              version = patch.to;
-            }
+          const s = await resubscribe(g.url, w, p);
           lat.push(performance.now() - scheduled);
           p.socket = s;
-          p.view = view;
-          p.version = version;
           resynced.push(p);
         } else {
           const s = await new Promise<Socket>((resolve, reject) => {

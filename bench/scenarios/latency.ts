@@ -29,6 +29,8 @@ interface Round {
   /** CPU of the load generator, and of the server process measured (under test or bare). */
   cpuMs: number;
   serverCpuMs?: number;
+  /** Players' sockets the server dropped during the round (they rejoined). */
+  dropped: number;
 }
 
 /** Offered orders per second per world at each load level (all worlds together in brackets). */
@@ -37,13 +39,14 @@ export const rateFor = (worlds: number) => (worlds === 1 ? 20 : worlds <= 40 ? 2
 export async function openGroups(ctx: Context, name: FixtureName): Promise<void> {
   const most = Math.max(...ctx.settings.levels[name]);
   await ctx.load.request('script', { name, script: ctx.fixtures[name].script });
-  await ctx.load.request('open', {
+  const opened = await ctx.load.request<{ dropped: number }>('open', {
     group: `${name}-server`,
     target: 'server',
     url: ctx.serverUrl,
     script: name,
     worlds: ctx.worlds[name].slice(0, most),
   });
+  if (opened.dropped > 0) console.log(`  ${opened.dropped} socket(s) dropped by the server while opening`);
   await ctx.load.request('open', {
     group: `${name}-bare`,
     target: 'bare',
@@ -121,6 +124,22 @@ export async function latencyScenario(ctx: Context, name: FixtureName, worlds: n
   if (errors > 0)
     ctx.checks.push(
       absoluteCheck('1', fixture, `orders refused or patches lost, ${load}`, errors, '', { max: 0 }),
+    );
+  const dropped = r.B.reduce((n, x) => n + x.dropped, 0);
+  const baselineDropped = r.A.reduce((n, x) => n + x.dropped, 0);
+  if (dropped > 0 || baselineDropped > 0)
+    ctx.checks.push(
+      absoluteCheck(
+        '1',
+        fixture,
+        `players' sockets the server dropped, ${load}`,
+        dropped,
+        '',
+        { max: 0 },
+        {
+          baseline: baselineDropped,
+        },
+      ),
     );
   // Bytes: reported once per fixture, at the lightest load (the bytes do not depend on the load).
   if (worlds === Math.min(...ctx.settings.levels[name])) {

@@ -24,9 +24,11 @@ interface Round {
   echoPerCpuSecond?: number;
   /** Orders refused or unanswered (after 30 s). */
   errors: number;
+  /** Players' sockets the server dropped (they rejoined). */
+  dropped: number;
 }
 
-type Tp = { orders: number; errors: number; seconds: number };
+type Tp = { orders: number; errors: number; seconds: number; dropped: number };
 
 export async function throughputScenario(ctx: Context, name: FixtureName): Promise<void> {
   const fixture = FIXTURE_LABEL[name];
@@ -60,6 +62,7 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
         loopDelay: withDb.loop,
         echoPerCpuSecond: echo.tp.orders / (echo.cpu / 1000),
         errors: echo.tp.errors + withDb.tp.errors,
+        dropped: echo.tp.dropped + withDb.tp.dropped,
       };
     },
     B: async () => {
@@ -70,6 +73,7 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
         cpuMsPerOrder: m.cpu / Math.max(1, m.tp.orders),
         loopDelay: m.loop,
         errors: m.tp.errors,
+        dropped: m.tp.dropped,
       };
     },
   });
@@ -140,6 +144,22 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
         { max: 0 },
         {
           baseline: baselineErrors,
+        },
+      ),
+    );
+  const dropped = r.B.reduce((n, x) => n + x.dropped, 0);
+  const baselineDropped = r.A.reduce((n, x) => n + x.dropped, 0);
+  if (dropped > 0 || baselineDropped > 0)
+    ctx.checks.push(
+      absoluteCheck(
+        '3',
+        fixture,
+        `players' sockets the server dropped, ${load}`,
+        dropped,
+        '',
+        { max: 0 },
+        {
+          baseline: baselineDropped,
         },
       ),
     );
