@@ -119,7 +119,15 @@ test('a newcomer learns the game on screen', async ({ page }) => {
   }
   expect(seen.join(' ')).toContain('to Hermunduri');
   expect(seen.join(' ')).toContain('to Chatti');
-  await page.getByTestId('replay-back').click();
+  // The board is redrawn as it stood at each step: no tribe in the Hermunduri as the turn began,
+  // one there from the step that moved it on.
+  await expect(page.getByTestId('replay-redrawn')).toBeVisible();
+  await page.getByRole('button', { name: /The board as turn 1 began/ }).click();
+  await expect(page.getByTestId('counter-hermunduri-tribe')).toHaveCount(0);
+  await shot(page, 'replay-start');
+  await page.getByRole('button', { name: /to Hermunduri/ }).first().click();
+  await expect(page.getByTestId('counter-hermunduri-tribe')).toHaveCount(1);
+  await expect(page.getByTestId('counter-chatti-tribe')).toHaveCount(0);
   await shot(page, 'replay');
 
   // The newcomer's profile: the world, the cycle as GERMAN 1, the best result.

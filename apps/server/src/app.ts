@@ -24,6 +24,7 @@ import { registerMetrics, serveMetrics } from './http/metrics.ts';
 import { proxyTrust } from './http/origin.ts';
 import { registerPasswordReset } from './http/password-reset.ts';
 import { registerProfile } from './http/profile.ts';
+import { registerReplay } from './http/replay.ts';
 import { registerRules } from './http/rules.ts';
 import { registerUnsubscribe } from './http/unsubscribe.ts';
 import { registerWeb } from './http/web.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerWorlds(http, options.db, hub, limits);
   registerRules(http);
   registerProfile(http, options.db);
+  registerReplay(http, options.db);
   const bots =
     options.bots === false
       ? null

@@ -8,6 +8,8 @@
  * carried out (4.5). And each viewer's copy, rebuilt from its own messages, is exactly the
  * engine's view for that viewer: its own private part reaches it, no one else's does.
  */
+
+import { createHash } from 'node:crypto';
 import {
   type Engine,
   type GameState,
@@ -16,6 +18,7 @@ import {
   type Policy,
   simplePolicy,
 } from '@bke/engine';
+import { applyPatch, type TurnReplay } from '@bke/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { serveApp } from './helpers/app.ts';
@@ -180,6 +183,27 @@ function chooser(engine: Engine): (state: GameState, player: PlayerId) => unknow
 }
 
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
+/** A view's fingerprint whatever the order of its keys (a patched copy orders them as it went). */
+function fingerprint(v: unknown): string {
+  const canon = (x: unknown): unknown =>
+    Array.isArray(x)
+      ? x.map(canon)
+      : isObj(x)
+        ? Object.fromEntries(
+            Object.keys(x)
+              .filter((k) => x[k] !== undefined)
+              .sort()
+              .map((k) => [k, canon(x[k])]),
+          )
+        : x;
+  return createHash('sha1')
+    .update(JSON.stringify(canon(plain(v))))
+    .digest('hex');
+}
+/** Per viewer ('' for the spectator), the fingerprint of the view it held at each version. */
+const held = new Map<string, Map<number, string>>();
+/** The turn the sealed bid was put in place outside the log: replays from then on differ. */
+let bidTurn = Number.POSITIVE_INFINITY;
 
 describe('hidden information, over real sockets, with every optional rule on', () => {
   // About 350 orders, each checked in four viewers' messages: minutes on a busy machine.
@@ -208,6 +232,8 @@ describe('hidden information, over real sockets, with every optional rule on', (
         w.inbox.length = 0;
         // The copy rebuilt from its own messages is the engine's view for this viewer, no more, no less.
         expect(plain(w.client.view)).toEqual(plain(engine.view(rt.state, w.viewer)));
+        const mine = held.get(w.viewer ?? '') ?? new Map<number, string>();
+        held.set(w.viewer ?? '', mine.set(rt.version, fingerprint(w.client.view)));
       }
     };
 
@@ -220,6 +246,7 @@ describe('hidden information, over real sockets, with every optional rule on', (
       // once, as its order would record it (13.3), and must then reach its maker alone.
       if (!sealedBidPlaced && rt.state.turn >= 6) {
         sealedBidPlaced = true;
+        bidTurn = rt.state.turn;
         const realm = rt.state.realm!;
         const bid = {
           bidder: player,
@@ -275,6 +302,49 @@ describe('hidden information, over real sockets, with every optional rule on', (
     expect(seen.plans).toBeGreaterThan(0);
     expect(seen.bids).toBeGreaterThan(0);
     expect(seen.stale).toBeGreaterThan(0);
+  });
+
+  // Runs on the world the test above played.
+  it('a replayed turn shows each viewer what it was sent then, order by order, and nothing more', {
+    timeout: 300_000,
+  }, async () => {
+    const rt = await app.hub.get(worldId);
+    if (!rt) throw new Error('no world');
+    const seats = await t.db.prisma.worldSeat.findMany({
+      where: { worldId },
+      select: { playerId: true, user: { select: { username: true } } },
+    });
+    const seatOf = (name: string) => seats.find((x) => x.user?.username === name)?.playerId ?? '?';
+    const viewers: { cookie: string | null; viewer: string }[] = [
+      ...['alice', 'bob', 'carol'].map((name, i) => ({ cookie: cookies[i] ?? null, viewer: seatOf(name) })),
+      { cookie: null, viewer: '' },
+    ];
+    let compared = 0;
+    for (let turn = 1; turn <= Math.min(TURNS, rt.state.turn); turn++) {
+      for (const { cookie, viewer } of viewers) {
+        const r = await api(base, cookie, 'GET', `/api/worlds/${worldId}/replay/${turn}`);
+        expect(r.status, `turn ${turn} for ${viewer || 'the spectator'}`).toBe(200);
+        const replay = r.body as unknown as TurnReplay;
+        const who = (viewer || null) as PlayerId | null;
+        expect(leaks(replay.start.view, '', who)).toEqual([]);
+        expect(replay.steps.length).toBeGreaterThan(0);
+        let view: unknown = replay.start.view;
+        for (const step of replay.steps) {
+          expect(leaksIn({ what: `replay ${turn} step ${step.seq}`, body: step }, who)).toEqual([]);
+          view = applyPatch(view, step.ops);
+          // Before the bid placed outside the log, the log rebuilds exactly what was sent then.
+          const then = held.get(viewer)?.get(step.seq);
+          if (turn < bidTurn && then !== undefined) {
+            expect(fingerprint(view), `turn ${turn}, order ${step.seq}, ${viewer || 'spectator'}`).toBe(then);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    // A turn not played yet, and a malformed one, are refused in words.
+    expect((await api(base, null, 'GET', `/api/worlds/${worldId}/replay/999`)).status).toBe(404);
+    expect((await api(base, null, 'GET', `/api/worlds/${worldId}/replay/x`)).status).toBe(404);
   });
 
   it('the search finds a leak when there is one (the check can fail)', () => {

@@ -213,6 +213,22 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
       ],
     },
   },
+  replayTurn: {
+    response: {
+      turn: 3,
+      start: { seq: 40, view: { turn: 2, units: { u7: { kind: 'tribe', owner: 'p1', area: 'sarmatia' } } } },
+      steps: [
+        {
+          seq: 41,
+          ops: [
+            { op: 'replace', path: '/turn', value: 3 },
+            { op: 'replace', path: '/units/u7/area', value: 'dacia' },
+          ],
+          events: [{ type: 'unitMoved', player: 'p1', unit: 'u7', path: ['sarmatia', 'dacia'] }],
+        },
+      ],
+    },
+  },
   joinWorld: { body: { colour: 'red' }, response: { world: summary, seat } },
   leaveWorld: { body: {}, response: { world: summary } },
   setAway: { body: { away: true, standIn: 'strong' }, response: { away: true, standIn: 'strong' } },

@@ -38,6 +38,7 @@ import {
   verifyEmailResponseSchema,
   verifyEmailSchema,
 } from './mail.ts';
+import { turnReplaySchema } from './replay.ts';
 import { combatTableSchema } from './rules.ts';
 
 export interface RouteSpec {
@@ -176,6 +177,14 @@ export const HTTP_ROUTES = {
     summary: 'One world with its options, cycles (the chronicle) and VP ledger.',
     auth: false,
     response: worldDetailResponseSchema,
+  },
+  replayTurn: {
+    method: 'GET',
+    path: '/api/worlds/:id/replay/:turn',
+    summary:
+      "A past game turn as the caller saw it, order by order (rebuilt from the log: each view is the engine's view for the seat the caller held when the order was made, else the spectators')",
+    auth: false,
+    response: turnReplaySchema,
   },
   joinWorld: {
     method: 'POST',

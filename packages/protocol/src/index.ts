@@ -9,6 +9,7 @@ export * from './lobby.ts';
 export * from './mail.ts';
 export * from './moderation.ts';
 export * from './patch.ts';
+export * from './replay.ts';
 export * from './rules.ts';
 export * from './socket.ts';
 export * from './text.ts';

@@ -41,3 +41,36 @@ describe('replay of a turn', () => {
     expect(replaySteps(log, 3, names)).toEqual([]);
   });
 });
+
+describe('a turn rebuilt by the server', () => {
+  it('starts from the board as the turn began and redraws it after each worded order', async () => {
+    const { rebuiltSteps } = await import('./replay.ts');
+    const start = { turn: 1, units: { u1: { kind: 'tribe', owner: 'p1', area: 'cherusci' } } };
+    const steps = rebuiltSteps(
+      {
+        turn: 2,
+        start: { seq: 9, view: start as never },
+        steps: [
+          // A sealed order: no words, but its change shows from the next step on.
+          { seq: 10, ops: [{ op: 'replace', path: '/turn', value: 2 }], events: [] },
+          {
+            seq: 11,
+            ops: [{ op: 'replace', path: '/units/u1/area', value: 'hermunduri' }],
+            events: [
+              { type: 'unitMoved', player: 'p1', unit: 'u1', path: ['cherusci', 'hermunduri'] } as never,
+            ],
+          },
+        ],
+      },
+      names,
+    );
+    expect(steps.map((s) => s.seq)).toEqual([9, 11]);
+    expect(steps[0]?.text).toBe('The board as turn 2 began.');
+    expect((steps[0]?.view as unknown as typeof start).units.u1.area).toBe('cherusci');
+    const after = steps[1]?.view as unknown as typeof start;
+    expect(after.units.u1.area).toBe('hermunduri');
+    expect(after.turn).toBe(2);
+    expect(steps[1]?.text).toBe('P-p1 moved tribe to HERMUNDURI.');
+    expect(steps[1]?.areas).toEqual(['cherusci', 'hermunduri']);
+  });
+});

@@ -1,8 +1,11 @@
 /**
- * A past turn told again, event by event, from the events this viewer was sent (the server sends
- * each viewer only what it may see, so a replay shows nothing more). Each step says what happened
- * in words and where on the map.
+ * A past turn told again, order by order. The server rebuilds the turn as this viewer saw it (the
+ * board as the turn began, then each order's patch and the events the viewer was sent), so each
+ * step redraws the board of that moment and says what happened in words and where. Without that
+ * answer, the events this viewer's log holds are told on today's board instead.
  */
+import { applyPatch, type GameView, type TurnReplay } from '@bke/protocol';
+import { api } from '../api.ts';
 import type { Highlight } from '../map/board.ts';
 import { eventWords } from '../words.ts';
 import type { Names } from './history.ts';
@@ -15,6 +18,8 @@ export interface ReplayStep {
   readonly highlight: Highlight;
   /** The areas to bring into view. */
   readonly areas: string[];
+  /** The board as the viewer saw it after this step (absent: today's board). */
+  readonly view?: GameView;
 }
 
 const strings = (x: unknown): string[] => (Array.isArray(x) ? x.map(String) : []);
@@ -44,4 +49,38 @@ export function replaySteps(log: readonly LoggedEvent[], turn: number, names: Na
       const text = eventWords(l.event, names);
       return text ? [{ seq: l.seq, text, ...whereOf(l.event) }] : [];
     });
+}
+
+/** A past turn as the server rebuilt it for the caller (404: the world never played it). */
+export const fetchReplay = (worldId: string, turn: number) =>
+  api<TurnReplay>('GET', `/api/worlds/${encodeURIComponent(worldId)}/replay/${turn}`);
+
+/**
+ * The steps of a rebuilt turn: first the board as the turn began, then one step per order that
+ * the viewer was told of in words, each with the board after it. An order with no words (another
+ * player's sealed choice, a phase passing) is not a step of its own; its effect on the board shows
+ * from the next step on.
+ */
+export function rebuiltSteps(replay: TurnReplay, names: Names): ReplayStep[] {
+  let view = replay.start.view as GameView;
+  const steps: ReplayStep[] = [
+    {
+      seq: replay.start.seq,
+      text: `The board as turn ${replay.turn} began.`,
+      highlight: {},
+      areas: [],
+      view,
+    },
+  ];
+  for (const s of replay.steps) {
+    view = applyPatch(view, s.ops) as GameView;
+    const texts = s.events.flatMap((e) => {
+      const t = eventWords(e, names);
+      return t ? [t] : [];
+    });
+    if (!texts.length) continue;
+    const where = s.events.map((e) => whereOf(e)).find((w) => w.areas.length) ?? { highlight: {}, areas: [] };
+    steps.push({ seq: s.seq, text: texts.join(' '), ...where, view });
+  }
+  return steps;
 }

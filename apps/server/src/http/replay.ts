@@ -1,0 +1,28 @@
+/** A past turn replayed on the map, for players and spectators (worlds/replay.ts). */
+import { HTTP_ROUTES, type TurnReplay } from '@bke/protocol';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { getEngine } from '../worlds/engine.ts';
+import { replayTurn } from '../worlds/replay.ts';
+import { HttpError } from './errors.ts';
+import { currentUser } from './guard.ts';
+
+const params = z.object({ id: z.uuid(), turn: z.coerce.number().int().min(1).max(1_000_000) });
+
+export function registerReplay(app: FastifyInstance, db: Database): void {
+  app.get(HTTP_ROUTES.replayTurn.path, async (request): Promise<TurnReplay> => {
+    const p = params.safeParse(request.params);
+    if (!p.success) throw new HttpError(404, 'world/not_found', 'No such world or turn.');
+    const user = await currentUser(db, request);
+    const seats = user
+      ? await db.prisma.worldSeat.findMany({
+          where: { worldId: p.data.id, userId: user.id },
+          select: { playerId: true, joinedAt: true, leftAt: true },
+        })
+      : [];
+    const r = await replayTurn(db, getEngine(), p.data.id, p.data.turn, seats);
+    if (!r) throw new HttpError(404, 'world/not_found', 'That world has not played that turn.');
+    return r as TurnReplay;
+  });
+}
