@@ -1,7 +1,8 @@
 /**
  * A newcomer alone on the site creates a world with five bots from the lobby and plays at once:
  * the first turn is theirs, the bots enter and play theirs without anyone waiting, and the
- * players list shows who is a bot. Screenshots in e2e/artifacts/bots-*.png.
+ * players list, the standings, the chronicle and the lobby show who is a bot. Screenshots in
+ * e2e/artifacts/bots-*.png.
  */
 import { expect, type Page, test } from '@playwright/test';
 
@@ -61,6 +62,23 @@ test('a newcomer creates a world with five strong bots and plays their first tur
     await expect(page.getByTestId(`bot-${p}`)).toHaveText('strong bot');
   await expect(page.getByTestId('bot-p1')).toHaveCount(0);
   await shot(page, 'players');
+
+  // The standings mark the bots as bots, and so does the chronicle wherever it names one.
+  await page.getByRole('tab', { name: 'Scores' }).click();
+  await expect(page.getByTestId('standings').locator('tbody tr')).toHaveCount(6);
+  for (const p of ['p2', 'p3', 'p4', 'p5', 'p6'])
+    await expect(page.getByTestId(`standing-bot-${p}`)).toHaveText('bot');
+  await expect(page.getByTestId('standing-bot-p1')).toHaveCount(0);
+  await shot(page, 'standings');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('tab', { name: 'Chronicle' }).click();
+  const story = page.getByTestId('chronicle').locator('li');
+  await expect
+    .poll(() => story.filter({ hasText: /Strong bot \d \(bot\)/ }).count(), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(5);
+  await expect(story.filter({ hasText: `newcomer_${stamp}` })).not.toHaveCount(0);
+  await expect(story.filter({ hasText: `newcomer_${stamp} (bot)` })).toHaveCount(0);
+  await shot(page, 'chronicle');
 
   // Back in the lobby the world lists its bots as bots.
   await page.goto('/#/');

@@ -38,6 +38,10 @@ export interface ModSeat {
   playerId: string;
   userId: string;
   username: string;
+  /** A bot's seat: its level; null for a person's. */
+  bot: string | null;
+  /** The bot level playing an absent person's seat, if any. */
+  standIn: string | null;
   colour: string;
   absent: boolean;
   missedTurns: number;

@@ -1,0 +1,7 @@
+/**
+ * A player's name as the history, the chronicle and the order texts print it: a bot's seat carries
+ * "(bot)" so that no line reads as if a person had done what a bot did. `level` is the seat's bot
+ * level (undefined for a person's seat).
+ */
+export const botMarked = (name: string, level: string | undefined): string =>
+  level ? `${name} (bot)` : name;
