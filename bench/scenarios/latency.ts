@@ -29,7 +29,7 @@ interface Round {
   /** CPU of the load generator, and of the server process measured (under test or bare). */
   cpuMs: number;
   serverCpuMs?: number;
-  /** Players' sockets the server dropped during the round (they rejoined). */
+  /** Players' sockets lost during the round (they rejoined). */
   dropped: number;
 }
 
@@ -46,7 +46,7 @@ export async function openGroups(ctx: Context, name: FixtureName): Promise<void>
     script: name,
     worlds: ctx.worlds[name].slice(0, most),
   });
-  if (opened.dropped > 0) console.log(`  ${opened.dropped} socket(s) dropped by the server while opening`);
+  if (opened.dropped > 0) console.log(`  ${opened.dropped} socket(s) lost while opening (they rejoined)`);
   await ctx.load.request('open', {
     group: `${name}-bare`,
     target: 'bare',
@@ -132,7 +132,7 @@ export async function latencyScenario(ctx: Context, name: FixtureName, worlds: n
       absoluteCheck(
         '1',
         fixture,
-        `players' sockets the server dropped, ${load}`,
+        `players' sockets lost mid-round (heartbeat), ${load}`,
         dropped,
         '',
         { max: 0 },

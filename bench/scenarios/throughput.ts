@@ -24,7 +24,7 @@ interface Round {
   echoPerCpuSecond?: number;
   /** Orders refused or unanswered (after 30 s). */
   errors: number;
-  /** Players' sockets the server dropped (they rejoined). */
+  /** Players' sockets lost (they rejoined). */
   dropped: number;
 }
 
@@ -154,7 +154,7 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
       absoluteCheck(
         '3',
         fixture,
-        `players' sockets the server dropped, ${load}`,
+        `players' sockets lost mid-round (heartbeat), ${load}`,
         dropped,
         '',
         { max: 0 },
