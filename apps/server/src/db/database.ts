@@ -4,11 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
 
 export type DatabaseConfig =
@@ -111,36 +109,14 @@ function openPostgres(url: string, max: number): Database {
   });
 }
 
-/**
- * PGlite runs each statement synchronously inside the process and hands back its result through
- * promises alone, never through the event loop: a chain of awaited queries (a world's queue of
- * orders, their snapshots and projections, loading worlds) runs to its end without letting Node
- * read a socket or fire a timer. Under load the server then went silent for tens of seconds, and
- * Socket.IO's heartbeat timers, firing before the waiting packets were read, dropped live sockets
- * as dead (their orders were never answered). Each statement is therefore started only after one
- * turn of the event loop (setImmediate), as a statement sent to a PostgreSQL server returns through
- * it. Statements inside a transaction go through PGlite's transaction handle and do not wait: the
- * transaction holds the database until it ends either way.
- */
-class EventLoopPGlite extends PGlite {
-  override async query<T>(...args: Parameters<PGlite['query']>): Promise<Results<T>> {
-    await new Promise<void>((r) => setImmediate(r));
-    return super.query<T>(...args);
-  }
-
-  override async exec(...args: Parameters<PGlite['exec']>): Promise<Results[]> {
-    await new Promise<void>((r) => setImmediate(r));
-    return super.exec(...args);
-  }
-
-  override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    await new Promise<void>((r) => setImmediate(r));
-    return super.transaction(callback);
-  }
-}
-
 async function openEmbedded(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  // Loaded only here: importing PGlite costs about 40 MB of memory, which a process on a
+  // PostgreSQL server (a server, `npm run rebuild`) does not need.
+  const [{ EventLoopPGlite }, { PrismaPGlite }] = await Promise.all([
+    import('./event-loop-pglite.ts'),
+    import('pglite-prisma-adapter'),
+  ]);
   // `PGlite.create` always makes a plain PGlite: the subclass is made with `new`, then awaited.
   const client = new EventLoopPGlite(dataDir);
   await client.waitReady;

@@ -46,7 +46,13 @@ export async function rebuildWorld(
   const repair = opts.repair ?? false;
   const engine = getEngine();
   const problems: string[] = [];
-  const world = await db.prisma.world.findUniqueOrThrow({ where: { id: worldId } });
+  // Raw SQL throughout the streaming path: the ORM's query engine would take more memory than
+  // the replay itself (about 65 MB).
+  const [world] = await db.sql<{ setup: unknown; version: number }>(
+    'SELECT setup, version FROM worlds WHERE id = $1',
+    [worldId],
+  );
+  if (!world) throw new Error(`world ${worldId} not found`);
   const created = engine.createGame(world.setup);
   if (!created.ok) {
     return {
@@ -63,7 +69,7 @@ export async function rebuildWorld(
   const snapshotSeqs = new Set(
     snapshots
       ? snapshots.keys()
-      : (await db.prisma.worldSnapshot.findMany({ where: { worldId }, select: { seq: true } })).map(
+      : (await db.sql<{ seq: number }>('SELECT seq FROM world_snapshots WHERE world_id = $1', [worldId])).map(
           (s) => s.seq,
         ),
   );
@@ -74,7 +80,12 @@ export async function rebuildWorld(
     if (!snapshotSeqs.has(seq)) return;
     const snap =
       snapshots?.get(seq) ??
-      (await db.prisma.worldSnapshot.findUnique({ where: { worldId_seq: { worldId, seq } } }));
+      (
+        await db.sql<{ state: unknown; hash: string }>(
+          'SELECT state, hash FROM world_snapshots WHERE world_id = $1 AND seq = $2',
+          [worldId, seq],
+        )
+      )[0];
     if (!snap) return;
     checked++;
     const h = engine.hash(state);

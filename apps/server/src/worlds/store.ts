@@ -122,15 +122,17 @@ export async function readOrders(db: Database, worldId: string, after: number, u
   return rows as StoredOrder[];
 }
 
-/** At most `limit` orders after seq `after`, in order (the log read a page at a time). */
+/**
+ * At most `limit` orders after seq `after`, in order (the log read a page at a time). Raw SQL:
+ * `rebuild` reads the whole log this way, and the ORM's query engine alone would double its memory.
+ */
 export async function readOrderPage(db: Database, worldId: string, after: number, limit: number) {
-  const rows = await db.prisma.worldOrder.findMany({
-    where: { worldId, seq: { gt: after } },
-    orderBy: { seq: 'asc' },
-    take: limit,
-    select: { seq: true, actor: true, kind: true, order: true, events: true, patch: true },
-  });
-  return rows as StoredOrder[];
+  return db.sql<StoredOrder>(
+    `SELECT seq, actor, kind, "order", events, patch FROM world_orders
+      WHERE world_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    [worldId, after, limit],
+    'bke_read_order_page',
+  );
 }
 
 /**
@@ -233,9 +235,10 @@ export async function replayRows(
   for (const r of rows) {
     let events: GameEvent[] = [];
     if (isRollback(r)) {
-      const snap = await db.prisma.worldSnapshot.findUnique({
-        where: { worldId_seq: { worldId, seq: r.seq } },
-      });
+      const [snap] = await db.sql<{ state: unknown }>(
+        'SELECT state FROM world_snapshots WHERE world_id = $1 AND seq = $2',
+        [worldId, r.seq],
+      );
       if (!snap) throw new Error(`world ${worldId}: rollback ${r.seq} has no snapshot`);
       s = upgradeState(snap.state);
     } else {
