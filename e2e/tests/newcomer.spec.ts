@@ -4,7 +4,10 @@
  * each combat result, replays the last turn, and finds no sideways scrolling on a 360 px phone.
  * Screenshots of each step land in e2e/artifacts/newcomer-*.png.
  */
+import { CSRF_HEADER } from '@bke/protocol';
 import { expect, type Page, test } from '@playwright/test';
+
+const BASE = process.env.E2E_BASE_URL ?? '';
 
 const stamp = Date.now().toString(36).slice(-5);
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/newcomer-${name}.png` });
@@ -22,7 +25,7 @@ async function decide(page: Page, button: ReturnType<Page['getByTestId']>) {
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test('a newcomer learns the game on screen', async ({ page }) => {
+test('a newcomer learns the game on screen', async ({ page, browser }) => {
   test.setTimeout(360_000);
   await page.goto('/#/signup');
   await page.getByLabel('Name').fill(`newcomer_${stamp}`);
@@ -35,9 +38,22 @@ test('a newcomer learns the game on screen', async ({ page }) => {
   await page.getByLabel('Minutes per phase', { exact: true }).fill('30');
   await page.getByRole('button', { name: 'Create world' }).click();
   await expect(page).toHaveURL(/#\/world\//);
+  const worldId = decodeURIComponent(/#\/world\/([^/]+)/.exec(page.url())?.[1] ?? '');
   // Seated on creation (the form's "only watch" was left off).
   await expect(page.getByTestId('waiting')).toContainText('Your move', { timeout: 30_000 });
   await page.waitForTimeout(300);
+
+  // The whole map at the first zoom: counters big enough to read, the names that have room.
+  await page.getByRole('button', { name: 'Show the whole map' }).click();
+  await expect.poll(() => page.locator('[data-testid^="name-"]').count()).toBeGreaterThan(15);
+  // Counters keep at least 16 px where areas crowd together, and 24 px where there is room.
+  const sides = await page
+    .locator('[data-testid^="neutral-"] rect')
+    .evaluateAll((rects) => rects.map((r) => r.getBoundingClientRect().width));
+  expect(Math.min(...sides)).toBeGreaterThanOrEqual(15.5);
+  expect(Math.max(...sides)).toBeGreaterThanOrEqual(23.5);
+  await shot(page, 'map-first-zoom');
+  await page.getByRole('button', { name: 'Back to the areas that matter now' }).click();
 
   const orders = page.getByTestId('orders');
   // Entry: GERMAN 1 in Cherusci; then no combination; the first tribe splits.
@@ -96,6 +112,39 @@ test('a newcomer learns the game on screen', async ({ page }) => {
   }
   await expect(page.getByTestId('turn')).toHaveText('2');
 
+  // Turn 2: two tribes combine into a fighting unit, chosen on the map: a tribe, its partner, then
+  // (when they could meet in more than one area) the meeting area.
+  await expect(page.getByTestId('phase')).toHaveText('Tribal combination');
+  const v2 = await page.getByTestId('banner').getAttribute('data-version');
+  await page.locator('g.counter.pickable').first().click();
+  await page.locator('g.counter.pickable:not(.chosen)').first().click();
+  await shot(page, 'combine-on-map');
+  if ((await page.getByTestId('banner').getAttribute('data-version')) === v2)
+    await page.locator('path.dest[data-area]').first().dispatchEvent('click');
+  await expect(page.getByTestId('banner')).not.toHaveAttribute('data-version', v2 ?? '');
+  await page.waitForTimeout(300);
+
+  // On to the combat phase; the fighting unit stands by a neutral garrison. The chance of each
+  // result shows before the attack is confirmed (7.1), and the attack is then made.
+  for (let i = 0; i < 10 && (await page.getByTestId('phase').textContent()) !== 'Combat'; i++) {
+    const end = page.getByTestId('end-phase');
+    if (await page.getByTestId('confirm-cost').isVisible())
+      await decide(page, page.getByTestId('confirm-anyway'));
+    else if (await end.isVisible()) await decide(page, end);
+    else await page.waitForTimeout(300);
+  }
+  await expect(page.getByTestId('phase')).toHaveText('Combat');
+  const target = orders.locator('[data-testid^="attack-"]:not([data-testid="attack-plan"])').first();
+  await target.click();
+  await expect(page.getByTestId('odds').first()).toContainText(/odds|too weak/);
+  await expect(page.getByTestId('combat-chances')).toContainText('%');
+  await expect(page.getByTestId('combat-chances')).toContainText('Two dice decide (rule 7.1)');
+  await page.getByTestId('combat-chances').scrollIntoViewIfNeeded();
+  await shot(page, 'attack-chances');
+  await decide(page, page.getByTestId('confirm-attack'));
+  await expect(page.getByTestId('combat-result')).toContainText(/attacked .* at .*: /);
+  await shot(page, 'attack-result');
+
   // The combat table and the chance of each result, from the server's copy of the engine's table.
   await page.goto('/#/guide/7.1');
   const table = page.getByTestId('combat-table');
@@ -125,7 +174,10 @@ test('a newcomer learns the game on screen', async ({ page }) => {
   await page.getByRole('button', { name: /The board as turn 1 began/ }).click();
   await expect(page.getByTestId('counter-hermunduri-tribe')).toHaveCount(0);
   await shot(page, 'replay-start');
-  await page.getByRole('button', { name: /to Hermunduri/ }).first().click();
+  await page
+    .getByRole('button', { name: /to Hermunduri/ })
+    .first()
+    .click();
   await expect(page.getByTestId('counter-hermunduri-tribe')).toHaveCount(1);
   await expect(page.getByTestId('counter-chatti-tribe')).toHaveCount(0);
   await shot(page, 'replay');
@@ -155,4 +207,35 @@ test('a newcomer learns the game on screen', async ({ page }) => {
   await expect(page.getByTestId('guide')).toBeVisible();
   await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
   await shot(page, 'phone-guide');
+
+  // A visitor without an account watches: the map follows the action for spectators by default.
+  const visitor = await browser.newPage();
+  await visitor.goto(`/#/world/${worldId}`);
+  await expect(visitor.getByTestId('watching')).toBeVisible();
+  await expect(visitor.getByTestId('follow')).toBeChecked();
+  await visitor.close();
+
+  // The world is closed by an admin: the lobby's "Finished" filter lists it with its final standings.
+  const admin = await browser.newContext({ baseURL: BASE });
+  const headers = { origin: BASE, [CSRF_HEADER]: '1' };
+  const login = await admin.request.post('/api/auth/login', {
+    data: { username: 'e2e_admin', password: 'e2e-admin-password' },
+    headers,
+  });
+  expect(login.ok()).toBe(true);
+  const closed = await admin.request.post(`/api/moderation/worlds/${worldId}/close`, {
+    data: { reason: 'The first steps are done.' },
+    headers,
+  });
+  expect(closed.ok()).toBe(true);
+  await admin.close();
+  await page.goto('/#/');
+  await page.getByTestId('filter-finished').check();
+  const finished = page.getByTestId('finished-world').filter({ hasText: `First steps ${stamp}` });
+  await expect(finished).toBeVisible();
+  await expect(finished.getByTestId('final-standing')).toContainText(`newcomer_${stamp}`);
+  await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'phone-finished');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, 'finished');
 });

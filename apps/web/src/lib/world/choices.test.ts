@@ -126,4 +126,22 @@ describe('choices the rules ask for, on the map (9.3.4, 7.2)', () => {
     expect(highlightOf(back, NONE, {}).selectable).toEqual(new Set(['z', 'w']));
     expect(clickArea(back, NONE, 'z').order).toEqual({ type: 'combatRetreat', unit: 'u3', path: ['y', 'z'] });
   });
+
+  it('tribal unrest (9.3.5): counters on the map are picked and put back, nothing is sent until confirmed', () => {
+    const unrest: LegalOrder[] = [{ type: 'removeUnits', count: 2, candidates: ['u1', 'u2', 't3'] }];
+    const h = highlightOf(unrest, NONE, units);
+    expect([...(h.pickable ?? [])].sort()).toEqual(['t3', 'u1', 'u2']);
+    const one = clickUnit(unrest, NONE, 'u1', 'belgica');
+    expect(one).toEqual({ selection: { kind: 'remove', units: ['u1'] } });
+    const two = clickUnit(unrest, one.selection, 't3', 'lutetia');
+    expect(two.selection).toEqual({ kind: 'remove', units: ['u1', 't3'] });
+    expect(two.order).toBeUndefined();
+    expect([...(highlightOf(unrest, two.selection, units).selectedUnits ?? [])]).toEqual(['u1', 't3']);
+    // A second click keeps the unit; a click on the map's ground keeps the picks.
+    expect(clickUnit(unrest, two.selection, 'u1', 'belgica').selection).toEqual({
+      kind: 'remove',
+      units: ['t3'],
+    });
+    expect(clickArea(unrest, two.selection, 'rhenus').selection).toBe(two.selection);
+  });
 });

@@ -23,7 +23,9 @@ export type Selection =
   /** A start position's areas are lit. */
   | { readonly kind: 'start'; readonly position: StartPosition }
   /** Arab / African entry: two areas to pick. */
-  | { readonly kind: 'entry'; readonly areas: readonly string[] };
+  | { readonly kind: 'entry'; readonly areas: readonly string[] }
+  /** Units picked so far, on the map or in the list, to lose to tribal unrest. */
+  | { readonly kind: 'remove'; readonly units: readonly string[] };
 
 export const NONE: Selection = { kind: 'none' };
 
@@ -40,8 +42,18 @@ export function pickableUnits(legal: readonly LegalOrder[]): Set<string> {
     else if (o.type === 'combine') for (const t of o.tribes) out.add(t);
     else if (o.type === 'seaCrossing') out.add(o.tribe);
     else if (o.type === 'shipMove') out.add(o.ship);
+    else if (o.type === 'removeUnits') for (const u of o.candidates) out.add(u);
   }
   return out;
+}
+
+/** The units picked to remove, with `unit` added or taken out again. */
+export function toggleRemoval(sel: Selection, unit: string): Selection {
+  const chosen = sel.kind === 'remove' ? sel.units : [];
+  return {
+    kind: 'remove',
+    units: chosen.includes(unit) ? chosen.filter((u) => u !== unit) : [...chosen, unit],
+  };
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
@@ -200,6 +212,8 @@ export function highlightOf(
       const o = ofType(legal, 'placeEntryTribes')[0];
       return { selectable: new Set(o?.areas ?? []), destinations: new Set(sel.areas) };
     }
+    case 'remove':
+      return { pickable, selectedUnits: new Set(sel.units) };
   }
 }
 
@@ -210,6 +224,9 @@ export interface Outcome {
 
 /** A click on one of the player's units. */
 export function clickUnit(legal: readonly LegalOrder[], sel: Selection, unit: string, area: string): Outcome {
+  // Tribal unrest: a click picks a candidate to lose, or puts it back; the confirm sends them.
+  if (ofType(legal, 'removeUnits').some((o) => o.candidates.includes(unit)))
+    return { selection: toggleRemoval(sel, unit) };
   if (sel.kind === 'combine' && sel.first !== unit && partnersOf(legal, sel.first).has(unit)) {
     const areas = partnersOf(legal, sel.first).get(unit) ?? [];
     if (areas.length === 1 && areas[0]) {
@@ -262,6 +279,8 @@ export function clickArea(legal: readonly LegalOrder[], sel: Selection, area: st
         return { selection: NONE, order: { type: 'chooseStart', position: sel.position, area } };
       return { selection: NONE };
     }
+    case 'remove':
+      return { selection: sel };
     case 'entry': {
       const o = ofType(legal, 'placeEntryTribes')[0];
       if (!o?.areas.includes(area)) return { selection: sel };
