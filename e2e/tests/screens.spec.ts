@@ -217,3 +217,40 @@ test('a lost connection shows within 10 seconds, with a way on, and clears when 
   await expect(p.page.getByTestId('connection-status')).toHaveText('Connected');
   await p.ctx.close();
 });
+
+test('a session that ended elsewhere says so on the open page, takes away the orders, and leads to log in', async ({
+  browser,
+}) => {
+  const name = `sidonius_${stamp}`;
+  const p = await enter(browser, 'signup', name);
+  await p.page.getByLabel('Name').fill(`Ended ${stamp}`);
+  await p.page.getByRole('button', { name: 'Create world' }).click();
+  await expect(p.page).toHaveURL(/#\/world\//);
+  await expect(p.page.getByTestId('waiting')).toContainText('Your move');
+  // The same session in another browser logs out: the server deletes it, as when it expires, and
+  // ends the sockets opened with it.
+  const elsewhere = await browser.newContext();
+  await elsewhere.addCookies(await p.ctx.cookies());
+  const other = await elsewhere.newPage();
+  await other.goto('/#/');
+  await expect(other.getByTestId('account-name')).toHaveText(name);
+  await other.getByRole('button', { name: 'Log out' }).click();
+  await expect(other.getByTestId('account-name')).toHaveCount(0);
+
+  const ended = p.page.getByTestId('signed-out-elsewhere');
+  await expect(ended).toContainText('You were signed out');
+  await expect(p.page.getByTestId('account-name')).toHaveCount(0);
+  await expect(p.page.getByTestId('waiting')).not.toContainText('Your move');
+  await expect(
+    p.page.getByRole('tabpanel').locator('button:enabled:not([data-testid="what-now"])'),
+  ).toHaveCount(0);
+  await shot(p.page, 'session-ended');
+  await ended.getByRole('link', { name: 'Log in again' }).click();
+  await p.page.getByLabel('Name').fill(name);
+  await p.page.getByLabel('Password').fill('correct horse battery');
+  await p.page.getByRole('button', { name: 'Log in' }).click();
+  await expect(p.page.getByTestId('account-name')).toHaveText(name, { timeout: 60_000 });
+  await expect(p.page.getByTestId('signed-out-elsewhere')).toHaveCount(0);
+  await shot(p.page, 'session-back');
+  for (const c of [p.ctx, elsewhere]) await c.close();
+});
