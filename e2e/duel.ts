@@ -348,9 +348,22 @@ async function main() {
     // Plays on until the given game turn has begun.
     const bots = await Promise.all(input.accounts.map((a) => Bot.connect(input.base, a, input.worldId)));
     try {
-      await playBoth(bots, input.seed, (b) => b.view.turn >= input.turn, maxOrders);
+      const waited = (b: Bot) => (b.view as unknown as { waitingFor: string[] }).waitingFor[0];
+      const splitter = () =>
+        bots.find((x) => x.playerId === waited(x) && x.legal().some((o) => o.type === 'split')) ?? null;
+      await playBoth(
+        bots,
+        input.seed,
+        (b) => b.view.turn >= input.turn && (!input.untilSplit || splitter() !== null),
+        maxOrders,
+      );
       const b0 = bots[0] as Bot;
-      const out = { turn: b0.view.turn, players: b0.view.players, ms: Date.now() - started };
+      const out = {
+        turn: b0.view.turn,
+        players: b0.view.players,
+        splitter: input.untilSplit ? splitter()?.playerId : undefined,
+        ms: Date.now() - started,
+      };
       process.stdout.write(`${JSON.stringify(out)}\n`);
     } finally {
       for (const b of bots) b.close();

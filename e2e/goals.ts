@@ -97,6 +97,8 @@ export type DuelInput =
       seed: string;
       /** Plays on until this game turn has begun. */
       turn: number;
+      /** Then on until the player waited for may split a tribe (tribal growth, 9.2). */
+      untilSplit?: boolean;
       maxOrders?: number;
     }
   | {

@@ -67,6 +67,16 @@ export async function worldOfTwo(
   return { a, b, worldUrl };
 }
 
+/** The session cookie's name, as the server sets it (SESSION_COOKIE in @bke/protocol). */
+const SESSION_COOKIE = 'bke_session';
+
+/** A browser person's account as the drivers (goals.ts) take it: the same session, over HTTP. */
+export async function accountOf(person: Person, name: string) {
+  const cookie = (await person.ctx.cookies()).find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`${name} has no session cookie`);
+  return { name, password: PASSWORD, cookie: `${cookie.name}=${cookie.value}` };
+}
+
 /** The admin, logged in, on the moderation page of the world named `worldName`. */
 export async function moderate(browser: Browser, worldName: string): Promise<Person> {
   const admin = await enter(browser, 'login', ADMIN, ADMIN_PASSWORD);
