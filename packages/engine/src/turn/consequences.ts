@@ -68,12 +68,32 @@ interface MoveContext {
   readonly mineIn: ReadonlyMap<AreaId, readonly Unit[]>;
   readonly barbarian: boolean;
   readonly empire: boolean;
-  /** Tribes at risk of 9.3.4 before this order. */
+  /** 9.3.4: the player's groups before this order, and the tribes at risk then. */
+  readonly groups: readonly AreaId[][];
   readonly atRiskBefore: number;
   /** Units still free to move this phase (someone may still mend a gap or leave a crowded area). */
   readonly stillToMove: ReadonlySet<UnitId>;
   /** 11.5: the player's units unsupported before this order (asked once, for every destination). */
   unsupportedBefore?: ReadonlySet<UnitId>;
+}
+
+/**
+ * 9.3.4: whether moving `unit` to `to` can change the groups or how many tribes lie outside the
+ * biggest. It cannot when the areas holding the player's units and those holding its tribes stay
+ * the same, and the unit is no tribe or moves within one group (a tribe moved between two groups
+ * changes their sizes).
+ */
+function mayChangeGroups(m: MoveContext, unit: Unit, to: AreaId): boolean {
+  if (unit.kind === 'leader') return false;
+  const others = (area: AreaId, kind?: Unit['kind']) =>
+    (m.mineIn.get(area) ?? []).some(
+      (u) => u.id !== unit.id && u.kind !== 'leader' && (kind === undefined || u.kind === kind),
+    );
+  if (!others(unit.area) || !others(to)) return true;
+  if (unit.kind !== 'tribe') return false;
+  if (!others(unit.area, 'tribe') || !others(to, 'tribe')) return true;
+  const groupOf = (area: AreaId) => m.groups.findIndex((g) => g.includes(area));
+  return groupOf(unit.area) !== groupOf(to);
 }
 
 /** 6, 9.2, 9.3.4, 11.5: what ending a move of `unit` in `to` would cost. */
@@ -95,7 +115,7 @@ function foreseeMove(m: MoveContext, unit: Unit, to: AreaId): Foreseen {
     lost += lose;
     out.push({ kind: 'stackingLoss', section: '6', area: to, lose, automatic: false, avoidable });
   }
-  if (m.barbarian) {
+  if (m.barbarian && mayChangeGroups(m, unit, to)) {
     // Continuity reads only the player's own units: the moved list stands for the moved state.
     const moved = m.mine.map((u) => (u.id === unit.id ? { kind: u.kind, area: to } : u));
     const groups = tribeGroupsAmong(ctx, m.people, moved);
@@ -196,6 +216,7 @@ function foreseeMovement(ctx: EngineContext, g: Game, player: PlayerId, legal: L
     mineIn,
     barbarian,
     empire: stage === 'empire',
+    groups,
     atRiskBefore,
     stillToMove,
   };
