@@ -547,4 +547,18 @@ describe('OrdersPanel', () => {
       plan: { disband: ['u3'], garrisonDisband: [], purchases: [], adminPercent: 0 },
     });
   });
+
+  it('tribal unrest (9.3.5): the list shows the picks made on the map, and sends them when enough are picked', async () => {
+    const unrest: LegalOrder[] = [{ type: 'removeUnits', count: 2, candidates: ['u1', 'u2', 'u3'] }];
+    const { onselect } = panel(unrest);
+    await fireEvent.click(screen.getByTestId('unrest-u2'));
+    expect(onselect).toHaveBeenLastCalledWith({ kind: 'remove', units: ['u2'] });
+    expect(screen.getByTestId('unrest-confirm')).toHaveProperty('disabled', true);
+    cleanup();
+    const picked = panel(unrest, FIXTURE_VIEW, { selection: { kind: 'remove', units: ['u1', 'u3'] } });
+    expect(screen.getByTestId('unrest-u1')).toHaveProperty('checked', true);
+    expect(screen.getByTestId('unrest-u2')).toHaveProperty('checked', false);
+    await fireEvent.click(screen.getByTestId('unrest-confirm'));
+    expect(picked.onorder).toHaveBeenLastCalledWith({ type: 'removeUnits', units: ['u1', 'u3'] });
+  });
 });
