@@ -473,13 +473,17 @@ async function reconnect(req: { group: string; clients: number; spreadMs: number
     }),
   );
   // Then each resynced copy is compared with a full view from the server (outside the timing).
+  // A socket lost since it resynced counts as dropped (the comparison cannot be made on it).
   for (const p of resynced) {
     const w = g.worlds.find((x) => x.players.includes(p));
-    const r = (await p.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('world/subscribe', { worldId: w?.id })) as {
-      ok: boolean;
-      sync?: { view?: unknown };
-    };
-    if (!r.ok || digest(r.sync?.view) !== digest(p.view)) mismatched++;
+    try {
+      const r = (await p.socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emitWithAck('world/subscribe', { worldId: w?.id })) as { ok: boolean; sync?: { view?: unknown } };
+      if (!r.ok || digest(r.sync?.view) !== digest(p.view)) mismatched++;
+    } catch {
+      dropped++;
+    }
   }
   return { lat, dropped, mismatched };
 }
