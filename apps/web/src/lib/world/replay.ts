@@ -7,7 +7,7 @@
 import { applyPatch, type GameView, type TurnReplay } from '@bke/protocol';
 import { api } from '../api.ts';
 import type { Highlight } from '../map/board.ts';
-import { eventWords } from '../words.ts';
+import { eventWords, unitWords } from '../words.ts';
 import type { Names } from './history.ts';
 import type { LoggedEvent } from './link.ts';
 
@@ -73,9 +73,19 @@ export function rebuiltSteps(replay: TurnReplay, names: Names): ReplayStep[] {
     },
   ];
   for (const s of replay.steps) {
+    const before = view;
     view = applyPatch(view, s.ops) as GameView;
+    // A unit is named as it was then (a tribe since combined, a unit since lost), not as today.
+    const kindThen = (u: unknown) => (before.units[String(u)] ?? view.units[String(u)])?.kind;
+    const then: Names = {
+      ...names,
+      unit: (u) => {
+        const kind = kindThen(u);
+        return kind ? unitWords(kind, before).name.toLowerCase() : names.unit(u);
+      },
+    };
     const texts = s.events.flatMap((e) => {
-      const t = eventWords(e, names);
+      const t = eventWords(e, then);
       return t ? [t] : [];
     });
     if (!texts.length) continue;
