@@ -6,6 +6,7 @@
  * sim policy through the real server between the browser's own steps.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { check } from '../axe.ts';
 import { duel } from '../goals.ts';
 import { accountOf, moderate, worldOfTwo } from '../people.ts';
 
@@ -95,6 +96,14 @@ test('an order taken back lists once; a rollback takes the undone turn out of ev
   const before = await history(page);
   expect(before['Turn 2']).toContain(splitLine);
   expect(before['Turn 1']?.length).toBeGreaterThan(0);
+  // Two turns played fill the map, the history and the record sheet: axe checks each tab again.
+  for (const name of ['Orders', 'History', 'Replay', 'Scores', 'Chat', 'Players']) {
+    await page
+      .getByRole('tablist', { name: 'World panels' })
+      .getByRole('tab', { name: new RegExp(`^${name}`) })
+      .click();
+    await check(page, `turn-3-${name.toLowerCase()}`);
+  }
 
   // A moderator returns the world to the start of turn 2, confirming what it will do.
   const admin = await moderate(browser, worldName);
