@@ -73,6 +73,12 @@ describe('bots', () => {
     expect(refused.body).toMatchObject({ error: { code: 'world/not_creator' } });
     const added = await api(base, alice, 'POST', `/api/worlds/${worldId}/bots`, { level: 'strong' });
     expect(added.body).toEqual({ playerId: 'p4' });
+    // Moderators read the bot's name in the world, as players do, never a seat id.
+    const seats = await api(base, mod, 'GET', `/api/moderation/worlds/${worldId}/seats`);
+    const p4 = (seats.body.seats as { playerId: string; username: string }[]).find(
+      (x) => x.playerId === 'p4',
+    );
+    expect(p4?.username).toMatch(/^Strong bot \d$/);
     const notBot = await api(base, alice, 'POST', `/api/worlds/${worldId}/bots/p1/leave`, {});
     expect(notBot.body).toMatchObject({ error: { code: 'world/not_a_bot' } });
     const gone = await api(base, alice, 'POST', `/api/worlds/${worldId}/bots/p4/leave`, {});

@@ -173,7 +173,10 @@ const READS: Partial<Record<ModerationRouteKey, ReadHandler>> = {
     return { turns: r.turns };
   },
   listSeats: async (c, ctx) => {
-    if (!(await ctx.hub.get(c.id))) throw new HttpError(404, 'world/not_found', 'No such world.');
+    const rt = await ctx.hub.get(c.id);
+    if (!rt) throw new HttpError(404, 'world/not_found', 'No such world.');
+    // A bot's seat has no account: it goes by the name it joined the world under ("Strong bot 2").
+    const nameInWorld = new Map(rt.state.players.map((p) => [p.id as string, p.name]));
     const seats = await ctx.db.prisma.worldSeat.findMany({
       where: { worldId: c.id },
       orderBy: { joinedAt: 'asc' },
@@ -183,7 +186,7 @@ const READS: Partial<Record<ModerationRouteKey, ReadHandler>> = {
       seats: seats.map((s) => ({
         playerId: s.playerId,
         userId: s.userId,
-        username: s.user?.username ?? `bot ${s.playerId}`,
+        username: s.user?.username ?? nameInWorld.get(s.playerId) ?? s.playerId,
         bot: s.bot,
         standIn: s.standIn,
         colour: s.colour,
