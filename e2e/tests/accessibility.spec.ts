@@ -43,6 +43,13 @@ test('the lobby, the world page on each tab and the moderation area have no seri
   const admin = await moderate(browser, worldName);
   await expect(admin.page.getByTestId('mod-world-status')).toBeVisible();
   await check(admin.page, 'moderation-worlds');
+  // The confirmation a removal asks for, open over the page.
+  await admin.page.getByTestId('mod-reason').fill('Checking the dialog');
+  await admin.page.getByRole('button', { name: 'Remove…' }).first().click();
+  await expect(admin.page.getByTestId('confirm-dialog')).toBeVisible();
+  await check(admin.page, 'moderation-confirm');
+  await admin.page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(admin.page.getByTestId('confirm-dialog')).toHaveCount(0);
   for (const tab of ['Reports', 'Accounts', 'Audit log']) {
     await admin.page.getByRole('tab', { name: tab }).click();
     await expect(admin.page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
