@@ -67,7 +67,8 @@ describe('a turn rebuilt by the server', () => {
     );
     expect(steps.map((s) => s.seq)).toEqual([9, 11]);
     expect(steps[0]?.text).toBe('The board as turn 2 began.');
-    expect((steps[0]?.view as unknown as typeof start).units.u1.area).toBe('cherusci');
+    const before = steps[0]?.view as unknown as typeof start | undefined;
+    expect(before?.units.u1.area).toBe('cherusci');
     const after = steps[1]?.view as unknown as typeof start;
     expect(after.units.u1.area).toBe('hermunduri');
     expect(after.turn).toBe(2);
