@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerWorlds(http, options.db, hub, limits);
   registerRules(http);
   registerProfile(http, options.db);
-  registerReplay(http, options.db);
+  registerReplay(http, options.db, limits);
   const bots =
     options.bots === false
       ? null

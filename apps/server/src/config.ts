@@ -93,6 +93,8 @@ const envSchema = z.object({
   FORGOT_ATTEMPTS_BURST: count(DEFAULT_LIMITS.forgotPerAddress.burst),
   FORGOT_ATTEMPTS_PER_MINUTE: rate(DEFAULT_LIMITS.forgotPerAddress.perMinute),
   ACCOUNT_LINKS_PER_HOUR: count(DEFAULT_LIMITS.accountLinksPerHour),
+  REPLAYS_BURST: count(DEFAULT_LIMITS.replays.burst),
+  REPLAYS_PER_MINUTE: rate(DEFAULT_LIMITS.replays.perMinute),
   /** Mail goes out through this SMTP server (smtp:// or smtps://, user and password in the URL); unset: logged. */
   SMTP_URL: z
     .string()
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleOrderPatches: e.STALE_ORDER_MAX_PATCHES,
       forgotPerAddress: { burst: e.FORGOT_ATTEMPTS_BURST, perMinute: e.FORGOT_ATTEMPTS_PER_MINUTE },
       accountLinksPerHour: e.ACCOUNT_LINKS_PER_HOUR,
+      replays: { burst: e.REPLAYS_BURST, perMinute: e.REPLAYS_PER_MINUTE },
     },
     sessionPurgeMs: e.SESSION_PURGE_MINUTES * 60_000,
     mail: {

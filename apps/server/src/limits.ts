@@ -31,6 +31,11 @@ export interface Limits {
    * that, requests are answered as usual and nothing more is sent (so an address cannot be flooded).
    */
   accountLinksPerHour: number;
+  /**
+   * Past turns replayed per client address, and per account: each replay plays the turn's orders
+   * again through the engine on the event loop every world shares, so a flood of them is refused.
+   */
+  replays: { burst: number; perMinute: number };
   /** A stale order is answered with the missed patches when at most this many; else the client resyncs. */
   staleOrderPatches: number;
 }
@@ -48,6 +53,7 @@ export const DEFAULT_LIMITS: Limits = {
   staleOrderPatches: 50,
   forgotPerAddress: { burst: 5, perMinute: 1 },
   accountLinksPerHour: 3,
+  replays: { burst: 20, perMinute: 20 },
 };
 
 export type LimitOverrides = Partial<Limits>;

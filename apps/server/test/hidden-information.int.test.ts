@@ -56,6 +56,8 @@ beforeAll(async () => {
       authPerAddress: { burst: 30, perMinute: 0.6 },
       // The test plays hundreds of orders as fast as the machine allows; the per-account event limit is tested elsewhere.
       socketEvents: { burst: 10_000, perSecond: 10_000 },
+      // It replays every turn for every viewer from one address; the replay limit is tested elsewhere.
+      replays: { burst: 10_000, perMinute: 10_000 },
     },
   }));
   const host = await signup(base, 'host');

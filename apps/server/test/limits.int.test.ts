@@ -2,7 +2,7 @@
  * Limits by account as well as by address: log-in attempts per account slow down (never lock the
  * owner's own browser out), socket events per account across its sockets and reconnections, caps
  * on sockets per address and per account, worlds per account per day, chat lines per minute and
- * join/leave churn; a stale order is answered with the patches it missed, not a full view.
+ * join/leave churn, past turns replayed per address and per account; a stale order is answered with the patches it missed, not a full view.
  */
 import type { PatchMessage } from '@bke/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -29,6 +29,7 @@ const LIMITS = {
   chatPerMinute: 3,
   joinsPerWorldPerDay: 2,
   staleOrderPatches: 20,
+  replays: { burst: 2, perMinute: 0.01 },
 };
 
 beforeAll(async () => {
@@ -187,6 +188,31 @@ describe('worlds, chat and seats', () => {
       if (j.status === 200) await api(base, cookie, 'POST', `/api/worlds/${worldId}/leave`, {});
     }
     expect(codes).toEqual(['ok', 'ok', 'world/join_limit']);
+  });
+});
+
+describe('replays of past turns', () => {
+  it('are limited per address, and per account whatever the address', async () => {
+    const cookie = await signup(base, 'historian');
+    const w = await api(base, cookie, 'POST', '/api/worlds', { name: 'Archive' });
+    const path = `/api/worlds/${(w.body.world as { id: string }).id}/replay/1`;
+    const from = async (address: string, who: string | null) => {
+      const headers: Record<string, string> = { 'x-forwarded-for': address };
+      if (who) headers.cookie = who;
+      const res = await fetch(`${base}${path}`, { headers });
+      const body = (await res.json()) as { error?: { code: string } };
+      return res.status === 429 ? body.error?.code : res.status;
+    };
+    // Anonymous visitors on one address: two, then a typed refusal; another address is not held up.
+    expect([await from('198.51.100.7', null), await from('198.51.100.7', null)]).not.toContain(
+      'http/rate_limited',
+    );
+    expect(await from('198.51.100.7', null)).toBe('http/rate_limited');
+    expect(await from('198.51.100.8', null)).not.toBe('http/rate_limited');
+    // One account hopping between addresses is still one account.
+    expect(await from('198.51.100.9', cookie)).not.toBe('http/rate_limited');
+    expect(await from('198.51.100.10', cookie)).not.toBe('http/rate_limited');
+    expect(await from('198.51.100.11', cookie)).toBe('http/rate_limited');
   });
 });
 
