@@ -655,16 +655,22 @@ function wireWorlds(
       // the answer carries them again when few (the client drops those it has), never a full view.
       const rt = await hub.get(msg.worldId);
       if (!rt) return r;
-      const now = rt.version;
-      const gap = now - msg.version;
-      const seat = playerId as PlayerId;
-      const patches =
-        gap > 0 && gap <= limits.staleOrderPatches ? await catchUpPatches(rt, msg.version, seat) : undefined;
-      if (!patches?.length) return err('sync/stale', { version: now });
-      // The last carries the legal orders: the live patches they stand in for may come after this
-      // answer, and the client drops those it has.
-      const last = { ...patches[patches.length - 1]!, legal: legalAt(rt.state, seat).orders };
-      return err('sync/stale', { version: now, patches: [...patches.slice(0, -1), last] });
+      // Read in the world's queue: a moderator's transaction moves the runtime's state before it
+      // commits, and the answer must only carry versions that are in the log.
+      return rt.run(async () => {
+        const now = rt.version;
+        const gap = now - msg.version;
+        const seat = playerId as PlayerId;
+        const patches =
+          gap > 0 && gap <= limits.staleOrderPatches
+            ? await catchUpPatches(rt, msg.version, seat)
+            : undefined;
+        if (!patches?.length) return err('sync/stale', { version: now });
+        // The last carries the legal orders: the live patches they stand in for may come after this
+        // answer, and the client drops those it has.
+        const last = { ...patches[patches.length - 1]!, legal: legalAt(rt.state, seat).orders };
+        return err('sync/stale', { version: now, patches: [...patches.slice(0, -1), last] });
+      });
     }
 
     on(socket, 'world/planCost', planCostRequestSchema, async (msg): Promise<Ack<PlanCostResult>> => {
