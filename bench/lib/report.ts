@@ -50,6 +50,32 @@ export function absoluteCheck(
   return finish({ metric, fixture, what, value, baseline: null, unit, ratio: value, detail }, bound, unit);
 }
 
+/**
+ * Players' sockets lost to the heartbeat in a round, on the server (B) and the baseline (A): a
+ * failing check when any were, none when both kept every socket.
+ */
+export function droppedSocketsCheck(
+  metric: string,
+  fixture: string,
+  load: string,
+  rounds: { A: readonly { dropped: number }[]; B: readonly { dropped: number }[] },
+): Check | null {
+  const dropped = rounds.B.reduce((n, x) => n + x.dropped, 0);
+  const baseline = rounds.A.reduce((n, x) => n + x.dropped, 0);
+  if (dropped === 0 && baseline === 0) return null;
+  return absoluteCheck(
+    metric,
+    fixture,
+    `players' sockets lost mid-round (heartbeat), ${load}`,
+    dropped,
+    '',
+    {
+      max: 0,
+    },
+    { baseline },
+  );
+}
+
 function finish(c: Omit<Check, 'target' | 'pass' | 'load'>, bound: Bound, unit: string): Check {
   const ok = Number.isFinite(c.ratio) && ('max' in bound ? c.ratio <= bound.max : c.ratio >= bound.min);
   const target = 'max' in bound ? `≤ ${bound.max}${unit}` : `≥ ${bound.min}${unit}`;

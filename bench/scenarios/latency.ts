@@ -11,7 +11,7 @@
  *     14 KB); late in a game at most 2 KB per order per player at p50.
  */
 import { FIXTURE_LABEL, type FixtureName } from '../fixtures/fixture.ts';
-import { absoluteCheck, ratioCheck } from '../lib/report.ts';
+import { absoluteCheck, droppedSocketsCheck, ratioCheck } from '../lib/report.ts';
 import { interleaved } from '../lib/rounds.ts';
 import { pooled } from '../lib/stats.ts';
 import { type Context, cpuOf } from './context.ts';
@@ -125,22 +125,8 @@ export async function latencyScenario(ctx: Context, name: FixtureName, worlds: n
     ctx.checks.push(
       absoluteCheck('1', fixture, `orders refused or patches lost, ${load}`, errors, '', { max: 0 }),
     );
-  const dropped = r.B.reduce((n, x) => n + x.dropped, 0);
-  const baselineDropped = r.A.reduce((n, x) => n + x.dropped, 0);
-  if (dropped > 0 || baselineDropped > 0)
-    ctx.checks.push(
-      absoluteCheck(
-        '1',
-        fixture,
-        `players' sockets lost mid-round (heartbeat), ${load}`,
-        dropped,
-        '',
-        { max: 0 },
-        {
-          baseline: baselineDropped,
-        },
-      ),
-    );
+  const lost = droppedSocketsCheck('1', fixture, load, r);
+  if (lost) ctx.checks.push(lost);
   // Bytes: reported once per fixture, at the lightest load (the bytes do not depend on the load).
   if (worlds === Math.min(...ctx.settings.levels[name])) {
     const ratio = pooled(r.B.map((x) => x.perPlayerRatio.map((v) => v * 100)));

@@ -8,7 +8,7 @@
  *     (≤ 1.5×).
  */
 import { FIXTURE_LABEL, type FixtureName } from '../fixtures/fixture.ts';
-import { absoluteCheck, ratioCheck } from '../lib/report.ts';
+import { absoluteCheck, droppedSocketsCheck, ratioCheck } from '../lib/report.ts';
 import { interleaved } from '../lib/rounds.ts';
 import { median, pooled } from '../lib/stats.ts';
 import { type Context, cpuOf } from './context.ts';
@@ -147,22 +147,8 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
         },
       ),
     );
-  const dropped = r.B.reduce((n, x) => n + x.dropped, 0);
-  const baselineDropped = r.A.reduce((n, x) => n + x.dropped, 0);
-  if (dropped > 0 || baselineDropped > 0)
-    ctx.checks.push(
-      absoluteCheck(
-        '3',
-        fixture,
-        `players' sockets lost mid-round (heartbeat), ${load}`,
-        dropped,
-        '',
-        { max: 0 },
-        {
-          baseline: baselineDropped,
-        },
-      ),
-    );
+  const lost = droppedSocketsCheck('3', fixture, load, r);
+  if (lost) ctx.checks.push(lost);
   ctx.figures[`cpu per order ${name}`] = cpuPerOrder;
   ctx.figures[`throughput ${name}`] = { echoPerCpu, serverPerCpu, commits, orders, cpuPerOrder, rounds: r };
 }
