@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { createEngine, type GameState, type PlayerId } from '@bke/engine';
 import { ensureFixtures } from './fixtures/ensure.ts';
 import { type FixtureName, type FixtureSet, ROOT, readFixtures } from './fixtures/fixture.ts';
-import { startChild } from './lib/child.ts';
+import { SERVER_UNDER_TEST, startChild } from './lib/child.ts';
 import { databaseKind, freshDatabase } from './lib/database.ts';
 import { hostFacts, loadAverage } from './lib/host.ts';
 import { absoluteCheck, type Check, oneLine, printTable, ratioCheck } from './lib/report.ts';
@@ -34,7 +34,8 @@ const USAGE = `usage: npm run bench [-- --quick]
   prints PASS/FAIL per target (exit 1 on a FAIL). Results: bench/results/*.json (git-ignored).
   --quick   a short pass (shorter rounds, fewer worlds) to run before a commit
   Database: DATABASE_URL's PostgreSQL when set (each run makes and drops its own databases), else
-  the embedded PostgreSQL. The worlds are built once and cached in .data/bench-fixtures.`;
+  the embedded PostgreSQL. The worlds are built once and cached in .data/bench-fixtures.
+  BENCH_CPU_PROFILE=<folder>: the server under test writes its V8 CPU profile there.`;
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
@@ -90,7 +91,7 @@ const engine = createEngine();
 
 const serverDb = await freshDatabase('server');
 const bareDb = await freshDatabase('bare');
-const server = startChild('server under test', here('./processes/server.ts'));
+const server = startChild(SERVER_UNDER_TEST, here('./processes/server.ts'));
 const bare = startChild('bare baseline', here('./processes/bare.ts'));
 const load = startChild('load generator', here('./processes/load.ts'));
 // Stopped by hand: the children and this run's databases go too.
