@@ -15,7 +15,7 @@ import type { Actor } from './model/orders.ts';
 import { type Order, parseOrder } from './model/orders.ts';
 import { err, ok, type Result } from './model/result.ts';
 import type { GameState } from './model/state.ts';
-import type { GameView } from './model/view.ts';
+import type { GameView, ViewerPart } from './model/view.ts';
 import { type GameSetupInput, gameSetupSchema, initialState } from './scenario/setup.ts';
 import { foresee } from './turn/consequences.ts';
 import { legalOrdersOf, waitingFor } from './turn/legal.ts';
@@ -23,7 +23,7 @@ import { settle, startTurn } from './turn/machine.ts';
 import { applyWithUndo, ctxOf } from './turn/orders.ts';
 import { missedDeadlineOf, type PlayedDefault, timeoutOrdersOf } from './turn/timeout.ts';
 import { eventsFor } from './viewers/events.ts';
-import { viewFor } from './viewers/view.ts';
+import { viewerPartFor, viewFor } from './viewers/view.ts';
 
 export type { PlayedDefault };
 
@@ -42,6 +42,11 @@ export interface Engine {
   missedDeadline(state: GameState, players: readonly PlayerId[]): PlayedDefault[];
   /** What `viewer` (a player, or null for a spectator) may see of the game. */
   view(state: GameState, viewer: PlayerId | null): GameView;
+  /**
+   * The part of `view(state, viewer)` under `VIEWER_KEYS`, the only keys in which two viewers'
+   * views differ: outside them every viewer's view holds what the spectators' holds.
+   */
+  viewerPart(state: GameState, viewer: PlayerId | null): ViewerPart;
   /** The events of one order that `viewer` may see (the rest are another player's private dealings). */
   eventsFor<E extends GameEvent>(events: readonly E[], viewer: PlayerId | null): readonly E[];
   hash(state: GameState): string;
@@ -77,6 +82,7 @@ export function createEngine(mapInput: MapInput = loadMap()): Engine {
     timeoutOrders: (state, player) => timeoutOrdersOf(map, state, player),
     missedDeadline: (state, players) => missedDeadlineOf(map, state, players),
     view: (state, viewer) => viewFor(state, viewer),
+    viewerPart: (state, viewer) => viewerPartFor(state, viewer),
     eventsFor: (events, viewer) => eventsFor(events, viewer),
     hash: (state) => hashState(state),
   };

@@ -32,3 +32,4 @@ export { type Chooser, expand } from './sim/expand.ts';
 export { type SimRun, type SimSummary, simSetup, simulate, summarise } from './sim/play.ts';
 export { type Policy, seededChooser, simplePolicy } from './sim/policy.ts';
 export { CRT, CRT_ROLLS, crtChances, crtResult } from './tables/crt.ts';
+export { VIEWER_KEYS } from './viewers/view.ts';

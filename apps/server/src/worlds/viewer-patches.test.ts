@@ -11,9 +11,12 @@ import { ViewerPatches } from './viewer-patches.ts';
 
 const engine = createEngine();
 
-/** A two-player game played by the simulator's policy: the state after each of `n` orders. */
-function played(n: number): { start: GameState; states: GameState[]; events: ReturnType<typeof step>[] } {
-  const created = engine.createGame(simSetup('viewer-patches', 2));
+/** A game of `players` played by the simulator's policy: the state after each of `n` orders. */
+function played(
+  n: number,
+  players = 2,
+): { start: GameState; states: GameState[]; events: ReturnType<typeof step>[] } {
+  const created = engine.createGame(simSetup('viewer-patches', players));
   if (!created.ok) throw new Error(created.error.code);
   const policy = simplePolicy('viewer-patches');
   const states: GameState[] = [];
@@ -53,6 +56,36 @@ describe('ViewerPatches', () => {
       // Asked again (another socket, a catch-up): the same messages, not new ones.
       expect(memory.patches(10, 40, viewer)?.every((p, i) => p === patches?.[i])).toBe(true);
     }
+  });
+
+  it("gives each seat exactly its own view's change, also where only that seat may look (4.5, 13.3)", () => {
+    // Three players, long enough for what only one seat sees to change (a plan stays its maker's
+    // until carried out, 4.5; bids are sealed, 13.3): a seat's patch, built from the spectators'
+    // and the seat's own part, must be the difference of its two full views.
+    const { start, states, events } = played(200, 3);
+    const memory = new ViewerPatches(engine, 'w', 0, start, 200);
+    states.forEach((s, i) => {
+      memory.push(i + 1, s, events[i]!.events);
+    });
+    const seats = start.players.map((p) => p.id);
+    let privateChanges = 0;
+    let prev = start;
+    states.forEach((s, i) => {
+      const spectators = memory.patches(i, i + 1, null)![0]!.ops;
+      for (const seat of seats) {
+        const [patch] = memory.patches(i, i + 1, seat)!;
+        const before = plain(engine.view(prev, seat));
+        const after = plain(engine.view(s, seat));
+        expect(applyPatch(before, patch!.ops)).toEqual(after);
+        const own = diffViews(engine.view(prev, seat).realm, engine.view(s, seat).realm);
+        const open = diffViews(engine.view(prev, null).realm, engine.view(s, null).realm);
+        if (JSON.stringify(own) !== JSON.stringify(open)) privateChanges++;
+      }
+      // Nothing a seat alone may see is in what spectators get.
+      expect(applyPatch(plain(engine.view(prev, null)), spectators)).toEqual(plain(engine.view(s, null)));
+      prev = s;
+    });
+    expect(privateChanges).toBeGreaterThan(0);
   });
 
   it("gives spectators the commit's own patch, forgets what a failed transaction wrote, and holds only so much", () => {

@@ -13,8 +13,15 @@
  * memo. A version older than what is held has no per-viewer patch: a player then gets a full view,
  * a spectator the stored public patches (`storedPatch`), whose events go through the same filter.
  */
-import type { Engine, GameEvent, GameState, GameView, PlayerId } from '@bke/engine';
-import type { PatchMessage, PatchOp } from '@bke/protocol';
+import {
+  type Engine,
+  type GameEvent,
+  type GameState,
+  type GameView,
+  type PlayerId,
+  VIEWER_KEYS,
+} from '@bke/engine';
+import { escapePointer, type PatchMessage, type PatchOp } from '@bke/protocol';
 import { diffViews } from './diff.ts';
 
 /** A viewer: a seated player, or null for a spectator (every spectator sees the same). */
@@ -58,6 +65,25 @@ interface Step {
 }
 
 const key = (viewer: Viewer): string => viewer ?? '';
+
+const VIEWER_ROOTS = new Set<string>(VIEWER_KEYS.map(escapePointer));
+/** The first key of a JSON pointer, escaped ("/realm/players/p1" → "realm"). */
+const rootOf = (path: string): string => {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+};
+
+/**
+ * A seat's ops for one order: the spectators' ops outside the engine's VIEWER_KEYS (there every
+ * viewer's view holds what the spectators' holds, so the ops are the same) and the diff of the
+ * seat's own part. Each view is walked once per order for all seats, not once per seat.
+ */
+function seatOps(publicOps: readonly PatchOp[], ownOps: readonly PatchOp[]): PatchOp[] {
+  const out: PatchOp[] = [];
+  for (const op of publicOps) if (!VIEWER_ROOTS.has(rootOf(op.path))) out.push(op);
+  for (const op of ownOps) out.push(op);
+  return out;
+}
 
 export class ViewerPatches {
   /** The state before the first step held. */
@@ -146,7 +172,15 @@ export class ViewerPatches {
     let msg = step.made.get(k);
     if (!msg) {
       const before = i === 0 ? this.base.state : this.steps[i - 1]!.state;
-      const ops = diffViews(this.viewOf(before, viewer), this.viewOf(step.state, viewer));
+      const publicOps = viewer === null ? null : this.patchAt(i, null).ops;
+      const ops =
+        publicOps === null || publicOps.some((op) => op.path === '')
+          ? // A spectator, or (never from two views, which are objects) a change of the whole view.
+            diffViews(this.viewOf(before, viewer), this.viewOf(step.state, viewer))
+          : seatOps(
+              publicOps,
+              diffViews(this.engine.viewerPart(before, viewer), this.engine.viewerPart(step.state, viewer)),
+            );
       msg = patchMessage(this.engine, this.worldId, step.seq, ops, step.events, viewer);
       step.made.set(k, msg);
     }

@@ -28,3 +28,6 @@ export type GameView = Omit<GameStateCore, 'rng' | 'riggedDice' | 'realm'> & {
   /** Every player's standing, in seat order (computed by the engine; the client only shows it). */
   readonly standings: readonly Standing[];
 };
+
+/** What of a view depends on who looks (viewers/view.ts `VIEWER_KEYS`): the rest is the spectators'. */
+export type ViewerPart = Pick<GameView, 'realm' | 'viewer'>;

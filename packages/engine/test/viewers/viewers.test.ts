@@ -2,11 +2,21 @@
  * What each viewer may see, played through the contract: a lease offer between a barbarian and a
  * kingdom, its acceptance and its withdrawal reach the two parties alone (13.4), in the view and in
  * the events; a running lease and its end are open to all; an economic plan stays its maker's
- * until carried out (4.5) and makes no event; a spectator sees what a third player sees.
+ * until carried out (4.5) and makes no event; a spectator sees what a third player sees. Two
+ * viewers' views differ only in the parts the engine names (VIEWER_KEYS).
  */
 import { describe, expect, it } from 'vitest';
 import { leasesAtTurnStart } from '../../src/diplomacy/mercenaries.ts';
-import type { Engine, GameEvent, GameState, PlayerId } from '../../src/index.ts';
+import {
+  createEngine,
+  type Engine,
+  type GameEvent,
+  type GameState,
+  type PlayerId,
+  simplePolicy,
+  simSetup,
+  VIEWER_KEYS,
+} from '../../src/index.ts';
 import { P } from '../helpers/scenario.ts';
 import { kingdomScenario, realmScenario } from '../realm/fixture.ts';
 
@@ -111,5 +121,36 @@ describe('what each viewer may see (2.4, 13.4)', () => {
     const { viewer: _b, ...third } = engine.view(r.state, P('b'));
     const { viewer: _s, ...spectator } = engine.view(r.state, null);
     expect(spectator).toEqual(third);
+  });
+});
+
+describe('what differs between viewers (2.4: all bookkeeping is open)', () => {
+  it('two views of one state differ only under VIEWER_KEYS, which viewerPart gives as the view holds them', () => {
+    const engine = createEngine();
+    const created = engine.createGame(simSetup('viewer-keys', 3));
+    if (!created.ok) throw new Error(created.error.code);
+    const policy = simplePolicy('viewer-keys');
+    const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
+    const outside = (v: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(v).filter(([k]) => !(VIEWER_KEYS as readonly string[]).includes(k)));
+    let s = created.value;
+    let differed = 0;
+    for (let i = 0; i < 200; i++) {
+      const spectators = plain(engine.view(s, null));
+      for (const viewer of [...s.players.map((p) => p.id), null]) {
+        const view = engine.view(s, viewer);
+        expect(outside(plain(view))).toEqual(outside(spectators));
+        const part = engine.viewerPart(s, viewer);
+        expect(Object.keys(part).sort()).toEqual([...VIEWER_KEYS].sort());
+        for (const k of VIEWER_KEYS) expect(part[k]).toBe(view[k]);
+        if (JSON.stringify(view.realm) !== JSON.stringify(spectators.realm)) differed++;
+      }
+      const p = engine.waitingFor(s)[0]!;
+      const r = engine.applyOrder(s, p, policy.choose(engine, s, p) ?? engine.timeoutOrders(s, p)[0]);
+      if (!r.ok) throw new Error(r.error.code);
+      s = r.value.state;
+    }
+    // The walk met positions where a seat sees more of the realm than spectators (its own plan).
+    expect(differed).toBeGreaterThan(0);
   });
 });
