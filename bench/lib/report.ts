@@ -93,7 +93,7 @@ const num = (x: number | null) =>
 
 export function printTable(checks: readonly Check[]): void {
   const rows = checks.map((c) => [
-    c.pass ? 'PASS' : 'FAIL',
+    c.target === 'info' ? 'INFO' : c.pass ? 'PASS' : 'FAIL',
     `#${c.metric}`,
     c.fixture,
     c.what,

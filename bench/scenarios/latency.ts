@@ -120,6 +120,21 @@ export async function latencyScenario(ctx: Context, name: FixtureName, worlds: n
     }),
     // Orders that reach turn ends are in every window: the tail must stay near the middle.
     absoluteCheck('LW', fixture, `order→ack p99 / p50, ${load}`, ackB.p99 / ackB.p50, '×', { max: 3 }),
+    // The same ratio of the bare echo after one INSERT, in the same rounds: how wide this host's
+    // own tail is (commit and scheduling jitter) for a server that does nothing else.
+    {
+      ...absoluteCheck(
+        'LW',
+        fixture,
+        `bare baseline's order→ack p99 / p50, ${load}`,
+        ackA.p99 / ackA.p50,
+        '×',
+        {
+          min: 0,
+        },
+      ),
+      target: 'info',
+    },
   );
   if (errors > 0)
     ctx.checks.push(
