@@ -51,6 +51,8 @@ afterAll(async () => {
 });
 
 const base = (i: number) => procs[i]?.base ?? '';
+/** The world's version in the database: the last seq of its order log (world $1). */
+const LOG_VERSION = 'SELECT coalesce(max(seq), 0)::int AS version FROM world_orders WHERE world_id = $1';
 const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x) =>
     x && typeof x === 'object' && !Array.isArray(x)
@@ -132,7 +134,7 @@ describe.runIf(serverUrl)('three server processes on one PostgreSQL', () => {
 
     /** The world's version in the database: the truth every process catches up with. */
     async function logVersion(): Promise<number> {
-      const r = await sql?.query<{ version: number }>('SELECT version FROM worlds WHERE id = $1', [worldId]);
+      const r = await sql?.query<{ version: number }>(LOG_VERSION, [worldId]);
       return r?.rows[0]?.version ?? 0;
     }
 
@@ -270,7 +272,7 @@ describe.runIf(serverUrl)('three server processes on one PostgreSQL', () => {
       const before = await deadlinesFired(admin, [0, 1, 2]);
       for (let round = 1; round <= 3; round++) {
         const { rows } = (await sql?.query<{ version: number; step_key: string }>(
-          'SELECT version, step_key FROM worlds WHERE id = $1',
+          `SELECT (${LOG_VERSION}) AS version, step_key FROM worlds WHERE id = $1`,
           [worldId],
         )) ?? { rows: [] };
         const head = rows[0];
@@ -367,9 +369,7 @@ describe.runIf(serverUrl)('three server processes on one PostgreSQL', () => {
       await allAt(version);
       const hashes = new Set([...byPlayer.values(), watcher, fresh].map((c) => viewHash(c.view)));
       expect(hashes.size).toBe(1);
-      const head = await sql?.query<{ version: number }>('SELECT version FROM worlds WHERE id = $1', [
-        worldId,
-      ]);
+      const head = await sql?.query<{ version: number }>(LOG_VERSION, [worldId]);
       expect(head?.rows[0]?.version).toBe(version);
     });
 
@@ -381,8 +381,7 @@ describe.runIf(serverUrl)('three server processes on one PostgreSQL', () => {
       // Let deadlines move the world on until it waits for her afresh (the line is for a step that
       // starts waiting for her, not for one that goes on waiting).
       const versionNow = async () =>
-        (await sql?.query<{ version: number }>('SELECT version FROM worlds WHERE id = $1', [worldId]))
-          ?.rows[0]?.version ?? 0;
+        (await sql?.query<{ version: number }>(LOG_VERSION, [worldId]))?.rows[0]?.version ?? 0;
       let before = await waitingAt(2, await versionNow());
       for (let i = 0; i < 12; i++) {
         const v = await versionNow();

@@ -48,7 +48,6 @@ beforeAll(async () => {
       name: 'Recorded before the compact state',
       setup: recorded.setup as never,
       rulesVersion: String(recorded.setup.rulesVersion),
-      version: recorded.version,
       status: 'running',
       createdById: user!.id,
     },

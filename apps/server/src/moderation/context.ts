@@ -1,9 +1,10 @@
 /** What every moderation action works with: the database, the worlds, and the way to tell people. */
 import type { Role } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
-import { afterCommit, onRollback } from '../db/transaction.ts';
+import { afterCommit, inTransaction, onRollback } from '../db/transaction.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
+import { lockWorld } from '../worlds/store.ts';
 import type { Notifier } from './notify.ts';
 
 export interface ModContext {
@@ -24,8 +25,11 @@ export interface Actor {
 
 /**
  * Writes head fields of a world that are not the order log (status, deadline), guarded by the
- * version the runtime holds, so a process that is behind never overwrites a newer head. Returns
- * false when the world moved on (the caller catches up and refuses with sync/stale).
+ * version the runtime holds (no order after it in the log), so a process that is behind never
+ * overwrites a newer head. The world's row is locked first, in the action's transaction: the
+ * check then sees every order committed before, and no order commits until the action does (an
+ * order's append reads the row FOR SHARE, worlds/store.ts). Returns false when the world moved on
+ * (the caller catches up and refuses with sync/stale).
  */
 export async function writeHead(
   ctx: ModContext,
@@ -41,9 +45,12 @@ export async function writeHead(
     setup?: object;
   },
 ): Promise<boolean> {
-  const r = await ctx.db.prisma.world.updateMany({
-    where: { id: rt.id, version: rt.version },
-    data: { ...data, deadlineClaimedUntil: null },
+  const r = await inTransaction(ctx.db, async (tx) => {
+    await lockWorld(tx, rt.id);
+    return tx.prisma.world.updateMany({
+      where: { id: rt.id, orders: { none: { seq: { gt: rt.version } } } },
+      data: { ...data, deadlineClaimedUntil: null },
+    });
   });
   if (r.count === 0) return false;
   onRollback(ctx.db, rt.checkpoint());

@@ -15,7 +15,7 @@ import { diffViews } from '../worlds/diff.ts';
 import { getEngine } from '../worlds/engine.ts';
 import { ProjectionBatch } from '../worlds/projections.ts';
 import { stepKeyOf, type WorldRuntime } from '../worlds/runtime.ts';
-import type { LogRow, WorldHead } from '../worlds/store.ts';
+import { isUniqueViolation, type LogRow, lockWorld, type WorldHead } from '../worlds/store.ts';
 import type { ModContext } from './context.ts';
 import { refuse } from './errors.ts';
 import { inWorld } from './worlds.ts';
@@ -249,10 +249,11 @@ export function rollbackWorld(
 }
 
 /**
- * Appends the rollback row and the snapshot it restores in ONE statement (with the head's
- * compare-and-set on the version, as the server's order append does), so no crash can leave a
- * rollback row without its snapshot. A paused world stays paused, its deadline untouched; the time
- * it will get back on resume becomes one full step.
+ * Appends the rollback row and the snapshot it restores in ONE statement (with the compare-and-set
+ * of the server's order append: the log's primary key, and nothing after `fromVersion` yet), so no
+ * crash can leave a rollback row without its snapshot. The world's row is locked first (in the
+ * action's transaction), so the statement sees every order committed before it. A paused world
+ * stays paused, its deadline untouched; the time it will get back on resume becomes one full step.
  */
 async function appendRollback(
   db: Database,
@@ -262,37 +263,46 @@ async function appendRollback(
   row: LogRow,
   snap: { state: GameState; hash: string; pausedRemainingMs: number | null },
 ): Promise<boolean> {
-  const out = await db.sql<{ seq: number }>(
-    `WITH w AS (
-       UPDATE worlds SET version = $2, step_key = $3,
+  if (isTransaction(db)) await lockWorld(db, worldId);
+  let out: { seq: number }[];
+  try {
+    out = await db.sql<{ seq: number }>(
+      `WITH w AS (
+       UPDATE worlds SET step_key = $3,
               deadline_at = CASE WHEN status = 'paused' THEN deadline_at ELSE $4 END,
               paused_remaining_ms = CASE WHEN status = 'paused' THEN $11 ELSE paused_remaining_ms END,
               deadline_claimed_until = NULL, updated_at = now()
-        WHERE id = $1 AND version = $5 AND status IN ('open', 'running', 'paused')
+        WHERE id = $1::uuid AND status IN ('open', 'running', 'paused')
+          AND NOT EXISTS (SELECT 1 FROM world_orders o WHERE o.world_id = $1::uuid AND o.seq > $5)
        RETURNING id),
      o AS (
        INSERT INTO world_orders (world_id, seq, actor, user_id, kind, "order", events, patch)
-       SELECT w.id, $2, 'system', $6::uuid, $7, $8::jsonb, $9::jsonb, $10::jsonb FROM w
+       SELECT w.id, $2::int, 'system', $6::uuid, $7, $8::jsonb, $9::jsonb, $10::jsonb FROM w
        RETURNING seq)
      INSERT INTO world_snapshots (world_id, seq, state, hash)
      SELECT w.id, o.seq, $12::jsonb, $13 FROM w, o
      RETURNING seq`,
-    [
-      worldId,
-      head.version,
-      head.stepKey,
-      head.deadlineAt,
-      fromVersion,
-      row.userId,
-      row.kind,
-      JSON.stringify(row.order),
-      JSON.stringify(row.events),
-      JSON.stringify(row.patch),
-      snap.pausedRemainingMs,
-      JSON.stringify(snap.state),
-      snap.hash,
-    ],
-  );
+      [
+        worldId,
+        head.version,
+        head.stepKey,
+        head.deadlineAt,
+        fromVersion,
+        row.userId,
+        row.kind,
+        JSON.stringify(row.order),
+        JSON.stringify(row.events),
+        JSON.stringify(row.patch),
+        snap.pausedRemainingMs,
+        JSON.stringify(snap.state),
+        snap.hash,
+      ],
+    );
+  } catch (e) {
+    // Another process appended the same seq first.
+    if (isUniqueViolation(e)) return false;
+    throw e;
+  }
   return out.length === 1;
 }
 

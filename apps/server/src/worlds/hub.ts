@@ -1,7 +1,8 @@
 /**
  * All worlds of this process: creating, loading, joining, leaving, ordering, and the deadline
  * runner. Deadlines live in the database (worlds.deadline_at); any process may claim a due one
- * with SKIP LOCKED, and the version compare-and-set of the commit makes it fire exactly once.
+ * with SKIP LOCKED, and the compare-and-set of the commit (on the log's next seq) makes it fire
+ * exactly once.
  * With several processes each holds its own copy of the worlds its sockets watch, told of the
  * others' changes by `refresh` and kept honest by `sweep` (cluster/world-changes.ts).
  */
@@ -277,7 +278,8 @@ export class WorldHub {
       early_resolution: boolean;
       seats: string;
     }>(
-      `SELECT w.id, w.version, w.step_key, w.status, w.deadline_at, w.pause_reason, w.phase_seconds,
+      `SELECT w.id, coalesce((SELECT max(o.seq) FROM world_orders o WHERE o.world_id = w.id), 0)::int AS version,
+              w.step_key, w.status, w.deadline_at, w.pause_reason, w.phase_seconds,
               w.early_resolution,
               (SELECT coalesce(string_agg(concat_ws('|', s.player_id, s.user_id, s.ready_key, s.absent, s.left_at),
                                           ',' ORDER BY s.player_id), '')
@@ -563,6 +565,11 @@ export class WorldHub {
             fired++;
             for (const f of this.deadlineFired) f(id);
           }
+          // A commit that moves the step releases the claim with the head it writes; one that left
+          // the step (and its passed deadline) as it was, or lost to another process's commit,
+          // does not touch the row: the claim is released here, so the deadline is looked at again
+          // at the next poll rather than when the claim runs out.
+          if (r) await this.releaseClaim(id);
         } catch (e) {
           this.log('deadline failed', { world: id, err: String(e) });
         }
@@ -571,6 +578,14 @@ export class WorldHub {
     } finally {
       this.polling = false;
     }
+  }
+
+  private async releaseClaim(worldId: string): Promise<void> {
+    await this.db.sql(
+      `UPDATE worlds SET deadline_claimed_until = NULL
+        WHERE id = $1::uuid AND deadline_claimed_until IS NOT NULL`,
+      [worldId],
+    );
   }
 
   startDeadlines(intervalMs = 1000): void {

@@ -1,7 +1,8 @@
 /**
  * Rebuilds a world from its setup and order log through the current engine (a replay in the manner of
  * Rally the Troops) and checks it: every snapshot's hash, every stored patch (applied in turn
- * to the public view, they must give the engine's view at the end), and the head version.
+ * to the public view, they must give the engine's view at the end), and that the log has no gap
+ * (its last seq, the world's version, is its number of orders).
  * `repair` rewrites the cycle and VP-ledger projections from the replayed events.
  */
 import { type GameState, hashState, upgradeState, upgradeView } from '@bke/engine';
@@ -49,7 +50,8 @@ export async function rebuildWorld(
   // Raw SQL throughout the streaming path: the ORM's query engine would take more memory than
   // the replay itself (about 65 MB).
   const [world] = await db.sql<{ setup: unknown; version: number }>(
-    'SELECT setup, version FROM worlds WHERE id = $1',
+    `SELECT setup, coalesce((SELECT max(seq) FROM world_orders WHERE world_id = $1::uuid), 0)::int AS version
+       FROM worlds WHERE id = $1::uuid`,
     [worldId],
   );
   if (!world) throw new Error(`world ${worldId} not found`);
@@ -136,7 +138,7 @@ export async function rebuildWorld(
     hashState(withoutStandings(upgradeView(view))) !== hashState(withoutStandings(engine.view(state, null)))
   )
     problems.push('the stored patches do not rebuild the public view');
-  if (orders !== world.version) problems.push(`log has ${orders} orders, head says ${world.version}`);
+  if (orders !== world.version) problems.push(`log has ${orders} orders, its last seq is ${world.version}`);
   return { worldId, orders, snapshotsChecked: checked, finalHash: engine.hash(state), problems };
 }
 

@@ -1,7 +1,7 @@
 /**
  * One world in memory: its state, its public view and a serialized queue (in the manner of
  * lila's round actor). Every change runs through `run`, is committed to the order log with a
- * compare-and-set on the world's version, and only then acknowledged and broadcast.
+ * compare-and-set on the log's next seq (store.ts), and only then acknowledged and broadcast.
  */
 import {
   type Engine,
@@ -21,6 +21,7 @@ import {
   appendOrders,
   type LogRow,
   type OrderKind,
+  readHead,
   readOrders,
   replayRows,
   type SenderGuard,
@@ -158,9 +159,12 @@ export class WorldRuntime {
    * settings changed).
    */
   async catchUp(): Promise<boolean> {
-    // The head first: the orders up to its version were committed with it, so reading them after
-    // it never leaves the state behind the version (the other order could).
-    const w = await this.db.prisma.world.findUniqueOrThrow({ where: { id: this.id } });
+    // The head first (its version is the log's last seq, read in the same statement): reading the
+    // orders up to it after it never leaves the state behind the head.
+    const stored = await readHead(this.db, this.id);
+    if (!stored) throw new Error(`world ${this.id} not found`);
+    const { head, ...settings } = stored;
+    const w = { ...head, ...settings };
     const from = this.version;
     const rows = w.version > this.version ? await readOrders(this.db, this.id, this.version, w.version) : [];
     if (rows.length > 0) {
@@ -274,7 +278,21 @@ export class WorldRuntime {
   ): Promise<CommitResult> {
     const head = this.nextHead(state, rows.length, now, newDeadline);
     const from = this.version;
-    const written = await appendOrders(db, this.id, from, head, rows, allowPaused, guard);
+    const headChanged =
+      head.stepKey !== this.head.stepKey ||
+      head.status !== this.head.status ||
+      head.deadlineAt?.getTime() !== this.head.deadlineAt?.getTime();
+    // Most orders leave the step, its deadline and the status as they were: then only the log is
+    // written, and the `worlds` row is not rewritten.
+    const written = await appendOrders(
+      db,
+      this.id,
+      from,
+      headChanged ? head : null,
+      rows,
+      allowPaused,
+      guard,
+    );
     if (!written) {
       // In a transaction the caller caught up before it began; its failure undoes everything.
       if (isTransaction(db)) return { ok: false, error: { code: 'sync/stale', version: this.version } };
@@ -291,14 +309,8 @@ export class WorldRuntime {
       if (this.settings.status === 'closed') return { ok: false, error: { code: 'world/closed' } };
       return { ok: false, error: { code: 'sync/stale', version: this.version } };
     }
-    if (this.head.status === 'paused') head.deadlineAt = this.head.deadlineAt;
-    head.status = this.head.status === 'open' ? head.status : this.head.status;
     onRollback(db, this.checkpoint());
     const before = this.state;
-    const headChanged =
-      head.stepKey !== this.head.stepKey ||
-      head.status !== this.head.status ||
-      head.deadlineAt?.getTime() !== this.head.deadlineAt?.getTime();
     this.state = state;
     this.publicView = view;
     this.head = head;
@@ -317,7 +329,9 @@ export class WorldRuntime {
     const stepKey = stepKeyOf(state, waiting);
     const status = this.head.status === 'open' && state.players.length > 0 ? 'running' : this.head.status;
     let deadlineAt = this.head.deadlineAt;
-    if (stepKey === '') deadlineAt = null;
+    // A paused world keeps its deadline (the time left is restored on resume).
+    if (this.head.status === 'paused') deadlineAt = this.head.deadlineAt;
+    else if (stepKey === '') deadlineAt = null;
     else if (newDeadline || stepKey !== this.head.stepKey || deadlineAt === null)
       deadlineAt = new Date(now.getTime() + this.settings.phaseSeconds * 1000);
     return { version: this.version + added, stepKey, deadlineAt, status };
@@ -372,26 +386,21 @@ export class WorldRuntime {
     worldId: string,
     hooks: RuntimeHooks,
   ): Promise<WorldRuntime | null> {
-    const w = await db.prisma.world.findUnique({ where: { id: worldId } });
-    if (!w) return null;
-    const snap = await latestSnapshot(db, worldId, w.version);
+    const stored = await readHead(db, worldId);
+    if (!stored) return null;
+    const { head, ...w } = stored;
+    const snap = await latestSnapshot(db, worldId, head.version);
     if (!snap) throw new Error(`world ${worldId} has no snapshot 0`);
-    const rows = await readOrders(db, worldId, snap.seq, w.version);
+    const rows = await readOrders(db, worldId, snap.seq, head.version);
     const start = upgradeState(snap.state);
     const viewers = new ViewerPatches(engine, worldId, snap.seq, start, MAX_PATCH_GAP);
     const state = await replayRows(db, engine, worldId, start, rows, (r, s) =>
       viewers.push(r.seq, s, r.events as GameEvent[], r.patch as PatchOp[]),
     );
-    const head: WorldHead = {
-      version: w.version,
-      stepKey: w.stepKey,
-      deadlineAt: w.deadlineAt,
-      status: w.status,
-    };
     const settings = {
       phaseSeconds: w.phaseSeconds,
       earlyResolution: w.earlyResolution,
-      status: w.status,
+      status: head.status,
       pauseReason: w.pauseReason,
     };
     return new WorldRuntime(worldId, db, engine, state, head, settings, snap.seq, hooks, viewers);

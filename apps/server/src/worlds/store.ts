@@ -1,10 +1,13 @@
 /**
  * The world's durable record: the append-only order log (raw SQL on the hot path, one statement
- * per commit), read back and replayed (snapshots: snapshots.ts; projections: projections.ts).
+ * per commit), read back and replayed (snapshots: snapshots.ts; projections: projections.ts). The
+ * log is also the world's version: its last seq. The `worlds` row holds the rest of the head (the
+ * step, its deadline, the status) and is written only when one of those moves.
  */
 import { type Engine, type GameEvent, type GameState, type PlayerId, upgradeState } from '@bke/engine';
 import type { PatchOp, RecentEvent } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
+import { isTransaction } from '../db/transaction.ts';
 
 /** Who gave an order: a person, the server, a missed deadline's default, a rollback, or a bot. */
 export type OrderKind = 'player' | 'system' | 'timeout' | 'rollback' | 'bot';
@@ -32,23 +35,132 @@ export interface SenderGuard {
 }
 
 export interface WorldHead {
+  /** The seq of the last order in the log (the world's `version`; the log is its only record). */
   version: number;
   stepKey: string;
   deadlineAt: Date | null;
   status: 'open' | 'running' | 'paused' | 'closed';
 }
 
+/** Whether a write failed on a unique key (PostgreSQL 23505), through `pg`, PGlite or the ORM. */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: unknown; meta?: unknown; cause?: unknown } | null;
+  if (!err || typeof err !== 'object') return false;
+  if (err.code === '23505' || err.code === 'P2002') return true;
+  // The ORM's raw queries wrap the driver's error (code P2010, the database's code in `meta`).
+  const inner = JSON.stringify(err.meta ?? null);
+  return (
+    inner.includes('23505') || inner.includes('UniqueConstraintViolation') || isUniqueViolation(err.cause)
+  );
+}
+
 /**
- * Appends `rows` and moves the world's head from `fromVersion`, in one statement: the UPDATE's
- * version guard makes it a compare-and-set, so two processes can never both append the same seq.
- * Returns false (nothing written) when the world had moved on. Prepared once per connection: on
- * the order path, planning this statement cost about as much as running it (metric 1).
+ * Locks the world's row against every other writer of the world until the transaction ends: an
+ * order's append (FOR SHARE, below), a moderator's change of the head. A statement after it sees
+ * every append committed before it (READ COMMITTED takes a snapshot per statement), and no append
+ * can commit in between. Only useful inside a transaction (db/transaction.ts).
+ */
+export async function lockWorld(db: Database, worldId: string): Promise<void> {
+  await db.sql('SELECT 1 FROM worlds WHERE id = $1::uuid FOR NO KEY UPDATE', [worldId]);
+}
+
+/**
+ * The world's head as stored: the step, its deadline and the status from the `worlds` row, and the
+ * version from the log (the PK's last seq, an index-only lookup), read in ONE statement, so both
+ * come from one snapshot: the head written with an order and the order itself commit together.
+ */
+export async function readHead(db: Database, worldId: string) {
+  const [w] = await db.sql<{
+    version: number;
+    step_key: string;
+    deadline_at: Date | null;
+    status: WorldHead['status'];
+    phase_seconds: number;
+    early_resolution: boolean;
+    pause_reason: string | null;
+  }>(
+    `SELECT w.step_key, w.deadline_at, w.status, w.phase_seconds, w.early_resolution, w.pause_reason,
+            coalesce((SELECT max(o.seq) FROM world_orders o WHERE o.world_id = w.id), 0)::int AS version
+       FROM worlds w WHERE w.id = $1::uuid`,
+    [worldId],
+    'bke_read_head',
+  );
+  if (!w) return null;
+  return {
+    head: {
+      version: w.version,
+      stepKey: w.step_key,
+      deadlineAt: w.deadline_at,
+      status: w.status,
+    } as WorldHead,
+    phaseSeconds: w.phase_seconds,
+    earlyResolution: w.early_resolution,
+    pauseReason: w.pause_reason,
+  };
+}
+
+// The conditions an append checks, on the world row `worlds` of id $1, from version $2: it takes
+// orders (open or running; paused only for moderator actions, $4), nothing after $2 is in the log
+// yet (a process that is behind never writes into a gap), and for a player's order the sender
+// ($5 session, $6 account, $7 seat) still holds: a live session, not banned, in the seat.
+const APPEND_GUARDS = `
+       worlds.id = $1::uuid
+   AND (worlds.status IN ('open', 'running') OR ($4::boolean AND worlds.status = 'paused'))
+   AND NOT EXISTS (SELECT 1 FROM world_orders o WHERE o.world_id = $1::uuid AND o.seq > $2)
+   AND ($5::text IS NULL OR (
+         EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+                  WHERE s.token_hash = $5 AND s.user_id = $6::uuid AND s.expires_at > now()
+                    AND (u.banned_until IS NULL OR u.banned_until <= now()))
+     AND EXISTS (SELECT 1 FROM world_seats ws
+                  WHERE ws.world_id = $1::uuid AND ws.player_id = $7 AND ws.user_id = $6::uuid
+                    AND ws.left_at IS NULL)))`;
+
+const INSERT_ROWS = `
+INSERT INTO world_orders (world_id, seq, actor, user_id, kind, bot, "order", events, patch)
+SELECT w.id, r.seq, r.actor, r.user_id, r.kind, r.bot, r.ord, r.events, r.patch
+  FROM w, jsonb_to_recordset($3::jsonb)
+    AS r(seq int, actor text, user_id uuid, kind text, bot text, ord jsonb, events jsonb, patch jsonb)
+RETURNING seq`;
+
+/**
+ * An order that leaves the head as it was: the `worlds` row is only read, under FOR SHARE. That
+ * lock conflicts with a moderator's UPDATE of the row (FOR KEY SHARE would not: it only guards the
+ * key), so an order racing a pause either commits before the pause (which then waits for it) or
+ * re-reads the paused row once the pause committed and is refused. It writes no new row version
+ * (no dead tuple, no index entry); it marks the tuple as locked, which shared readers never wait for.
+ */
+const APPEND_LOG_ONLY = `WITH w AS (SELECT worlds.id FROM worlds WHERE ${APPEND_GUARDS} FOR SHARE)${INSERT_ROWS}`;
+
+/**
+ * An order that moves the head (a new step, its deadline, open → running): the row is updated
+ * first, and that UPDATE's row lock is what orders it against the other writers. (Locking FOR
+ * SHARE and updating the same row later in the statement could deadlock with a second append that
+ * holds FOR SHARE and waits on our new seq.) A paused world keeps its deadline (`paused_remaining_ms`
+ * holds the time left); a claim on the old deadline is released.
+ */
+const APPEND_MOVING_HEAD = `WITH w AS (
+  UPDATE worlds SET step_key = $8,
+         deadline_at = CASE WHEN status = 'paused' THEN deadline_at ELSE $9 END,
+         status = CASE WHEN status = 'open' THEN $10::"WorldStatus" ELSE status END,
+         deadline_claimed_until = NULL, updated_at = now()
+   WHERE ${APPEND_GUARDS}
+  RETURNING worlds.id)${INSERT_ROWS}`;
+
+/**
+ * Appends `rows` (seqs `fromVersion + 1` on) as ONE statement, all or nothing. The compare-and-set
+ * is the log's primary key (world_id, seq): two processes appending the same seq conflict, and the
+ * one that comes second fails on the unique key and writes nothing of its batch. The `worlds` row
+ * is written only when `head` is given, i.e. when the step, its deadline or the status moves (most
+ * orders leave them as they are). Returns false (nothing written) when the world had moved on, is
+ * paused or closed, or the sender no longer holds its seat. Prepared once per connection: on the
+ * order path, planning this statement cost about as much as running it (metric 1).
  */
 export async function appendOrders(
   db: Database,
   worldId: string,
   fromVersion: number,
-  head: WorldHead,
+  /** The new head when it differs from the stored one; null when this batch leaves it as it is. */
+  head: Omit<WorldHead, 'version'> | null,
   rows: LogRow[],
   /** Moderator actions (rollback, resolve now) may write while the world is paused. */
   allowPaused = false,
@@ -65,43 +177,32 @@ export async function appendOrders(
     events: r.events,
     patch: r.patch,
   }));
-  const out = await db.sql<{ seq: number }>(
-    `WITH w AS (
-       UPDATE worlds SET version = $2, step_key = $3,
-              deadline_at = CASE WHEN status = 'paused' THEN deadline_at ELSE $4 END,
-              status = CASE WHEN status = 'open' THEN $5::"WorldStatus" ELSE status END,
-              deadline_claimed_until = NULL, updated_at = now()
-        WHERE id = $1 AND version = $6
-          AND (status IN ('open', 'running') OR ($8::boolean AND status = 'paused'))
-          AND ($9::text IS NULL OR (
-                EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
-                         WHERE s.token_hash = $9 AND s.user_id = $10::uuid AND s.expires_at > now()
-                           AND (u.banned_until IS NULL OR u.banned_until <= now()))
-            AND EXISTS (SELECT 1 FROM world_seats ws
-                         WHERE ws.world_id = $1 AND ws.player_id = $11 AND ws.user_id = $10::uuid
-                           AND ws.left_at IS NULL)))
-       RETURNING id)
-     INSERT INTO world_orders (world_id, seq, actor, user_id, kind, bot, "order", events, patch)
-     SELECT w.id, r.seq, r.actor, r.user_id, r.kind, r.bot, r.ord, r.events, r.patch
-       FROM w, jsonb_to_recordset($7::jsonb)
-         AS r(seq int, actor text, user_id uuid, kind text, bot text, ord jsonb, events jsonb, patch jsonb)
-     RETURNING seq`,
-    [
-      worldId,
-      head.version,
-      head.stepKey,
-      head.deadlineAt,
-      head.status,
-      fromVersion,
-      JSON.stringify(recs),
-      allowPaused,
-      guard?.sessionId ?? null,
-      guard?.userId ?? null,
-      guard?.playerId ?? null,
-    ],
-    'bke_append_orders',
-  );
-  return out.length === rows.length;
+  const params: unknown[] = [
+    worldId,
+    fromVersion,
+    JSON.stringify(recs),
+    allowPaused,
+    guard?.sessionId ?? null,
+    guard?.userId ?? null,
+    guard?.playerId ?? null,
+  ];
+  // In a transaction a unique violation would abort it, and the caller's refusal could not even be
+  // recorded: the row lock first makes the append see every committed order, and keeps others out.
+  if (isTransaction(db)) await lockWorld(db, worldId);
+  try {
+    const out = head
+      ? await db.sql<{ seq: number }>(
+          APPEND_MOVING_HEAD,
+          [...params, head.stepKey, head.deadlineAt, head.status],
+          'bke_append_orders_head',
+        )
+      : await db.sql<{ seq: number }>(APPEND_LOG_ONLY, params, 'bke_append_orders');
+    return out.length === rows.length;
+  } catch (e) {
+    // Another process appended the same seq first (its commit came while this statement ran).
+    if (isUniqueViolation(e)) return false;
+    throw e;
+  }
 }
 
 export interface StoredOrder {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "worlds" DROP COLUMN "version";
