@@ -1,8 +1,9 @@
 /**
- * The engine's contract: create a game, list a player's legal orders, apply an order (the new
- * state and the events that are its facts, or a typed error), say who must act, give the defaults
- * for a missed deadline, and say what each viewer may see (its view, and the events it receives).
- * Pure: no I/O, no clock, no Math.random.
+ * The engine's contract: create a game, list a player's legal orders (and tell whether they can
+ * have changed between two states), apply an order (the new state and the events that are its
+ * facts, or a typed error), say who must act, give the defaults for a missed deadline, and say
+ * what each viewer may see (its view, and the events it receives). Pure: no I/O, no clock, no
+ * Math.random.
  */
 import { loadMap } from '@bke/map';
 import type { EngineContext } from './model/context.ts';
@@ -21,6 +22,7 @@ import { foresee } from './turn/consequences.ts';
 import { legalOrdersOf, waitingFor } from './turn/legal.ts';
 import { settle, startTurn } from './turn/machine.ts';
 import { applyWithUndo, ctxOf } from './turn/orders.ts';
+import { sameLegalOrders } from './turn/same-legal.ts';
 import { missedDeadlineOf, type PlayedDefault, timeoutOrdersOf } from './turn/timeout.ts';
 import { eventsFor } from './viewers/events.ts';
 import { viewerPartFor, viewFor } from './viewers/view.ts';
@@ -31,6 +33,14 @@ export interface Engine {
   readonly map: MapIndex;
   createGame(setup: GameSetupInput | unknown): Result<GameState>;
   legalOrders(state: GameState, player: PlayerId): LegalOrder[];
+  /**
+   * True only if `player`'s legal orders in `after` are the same as in `before` (false: they may
+   * differ), told without listing them: for a server that sends each player its orders again when
+   * they change. Sound by construction, see turn/same-legal.ts: `version` is never read, `undo` only
+   * for the player's own orders (4), and in the economic phase (4.5) another decider's plan,
+   * pillage choices (9.5) and confirmation leave the player's orders as they were.
+   */
+  sameLegalOrders(before: GameState, after: GameState, player: PlayerId): boolean;
   applyOrder(
     state: GameState,
     actor: Actor,
@@ -73,6 +83,7 @@ export function createEngine(mapInput: MapInput = loadMap()): Engine {
     // Each legal order carries what it would foreseeably cost (src/turn/consequences.ts).
     legalOrders: (state, player) =>
       foresee(ctxOf(map, state), state, player, legalOrdersOf(map, state, player)),
+    sameLegalOrders: (before, after, player) => sameLegalOrders(before, after, player),
     applyOrder(state, actor, raw) {
       const parsed = parseOrder(raw);
       if (!parsed.ok) return err('order/invalid', { issues: parsed.issues });
