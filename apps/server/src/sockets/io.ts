@@ -18,7 +18,7 @@
  * moderation notices and ended sockets go through the cluster adapter's rooms to every process.
  */
 
-import type { GameState, LegalOrder, PlayerId } from '@bke/engine';
+import type { PlayerId } from '@bke/engine';
 import {
   type Ack,
   type ChatMessage,
@@ -64,6 +64,7 @@ import { readOrders, recentEvents } from '../worlds/store.ts';
 import { storedPatch, type Viewer } from '../worlds/viewer-patches.ts';
 import { deliverChat, toChat } from './chat.ts';
 import { playerRoom, sessionRoom, userRoom, worldRoom } from './rooms.ts';
+import { SeatLegalOrders } from './seat-legal-orders.ts';
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
@@ -237,7 +238,7 @@ function wireWorlds(
     for (const seat of seats) {
       const room = playerRoom(rt.id, seat);
       if (!io.of('/').adapter.rooms.get(room)?.size) {
-        lastLegal.delete(room);
+        legal.forget(room);
         continue;
       }
       const sockets = io.local.to(room);
@@ -265,40 +266,8 @@ function wireWorlds(
     };
   }
 
-  /**
-   * The legal orders last sent to each seat's room (its key): a patch carries a seat's legal orders
-   * only when they changed. Answers to one socket (a subscribe, a stale order) always carry the
-   * current ones and leave this alone: the room's other sockets have not seen them.
-   */
-  const lastLegal = new Map<string, string>();
-  /** Per state, each seat's legal orders and their JSON: computed at most once per version. */
-  const legalMemo = new WeakMap<GameState, Map<PlayerId, { orders: LegalOrder[]; key: string }>>();
-  function legalAt(state: GameState, seat: PlayerId): { orders: LegalOrder[]; key: string } {
-    let bySeat = legalMemo.get(state);
-    if (!bySeat) {
-      bySeat = new Map();
-      legalMemo.set(state, bySeat);
-    }
-    let legal = bySeat.get(seat);
-    if (!legal) {
-      const orders = hub.engine.legalOrders(state, seat);
-      legal = { orders, key: JSON.stringify(orders) };
-      bySeat.set(seat, legal);
-    }
-    return legal;
-  }
-  /** The seat's legal orders in `state`, and whether they differ from the last its room was sent. */
-  function legalForRoom(
-    rt: WorldRuntime,
-    state: GameState,
-    seat: PlayerId,
-  ): { orders: LegalOrder[]; changed: boolean } {
-    const room = playerRoom(rt.id, seat);
-    const { orders, key } = legalAt(state, seat);
-    const changed = lastLegal.get(room) !== key;
-    lastLegal.set(room, key);
-    return { orders, changed };
-  }
+  /** Each seat's legal orders: listed only when they can have changed, sent when they did. */
+  const legal = new SeatLegalOrders(hub.engine);
 
   /**
    * A viewer's messages for versions `from` → `to`: its own patches, the last carrying a seat's
@@ -315,18 +284,18 @@ function wireWorlds(
   ): void {
     const patches = rt.viewers.patches(from, to, viewer);
     const state = rt.viewers.stateAt(to) ?? rt.state;
-    const legal = viewer ? legalForRoom(rt, state, viewer) : null;
+    const seat = viewer ? legal.forRoom(rt, state, viewer, playerRoom(rt.id, viewer)) : null;
     if (!patches) {
       view({
         worldId: rt.id,
         version: to,
         view: rt.viewers.view(to, viewer) ?? hub.engine.view(state, viewer),
-        ...(legal ? { legal: legal.orders } : {}),
+        ...(seat ? { legal: seat.orders } : {}),
       });
       return;
     }
     for (const [i, p] of patches.entries())
-      patch(i === patches.length - 1 && legal?.changed ? { ...p, legal: legal.orders } : p);
+      patch(i === patches.length - 1 && seat?.changed ? { ...p, legal: seat.orders } : p);
   }
 
   /**
@@ -596,14 +565,14 @@ function wireWorlds(
         const sync: SubscribeResult['sync'] = caughtUp
           ? { kind: 'patches', patches: caughtUp }
           : { kind: 'view', version: rt.version, view: hub.engine.view(rt.state, playerId) };
-        const legal = playerId ? legalAt(rt.state, playerId).orders : [];
+        const orders = playerId ? legal.at(rt, rt.state, playerId) : [];
         return {
           ok: true,
           role: playerId ? 'player' : 'spectator',
           playerId,
           sync,
           status: await statusOf(rt),
-          legal,
+          legal: orders,
           chat: await chatHistory(rt.id, playerId),
           recent: await recentEvents(db, rt.id, rt.version, rt.state.turn, RECENT_EVENTS, (events) =>
             hub.engine.eventsFor(events, playerId),
@@ -668,7 +637,7 @@ function wireWorlds(
         if (!patches?.length) return err('sync/stale', { version: now });
         // The last carries the legal orders: the live patches they stand in for may come after this
         // answer, and the client drops those it has.
-        const last = { ...patches[patches.length - 1]!, legal: legalAt(rt.state, seat).orders };
+        const last = { ...patches[patches.length - 1]!, legal: legal.at(rt, rt.state, seat) };
         return err('sync/stale', { version: now, patches: [...patches.slice(0, -1), last] });
       });
     }
