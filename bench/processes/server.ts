@@ -43,7 +43,9 @@ function copyOf(f: Fixture, n: number): { tables: Tables; worldId: string; users
     tables = {
       ...tables,
       world_snapshots: snaps.filter((r) => Number(r.seq) === head),
-      world_orders: (tables.world_orders ?? []).filter((r) => Number(r.seq) > head),
+      // From the head snapshot's own order on: the world's version is its log's last seq, so the
+      // copy keeps that order (not replayed: the snapshot already holds its state).
+      world_orders: (tables.world_orders ?? []).filter((r) => Number(r.seq) >= head),
       vp_ledger: [],
     };
   }
