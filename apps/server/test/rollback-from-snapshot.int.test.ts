@@ -8,9 +8,10 @@ import { type PlayerId, simplePolicy } from '@bke/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users.ts';
 import type { ModContext } from '../src/moderation/context.ts';
-import { replayTimeline, rollbackWorld, turnStartFromSnapshot } from '../src/moderation/rollback.ts';
+import { rollbackWorld, turnStartFromSnapshot } from '../src/moderation/rollback.ts';
 import { WorldHub } from '../src/worlds/hub.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { replayTimeline } from './helpers/timeline.ts';
 
 let t: TestDatabase;
 let hub: WorldHub;

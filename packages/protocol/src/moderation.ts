@@ -157,9 +157,13 @@ export const reportCreatedSchema = z.object({ report: reportReceiptSchema });
 /** `?q=`: the start of a username (letters, digits, _ and -, taken literally). */
 export const userSearchQuerySchema = z.object({ q: lineText().max(24).optional() }).strict();
 
-/** The turns a world can be rolled back to: the order after which each began. */
+/**
+ * The turns a world can be rolled back to: the order after which each began (0: the created game).
+ * No state hash per turn: it would take the state at every turn start, a replay of the whole log;
+ * the rollback's audit entry gives the hash of the state it restored (`params.hash`).
+ */
 export const turnListSchema = z.object({
-  turns: z.array(z.object({ turn: z.number().int(), seq: z.number().int(), hash: z.string() })),
+  turns: z.array(z.object({ turn: z.number().int(), seq: z.number().int() })),
 });
 
 export const moderationChatSchema = z.object({
@@ -304,7 +308,7 @@ export const MODERATION_ROUTES = {
   listTurns: {
     method: 'GET',
     path: `${W}/turns`,
-    summary: 'The game turns this world can be rolled back to, with the state hash at their start.',
+    summary: 'The game turns this world can be rolled back to, with the order after which each began.',
     level: 'moderator',
     response: turnListSchema,
   },
@@ -508,14 +512,15 @@ export const MODERATION_EXAMPLES: Record<ModerationRouteKey, { body?: unknown; r
       turn: 2,
       toSeq: 40,
       atSeq: 57,
+      hash: '51aa…',
       undone: [{ seq: 41, actor: 'p1', kind: 'player', type: 'move' }],
     }),
   },
   listTurns: {
     response: {
       turns: [
-        { turn: 1, seq: 2, hash: '9f2c…' },
-        { turn: 2, seq: 40, hash: '51aa…' },
+        { turn: 1, seq: 2 },
+        { turn: 2, seq: 40 },
       ],
     },
   },

@@ -308,6 +308,8 @@ export function registerModeration(
           if (!rt) throw new Refused({ ok: false, error: { code: 'world/not_found' } });
           done = await rt.run(async () => {
             await rt.catchUp();
+            // The projections of the orders so far are written first: a rollback rewrites them.
+            await rt.persisted();
             return audited(rt);
           });
         } else done = await audited();

@@ -1,11 +1,13 @@
 /**
  * Rollback: return a world to the start of an earlier game turn. Nothing in the order log is
- * deleted or rewritten. The log is replayed through the engine along its current timeline (an
- * earlier rollback row cuts off the orders it undid), the state at the start of the wanted turn
- * becomes the world's state, and ONE row is appended at seq N+1 (actor "system", kind "rollback")
- * together with the snapshot of the restored state at N+1; its patch takes every client's view from
- * version N to the restored view, so clients follow with an ordinary patch. The undone orders stay
- * in world_orders and are listed in the audit entry.
+ * deleted or rewritten. The state at the start of the wanted turn is replayed from the nearest kept
+ * snapshot before it along the current timeline (an earlier rollback row cuts off the orders it
+ * undid) and becomes the world's state, and ONE row is appended at seq N+1 (actor "system", kind
+ * "rollback") together with the snapshot of the restored state at N+1; its patch takes every
+ * client's view from version N to the restored view, so clients follow with an ordinary patch. The
+ * undone orders stay in world_orders and are listed in the audit entry. The cycle and VP-ledger
+ * projections lose what the undone orders wrote (reproject.ts). Nothing here replays the log from
+ * the created game: the work is a few game turns whatever the world's age.
  */
 import { type GameState, type PlayerId, upgradeState } from '@bke/engine';
 import type { WorldEvent } from '@bke/protocol';
@@ -13,22 +15,14 @@ import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { diffViews } from '../worlds/diff.ts';
 import { getEngine } from '../worlds/engine.ts';
-import { ProjectionBatch } from '../worlds/projections.ts';
 import { stepKeyOf, type WorldRuntime } from '../worlds/runtime.ts';
 import { isUniqueViolation, type LogRow, lockWorld, type WorldHead } from '../worlds/store.ts';
 import type { ModContext } from './context.ts';
-import { refuse } from './errors.ts';
+import { type ModResult, refuse } from './errors.ts';
+import { reprojectAfterRollback } from './reproject.ts';
 import { inWorld } from './worlds.ts';
 
 export const ROLLBACK_KIND = 'rollback';
-
-interface LoggedOrder {
-  seq: number;
-  actor: string;
-  kind: string;
-  order: unknown;
-  events: unknown;
-}
 
 export interface TurnStart {
   turn: number;
@@ -42,50 +36,6 @@ export async function restoredState(db: Database, worldId: string, seq: number):
   const snap = await db.prisma.worldSnapshot.findUnique({ where: { worldId_seq: { worldId, seq } } });
   if (!snap) throw new Error(`world ${worldId}: rollback row ${seq} has no snapshot`);
   return upgradeState(snap.state);
-}
-
-async function loggedOrders(db: Database, worldId: string, upTo: number): Promise<LoggedOrder[]> {
-  return db.prisma.worldOrder.findMany({
-    where: { worldId, seq: { gt: 0, lte: upTo } },
-    orderBy: { seq: 'asc' },
-    select: { seq: true, actor: true, kind: true, order: true, events: true },
-  });
-}
-
-/**
- * Replays the log up to `upTo` along the current timeline and returns where each game turn began,
- * the final state, and the seqs undone by earlier rollbacks. `onOrder` sees each live order with the
- * state after it (for re-projecting cycles and the VP ledger).
- */
-export async function replayTimeline(
-  db: Database,
-  worldId: string,
-  upTo: number,
-  onOrder?: (seq: number, state: GameState, events: unknown) => Promise<void>,
-) {
-  const engine = getEngine();
-  const first = await db.prisma.worldSnapshot.findUnique({ where: { worldId_seq: { worldId, seq: 0 } } });
-  if (!first) throw new Error(`world ${worldId} has no snapshot 0`);
-  let state = upgradeState(first.state);
-  const starts = new Map<number, TurnStart>([[state.turn, { turn: state.turn, seq: 0, state }]]);
-  const rows = await loggedOrders(db, worldId, upTo);
-  const undone = undoneSeqs(rows);
-  for (const r of rows) {
-    if (r.kind === ROLLBACK_KIND) {
-      const toSeq = (r.order as { toSeq: number }).toSeq;
-      for (const [t, s] of starts) if (s.seq > toSeq) starts.delete(t);
-      state = await restoredState(db, worldId, r.seq);
-      continue;
-    }
-    const res = engine.applyOrder(state, r.actor as PlayerId | 'system', r.order);
-    if (!res.ok) throw new Error(`world ${worldId}: logged order ${r.seq} no longer applies`);
-    const before = state.turn;
-    state = res.value.state;
-    if (state.turn !== before && !starts.has(state.turn))
-      starts.set(state.turn, { turn: state.turn, seq: r.seq, state });
-    if (onOrder && !undone.has(r.seq)) await onOrder(r.seq, state, r.events);
-  }
-  return { starts, state, undone };
 }
 
 /**
@@ -148,26 +98,45 @@ export async function turnStartFromSnapshot(
   return null;
 }
 
-/** Seqs that a later rollback row undid (they stay in the log, off the live timeline). */
-function undoneSeqs(rows: LoggedOrder[]): Set<number> {
-  const out = new Set<number>();
-  for (const r of rows)
-    if (r.kind === ROLLBACK_KIND) {
-      const toSeq = (r.order as { toSeq: number }).toSeq;
-      for (let s = toSeq + 1; s < r.seq; s++) out.add(s);
-    }
-  return out;
-}
-
-/** The turns a world can go back to, with the engine's state hash at each start. */
-export async function listTurnStarts(ctx: ModContext, worldId: string) {
-  return inWorld<{ turns: { turn: number; seq: number; hash: string }[] }>(ctx, worldId, async (rt) => {
-    const { starts } = await replayTimeline(ctx.db, rt.id, rt.version);
-    const turns = [...starts.values()]
-      .sort((a, b) => a.turn - b.turn)
-      .map((s) => ({ turn: s.turn, seq: s.seq, hash: ctx.hub.engine.hash(s.state) }));
-    return { ok: true, turns };
-  });
+/**
+ * The turns a world can go back to: the start of every game turn on the live timeline, with the
+ * order after which it began (0: the created game). Read from the log, not replayed: the created
+ * game's turn from snapshot 0, then the orders whose events begin a turn (`turnStarted`; an order
+ * that began several gives the last, the turn its state is at), leaving out the orders an earlier
+ * rollback undid. No state hash per turn: none was shown, and it needed the state at every turn
+ * start, that is a replay of the whole timeline on the server's one event loop; the rollback
+ * itself reports the hash of the state it restored (in its result and audit entry), which is what
+ * confirms it. Read outside the world's queue, as the log stands committed (it is only appended to).
+ */
+export async function listTurnStarts(
+  ctx: ModContext,
+  worldId: string,
+): Promise<ModResult<{ turns: { turn: number; seq: number }[] }>> {
+  const [world] = await ctx.db.sql<{ turn: number | null }>(
+    `SELECT (s.state->>'turn')::int AS turn
+       FROM worlds w LEFT JOIN world_snapshots s ON s.world_id = w.id AND s.seq = 0
+      WHERE w.id = $1`,
+    [worldId],
+  );
+  if (!world) return refuse('world/not_found');
+  const began = await ctx.db.sql<{ seq: number; turn: number }>(
+    `WITH undone AS (
+       SELECT ("order"->>'toSeq')::int AS from_seq, seq AS to_seq FROM world_orders
+        WHERE world_id = $1 AND kind = $2)
+     SELECT o.seq, max((e->>'turn')::int) AS turn
+       FROM world_orders o CROSS JOIN LATERAL jsonb_array_elements(o.events) e
+      WHERE o.world_id = $1 AND o.seq > 0 AND o.kind <> $2
+        AND o.events @> '[{"type":"turnStarted"}]' AND e->>'type' = 'turnStarted'
+        AND NOT EXISTS (SELECT 1 FROM undone u WHERE o.seq > u.from_seq AND o.seq < u.to_seq)
+      GROUP BY o.seq ORDER BY o.seq`,
+    [worldId, ROLLBACK_KIND],
+  );
+  const turns: { turn: number; seq: number }[] = [];
+  if (world.turn !== null) turns.push({ turn: world.turn, seq: 0 });
+  // Along the live timeline the turn only goes up; a turn met again would be a second start of it,
+  // which the rollback (turnStartFromSnapshot) does not take either.
+  for (const b of began) if (b.turn > (turns.at(-1)?.turn ?? -1)) turns.push({ turn: b.turn, seq: b.seq });
+  return { ok: true, turns };
 }
 
 export function rollbackWorld(
@@ -179,6 +148,10 @@ export function rollbackWorld(
 ) {
   return inWorld<{ params: Record<string, unknown> }>(ctx, worldId, async (rt) => {
     if (rt.settings.status === 'closed') return refuse('moderation/closed');
+    // The projections of every order so far are written (after their commits, off the queue) before
+    // the rollback takes back those of the undone ones. In a transaction the caller waited before
+    // it began (http/moderation.ts): the embedded database would hold those writes until it ends.
+    if (!isTransaction(ctx.db)) await rt.persisted();
     const start = await turnStartFromSnapshot(ctx.db, rt.id, turn, rt.version);
     if (!start || start.seq >= rt.version) return refuse('moderation/no_such_turn', { turn });
     const undoneRows = await ctx.db.prisma.worldOrder.findMany({
@@ -223,7 +196,7 @@ export function rollbackWorld(
     rt.publicView = view;
     rt.head = head;
     await reseat(ctx, rt, restored, now);
-    await reproject(ctx.db, rt.id, seq);
+    await reprojectAfterRollback(ctx.db, rt.id, start.seq, restored);
     afterCommit(ctx.db, () => {
       ctx.hub.events.patches(rt, seq - 1);
       ctx.hub.events.status(rt);
@@ -331,23 +304,3 @@ async function reseat(ctx: ModContext, rt: WorldRuntime, state: GameState, now: 
     });
   }
 }
-
-/**
- * Cycles and the VP ledger are projections: rebuilt from the live timeline, a few statements for
- * the whole world (each batch of changes is written at once).
- */
-async function reproject(db: Database, worldId: string, upTo: number): Promise<void> {
-  await db.prisma.worldCycle.deleteMany({ where: { worldId } });
-  await db.prisma.vpLedgerRow.deleteMany({ where: { worldId } });
-  let batch = new ProjectionBatch();
-  await replayTimeline(db, worldId, upTo, async (seq, state, events) => {
-    batch.add(seq, state, events as Parameters<ProjectionBatch['add']>[2]);
-    if (batch.size < REPROJECT_ROWS) return;
-    await batch.write(db, worldId);
-    batch = new ProjectionBatch();
-  });
-  await batch.write(db, worldId);
-}
-
-/** Row changes per statement when a whole world is re-projected. */
-const REPROJECT_ROWS = 2000;

@@ -3,7 +3,8 @@
  * Rally the Troops) and checks it: every snapshot's hash, every stored patch (applied in turn
  * to the public view, they must give the engine's view at the end), and that the log has no gap
  * (its last seq, the world's version, is its number of orders).
- * `repair` rewrites the cycle and VP-ledger projections from the replayed events.
+ * `repair` rewrites the cycle and VP-ledger projections from the replayed events of the live
+ * timeline (the whole-world re-projection; a rollback rewrites only what it undid).
  */
 import { type GameState, hashState, upgradeState, upgradeView } from '@bke/engine';
 import { applyPatch, type PatchOp } from '@bke/protocol';
@@ -99,6 +100,16 @@ export async function rebuildWorld(
       problems.push(`snapshot ${seq}: stored state differs from the replay`);
   };
   await check(0);
+  // The orders a rollback row undid stay in the log and are replayed (the rollback row restores its
+  // own snapshot after them), but their events are off the live timeline: not projected.
+  const rollbacks = repair
+    ? await db.sql<{ seq: number; to_seq: number }>(
+        `SELECT seq, ("order"->>'toSeq')::int AS to_seq FROM world_orders
+          WHERE world_id = $1 AND kind = 'rollback'`,
+        [worldId],
+      )
+    : [];
+  const undone = (seq: number) => rollbacks.some((r) => seq > r.to_seq && seq < r.seq);
   if (repair) {
     await db.prisma.worldCycle.deleteMany({ where: { worldId } });
     await db.prisma.vpLedgerRow.deleteMany({ where: { worldId } });
@@ -113,7 +124,7 @@ export async function rebuildWorld(
       } catch (e) {
         problems.push(`order ${r.seq}: stored patch does not apply (${String(e)})`);
       }
-      if (repair) batch.add(r.seq, next, events);
+      if (repair && !undone(r.seq)) batch.add(r.seq, next, events);
       await check(r.seq);
     });
     if (repair) await batch.write(db, worldId);

@@ -51,8 +51,8 @@ function fakeServer() {
       if (url.endsWith('/turns'))
         return json({
           turns: [
-            { turn: 1, seq: 0, hash: 'h' },
-            { turn: 2, seq: 9, hash: 'i' },
+            { turn: 1, seq: 0 },
+            { turn: 2, seq: 9 },
           ],
         });
       if (url.endsWith('/chat')) return json({ messages: [] });

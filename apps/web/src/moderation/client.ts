@@ -59,10 +59,9 @@ export interface ModChat {
 export const listSeats = (worldId: string) =>
   api<{ seats: ModSeat[] }>('GET', routePath('listSeats', { id: worldId })).then((r) => r.seats);
 export const listTurns = (worldId: string) =>
-  api<{ turns: { turn: number; seq: number; hash: string }[] }>(
-    'GET',
-    routePath('listTurns', { id: worldId }),
-  ).then((r) => r.turns);
+  api<{ turns: { turn: number; seq: number }[] }>('GET', routePath('listTurns', { id: worldId })).then(
+    (r) => r.turns,
+  );
 export const worldChat = (worldId: string) =>
   api<{ messages: ModChat[] }>('GET', routePath('worldChat', { id: worldId })).then((r) => r.messages);
 export const listUsers = (q: string) =>
