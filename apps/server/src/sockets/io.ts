@@ -220,21 +220,34 @@ function wireWorlds(
     },
   };
 
+  /** Whether a socket of this process watches the world from no seat of `seatRooms`. */
+  function hasSpectators(worldId: string, seatRooms: readonly string[]): boolean {
+    const rooms = io.of('/').adapter.rooms;
+    const watching = rooms.get(worldRoom(worldId));
+    if (!watching) return false;
+    const seated = seatRooms.map((r) => rooms.get(r)).filter((r) => r !== undefined);
+    for (const sid of watching) if (!seated.some((r) => r.has(sid))) return true;
+    return false;
+  }
+
   /** Each viewer's messages of a world from version `from` to `to`. */
   function broadcast(rt: WorldRuntime, from: number, to: number): void {
     if (to === from) return;
     const seats = rt.state.players.map((p) => p.id);
     const seatRooms = seats.map((p) => playerRoom(rt.id, p));
-    // Spectators: the world's room but no seat's room; they all share one set of messages.
-    const spectators = io.local.to(worldRoom(rt.id)).except(seatRooms);
-    sendPatches(
-      rt,
-      from,
-      to,
-      null,
-      (m) => spectators.emit('world/patch', m),
-      (v) => spectators.emit('world/view', v),
-    );
+    // Spectators: the world's room but no seat's room; they all share one set of messages, made and
+    // encoded only when there is one (an emit encodes its message before it looks for sockets).
+    if (hasSpectators(rt.id, seatRooms)) {
+      const spectators = io.local.to(worldRoom(rt.id)).except(seatRooms);
+      sendPatches(
+        rt,
+        from,
+        to,
+        null,
+        (m) => spectators.emit('world/patch', m),
+        (v) => spectators.emit('world/view', v),
+      );
+    }
     for (const seat of seats) {
       const room = playerRoom(rt.id, seat);
       if (!io.of('/').adapter.rooms.get(room)?.size) {
