@@ -40,8 +40,19 @@ export interface Database {
   migrationSession(): Promise<MigrationSession>;
   /** This process's name on the database (random per `openDatabase`; its connections' application_name). */
   readonly instanceId: string;
+  /**
+   * The same database for writes that nobody waits on (projections, snapshots and their thinning,
+   * notices): on PostgreSQL its `sql` runs on a small pool of its own (BACKGROUND_CONNECTIONS), so
+   * that a burst of them — every world's snapshot and projections at a turn end — never holds the
+   * connections an order's append is waiting for (the ack waits for the append alone). Its `prisma`
+   * is the main one. Never part of a transaction. On the embedded database, the database itself.
+   */
+  readonly background: Database;
   close(): Promise<void>;
 }
+
+/** Connections of the background writes' pool on PostgreSQL (`Database.background`). */
+export const BACKGROUND_CONNECTIONS = 3;
 
 export interface MigrationSession {
   readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
@@ -76,6 +87,12 @@ class ScriptSafePg extends PrismaPg {
   }
 }
 
+/** `Database.sql` on a pool: a named statement is prepared once per connection. */
+function sqlOn(pool: pg.Pool) {
+  return async <R>(text: string, params?: unknown[], name?: string): Promise<R[]> =>
+    (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows as R[];
+}
+
 function openPostgres(url: string, max: number): Database {
   const instanceId = `bke-${randomBytes(6).toString('hex')}`;
   const pool = new pg.Pool({ connectionString: url, max, application_name: instanceId });
@@ -83,8 +100,15 @@ function openPostgres(url: string, max: number): Database {
   pool.on('error', () => {});
   const adapterFactory = new ScriptSafePg(pool);
   const prisma = new PrismaClient({ adapter: adapterFactory });
-  const sql = async <R>(text: string, params?: unknown[], name?: string) =>
-    (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows as R[];
+  // Created empty: a process that writes nothing in the background (the CLI tools) opens nothing.
+  const backgroundPool = new pg.Pool({
+    connectionString: url,
+    max: BACKGROUND_CONNECTIONS,
+    application_name: instanceId,
+  });
+  backgroundPool.on('error', () => {});
+  const sql = sqlOn(pool);
+  const backgroundSql = sqlOn(backgroundPool);
   return wrap({
     kind: 'postgres',
     instanceId,
@@ -104,8 +128,9 @@ function openPostgres(url: string, max: number): Database {
     },
     async close() {
       await prisma.$disconnect();
-      await pool.end();
+      await Promise.all([pool.end(), backgroundPool.end()]);
     },
+    background: { sql: backgroundSql },
   });
 }
 
@@ -136,13 +161,22 @@ async function openEmbedded(dataDir: string): Promise<Database> {
       await prisma.$disconnect();
       await client.close();
     },
+    // One connection in-process: the background writes queue with everything else.
+    background: null,
   });
 }
 
-function wrap(parts: Omit<Database, 'ping'>): Database {
+function wrap(
+  parts: Omit<Database, 'ping' | 'background'> & {
+    /** The background writes' own `sql`, or null when the database itself serves them. */
+    background: Pick<Database, 'sql'> | null;
+  },
+): Database {
   let closed: Promise<void> | undefined;
-  return {
-    ...parts,
+  const { background, ...rest } = parts;
+  const db: { -readonly [K in keyof Database]: Database[K] } = {
+    ...rest,
+    background: undefined as unknown as Database,
     async ping() {
       try {
         await parts.prisma.$queryRaw`SELECT 1`;
@@ -156,4 +190,7 @@ function wrap(parts: Omit<Database, 'ping'>): Database {
       return closed;
     },
   };
+  db.background = background ? { ...db, sql: background.sql } : db;
+  (db.background as typeof db).background = db.background;
+  return db;
 }

@@ -182,8 +182,9 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
     const key = rt.head.stepKey;
     const state = rt.state;
     const deadlineAt = rt.head.deadlineAt;
-    // Claims the seats to be told (a webhook, or mail each time) that were not told about this step yet.
-    const claimed = await db.sql<Seat>(
+    // Claims the seats to be told (a webhook, or mail each time) that were not told about this step
+    // yet: after most commits, so on the background connections, clear of the orders' appends.
+    const claimed = await db.background.sql<Seat>(
       `UPDATE world_seats s SET notified_key = $3
          FROM users u
         WHERE s.world_id = $1 AND s.player_id = ANY($2) AND s.left_at IS NULL AND NOT s.absent

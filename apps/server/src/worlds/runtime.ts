@@ -354,11 +354,13 @@ export class WorldRuntime {
     const snapshot = turnStart || seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY;
     if (snapshot) this.lastSnapshotSeq = seq;
     if (batch.size === 0 && !snapshot) return;
+    // On connections of their own: the next orders' appends never queue behind them.
+    const db = this.db.background;
     this.persistInOrder(async () => {
-      await batch.write(this.db, this.id);
+      await batch.write(db, this.id);
       if (!snapshot) return;
-      await writeSnapshot(this.db, this.id, seq, state, this.engine.hash(state));
-      if (turnStart) await thinSnapshots(this.db, this.id, state.turn);
+      await writeSnapshot(db, this.id, seq, state, this.engine.hash(state));
+      if (turnStart) await thinSnapshots(db, this.id, state.turn);
     });
   }
 
