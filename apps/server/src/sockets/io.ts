@@ -95,6 +95,11 @@ export const PING_INTERVAL_MS = 4000;
 export const PING_TIMEOUT_MS = 5000;
 /** Messages from this size on are sent compressed (permessage-deflate). */
 export const COMPRESS_FROM_BYTES = 8 * 1024;
+/**
+ * A broadcast gives the event loop back after this long (between two viewers), so that the orders
+ * waiting to be read are not held behind a turn end's messages to every seat.
+ */
+export const BROADCAST_SLICE_MS = 4;
 /** How often a socket whose session lookup failed tries again. */
 const REAUTH_MS = 2000;
 
@@ -179,13 +184,15 @@ function wireWorlds(
   const perAccount = new Counter();
   const log = (msg: string, data: object) => app.log.warn(data, msg);
   /**
-   * Per world, the version its viewers were last brought to, while a broadcast is due. A commit's
+   * Per world, the versions its viewers are due while a broadcast waits to start. A commit's
    * messages go out just after its acknowledgement, not before it: the sender's answer waits for
    * the durable commit only, not for every viewer's patch and legal orders (the work of a turn end).
-   * Commits that come before the broadcast ran are sent together, in order, each viewer's legal
+   * Commits that come before the broadcast started are sent together, in order, each viewer's legal
    * orders computed once for them all.
    */
   const due = new Map<string, { from: number; to: number }>();
+  /** Worlds whose broadcast is under way (the next one starts when it is done). */
+  const sending = new Set<string>();
   const broadcastSoon = (rt: WorldRuntime, from: number): void => {
     const pending = due.get(rt.id);
     // Only committed versions are sent: `to` is the version of the latest commit told here (a
@@ -194,17 +201,50 @@ function wireWorlds(
       pending.to = rt.version;
       return;
     }
-    const range = { from, to: rt.version };
-    due.set(rt.id, range);
-    setImmediate(() => {
-      due.delete(rt.id);
-      try {
-        broadcast(rt, range.from, range.to);
-      } catch (e) {
-        log('world patches not sent', { world: rt.id, err: String(e) });
-      }
-    });
+    due.set(rt.id, { from, to: rt.version });
+    if (!sending.has(rt.id)) setImmediate(() => startBroadcast(rt));
   };
+  /**
+   * Sends a world's due versions viewer by viewer (the spectators, then each seat), giving the
+   * event loop back whenever BROADCAST_SLICE_MS have gone: a turn end's patches and legal orders for
+   * every seat would otherwise run as one long task, and the orders that arrive meanwhile, of any
+   * world, would wait for all of it before they are even read. A cheap broadcast still goes out in
+   * one go. Each viewer receives its messages in version order: a world's next broadcast starts only
+   * after this one reached every viewer.
+   */
+  function startBroadcast(rt: WorldRuntime): void {
+    const range = due.get(rt.id);
+    if (!range) return;
+    due.delete(rt.id);
+    if (range.to === range.from) return;
+    let steps: (() => void)[];
+    try {
+      steps = broadcastSteps(rt, range.from, range.to);
+    } catch (e) {
+      log('world patches not sent', { world: rt.id, err: String(e) });
+      return;
+    }
+    sending.add(rt.id);
+    let i = 0;
+    const slice = (): void => {
+      const began = performance.now();
+      while (i < steps.length) {
+        try {
+          steps[i]!();
+        } catch (e) {
+          log('world patches not sent', { world: rt.id, err: String(e) });
+        }
+        i++;
+        if (i < steps.length && performance.now() - began >= BROADCAST_SLICE_MS) {
+          setImmediate(slice);
+          return;
+        }
+      }
+      sending.delete(rt.id);
+      if (due.has(rt.id)) setImmediate(() => startBroadcast(rt));
+    };
+    slice();
+  }
   hub.events = {
     patches(rt, from) {
       if (rt.version !== from) broadcastSoon(rt, from); // else the head moved (a status), not the state
@@ -230,40 +270,45 @@ function wireWorlds(
     return false;
   }
 
-  /** Each viewer's messages of a world from version `from` to `to`. */
-  function broadcast(rt: WorldRuntime, from: number, to: number): void {
-    if (to === from) return;
+  /** Each viewer's messages of a world from version `from` to `to`, one step per viewer. */
+  function broadcastSteps(rt: WorldRuntime, from: number, to: number): (() => void)[] {
     const seats = rt.state.players.map((p) => p.id);
     const seatRooms = seats.map((p) => playerRoom(rt.id, p));
-    // Spectators: the world's room but no seat's room; they all share one set of messages, made and
-    // encoded only when there is one (an emit encodes its message before it looks for sockets).
-    if (hasSpectators(rt.id, seatRooms)) {
-      const spectators = io.local.to(worldRoom(rt.id)).except(seatRooms);
-      sendPatches(
-        rt,
-        from,
-        to,
-        null,
-        (m) => spectators.emit('world/patch', m),
-        (v) => spectators.emit('world/view', v),
-      );
-    }
-    for (const seat of seats) {
-      const room = playerRoom(rt.id, seat);
-      if (!io.of('/').adapter.rooms.get(room)?.size) {
-        legal.forget(room);
-        continue;
-      }
-      const sockets = io.local.to(room);
-      sendPatches(
-        rt,
-        from,
-        to,
-        seat,
-        (m) => sockets.emit('world/patch', m),
-        (v) => sockets.emit('world/view', v),
-      );
-    }
+    const steps = [
+      () => {
+        // Spectators: the world's room but no seat's room; they all share one set of messages,
+        // made and encoded only when there is one (an emit encodes its message before it looks
+        // for sockets).
+        if (!hasSpectators(rt.id, seatRooms)) return;
+        const spectators = io.local.to(worldRoom(rt.id)).except(seatRooms);
+        sendPatches(
+          rt,
+          from,
+          to,
+          null,
+          (m) => spectators.emit('world/patch', m),
+          (v) => spectators.emit('world/view', v),
+        );
+      },
+    ];
+    for (const seat of seats)
+      steps.push(() => {
+        const room = playerRoom(rt.id, seat);
+        if (!io.of('/').adapter.rooms.get(room)?.size) {
+          legal.forget(room);
+          return;
+        }
+        const sockets = io.local.to(room);
+        sendPatches(
+          rt,
+          from,
+          to,
+          seat,
+          (m) => sockets.emit('world/patch', m),
+          (v) => sockets.emit('world/view', v),
+        );
+      });
+    return steps;
   }
 
   async function statusOf(rt: WorldRuntime): Promise<WorldStatusMessage> {
