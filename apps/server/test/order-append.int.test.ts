@@ -104,6 +104,9 @@ async function otherSession(): Promise<pg.Client> {
 async function lockWaiters(n: number, c: pg.Client): Promise<void> {
   const end = Date.now() + 10_000;
   for (;;) {
+    // `c` asks from inside its transaction, where the activity view is read once and kept: a
+    // backend that connected since (a pool opening a connection for the append) would never show.
+    await c.query('SELECT pg_stat_clear_snapshot()');
     const r = await c.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
