@@ -37,6 +37,8 @@ const USAGE = `usage: npm run bench [-- --quick]
   Database: DATABASE_URL's PostgreSQL when set (each run makes and drops its own databases), else
   the embedded PostgreSQL. The worlds are built once and cached in .data/bench-fixtures.
   BENCH_CPU_PROFILE=<folder>: the server under test writes its V8 CPU profile there.
+  BENCH_TAIL=1: each latency step also prints what its slowest 1 % of orders waited on (late
+  sends, transit, the world's queue, the pool, the append, garbage collection, a blocked loop).
   The full suite also times npm run rebuild of the code before the long-world work (481e9ca), taken
   from git into .data/bench-earlier/ with its own install and its own 300-turn world built by its own
   benchmark (minutes the first time, then cached): today's rebuild time over that one is a target.

@@ -11,6 +11,7 @@ import { applyPatch, type PatchOp } from '@bke/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { canonical, type ScriptedOrder } from '../fixtures/fixture.ts';
 import { cpuMs, serve } from '../lib/child.ts';
+import { type SentOrder, tailProbed } from '../lib/tail.ts';
 import type { WorldSpec } from './server.ts';
 
 /**
@@ -277,6 +278,10 @@ async function openGroup(req: OpenRequest) {
   };
 }
 
+/** BENCH_TAIL: each order sent to the server under test since last asked (lib/tail.ts). */
+const tailing = tailProbed();
+const sentOrders: SentOrder[] = [];
+
 interface Sent {
   ack: number;
   last: Promise<number>;
@@ -297,6 +302,7 @@ async function sendNext(
   const actor = w.players.find((p) => p.playerId === step.actor) ?? w.players[0];
   if (!actor) throw new Error('no player');
   let r: { ok: boolean; version?: number; error?: { code: string; version?: number } };
+  const sent = { key: `${w.id}:${w.version}`, sent: performance.timeOrigin + performance.now() };
   if (g.target === 'server') {
     r = await actor.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('world/order', {
       worldId: w.id,
@@ -309,6 +315,12 @@ async function sendNext(
     r = await actor.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('echo', { room: w.room, db, body });
   }
   const ack = performance.now() - scheduled;
+  if (tailing && g.target === 'server')
+    sentOrders.push({
+      ...sent,
+      due: performance.timeOrigin + scheduled,
+      answered: performance.timeOrigin + scheduled + ack,
+    });
   if (!r.ok || typeof r.version !== 'number') {
     if (r.error?.version !== undefined) w.version = r.error.version;
     throw new Error(`order refused: ${JSON.stringify(r.error)}`);
@@ -496,6 +508,7 @@ serve(
     },
     open: (req: OpenRequest) => openGroup(req),
     latency: (req: LatencyRequest) => latency(req),
+    sentOrders: () => sentOrders.splice(0),
     throughput: (req: { group: string; worlds: number; seconds: number; db?: boolean }) => throughput(req),
     reconnect: (req: { group: string; clients: number; spreadMs: number }) => reconnect(req),
     // Idle connections as a watching page holds them: subscribed to a world (a room on the bare server).

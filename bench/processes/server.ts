@@ -12,6 +12,7 @@ import { FIXTURE_LABEL, type Fixture, type FixtureName, readFixtures } from '../
 import { restoreTables, type Tables } from '../fixtures/rows.ts';
 import { probeHandlers, serve } from '../lib/child.ts';
 import type { BenchDatabase } from '../lib/database.ts';
+import { probeServer, type ServerTimes, tailProbed } from '../lib/tail.ts';
 
 export interface WorldSpec {
   worldId: string;
@@ -33,6 +34,8 @@ export interface Started {
 
 let db: Database | null = null;
 let app: App | null = null;
+/** BENCH_TAIL: the order times noted since last asked (lib/tail.ts). */
+let tailTimes: (() => ServerTimes) | null = null;
 
 /** The fixture's rows for copy `n`: fresh ids, and for n > 0 only the head of the world. */
 function copyOf(f: Fixture, n: number): { tables: Tables; worldId: string; users: Map<string, string> } {
@@ -114,6 +117,7 @@ async function start(req: StartRequest): Promise<Started> {
     // As `npm start` runs: on PostgreSQL through Socket.IO's PostgreSQL adapter, embedded alone.
     cluster: req.db.kind === 'postgres' ? { kind: 'postgres' } : { kind: 'none' },
   });
+  if (tailProbed()) tailTimes = probeServer(app, db);
   const url = await app.http.listen({ port: 0, host: '127.0.0.1' });
   return { url, worlds, restoreSeconds: (performance.now() - t0) / 1000 };
 }
@@ -127,6 +131,7 @@ serve(
       for (const id of ids) await app?.hub.get(id);
       return ids.length;
     },
+    tailTimes: () => tailTimes?.() ?? null,
     worldsLoaded: () => app?.hub.loaded().length ?? 0,
     /**
      * What the server is waiting on, asked when orders went unanswered: the worlds whose queues

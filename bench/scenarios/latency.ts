@@ -14,6 +14,7 @@ import { FIXTURE_LABEL, type FixtureName } from '../fixtures/fixture.ts';
 import { absoluteCheck, droppedSocketsCheck, ratioCheck } from '../lib/report.ts';
 import { interleaved } from '../lib/rounds.ts';
 import { pooled } from '../lib/stats.ts';
+import { type SentOrder, type ServerTimes, tailProbed, tailReport } from '../lib/tail.ts';
 import { type Context, cpuOf } from './context.ts';
 
 interface Round {
@@ -72,6 +73,10 @@ export async function latencyScenario(ctx: Context, name: FixtureName, worlds: n
     });
     return { ...r, serverCpuMs: (await cpuOf(proc)) - c0 };
   };
+  if (tailProbed()) {
+    await ctx.server.request('tailTimes');
+    await ctx.load.request('sentOrders');
+  }
   const r = await interleaved(rounds, { A: run('bare'), B: run('server') });
   const load = `${worlds} world(s) × 6 players, ${Math.round(rate * worlds)} orders/s`;
   const ackA = pooled(r.A.map((x) => x.ack));
@@ -93,6 +98,11 @@ export async function latencyScenario(ctx: Context, name: FixtureName, worlds: n
     x.rounds.map((q) => `${q.p50.toFixed(1)}/${q.p99.toFixed(1)}`).join(' ');
   console.log(`  order→ack per round, p50/p99 ms — server: ${show(ackB)}; baseline: ${show(ackA)}`);
   console.log(`  order→last player per round, p50/p99 ms — server: ${show(lastB)}; baseline: ${show(lastA)}`);
+  if (tailProbed()) {
+    const times = await ctx.server.request<ServerTimes | null>('tailTimes');
+    const sent = await ctx.load.request<SentOrder[]>('sentOrders');
+    if (times) for (const line of tailReport(times, sent)) console.log(line);
+  }
   ctx.checks.push(
     ratioCheck(
       '1',
