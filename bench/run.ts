@@ -185,6 +185,22 @@ if (fullWorld) {
     today.reason = oneLine(e);
     checks.push(absoluteCheck('LW', 'turn 300', `npm run rebuild (${today.reason})`, 1, '', { max: 0 }));
   }
+  // After the rebuild, which the rollbacks would change: each round rolls the world back a turn.
+  mark("a moderator's list of turns and rollback on the 300-turn world");
+  const moderator = startChild('moderator', here('./processes/moderator.ts'));
+  try {
+    checks.push(
+      ...(await moderator.request<Check[]>('run', {
+        db: serverDb,
+        worldId: fullWorld,
+        rounds: settings.rounds,
+      })),
+    );
+  } catch (e) {
+    checks.push(absoluteCheck('LW', 'turn 300', `moderator rollback (${oneLine(e)})`, 1, '', { max: 0 }));
+  } finally {
+    await moderator.stop();
+  }
 }
 await serverDb.drop();
 await bareDb.drop();

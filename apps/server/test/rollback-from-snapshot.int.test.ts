@@ -111,4 +111,30 @@ describe('rollback from the nearest snapshot', () => {
       ]);
     }
   });
+
+  it('replays the orders of the turn before when the order that began the turn has no snapshot', async () => {
+    const rt = await hub.get(worldId);
+    if (!rt) throw new Error('no world');
+    const { starts } = await replayTimeline(t.db, worldId, rt.version);
+    const whole = starts.get(6);
+    if (!whole) throw new Error('no start of turn 6');
+    const [kept] = await t.db.sql<{ state: unknown; hash: string }>(
+      'SELECT state, hash FROM world_snapshots WHERE world_id = $1 AND seq = $2',
+      [worldId, whole.seq],
+    );
+    if (!kept) throw new Error('the start of turn 6 has no snapshot to take away');
+    await t.db.sql('DELETE FROM world_snapshots WHERE world_id = $1 AND seq = $2', [worldId, whole.seq]);
+    try {
+      const near = await turnStartFromSnapshot(t.db, worldId, 6, rt.version);
+      expect(near && { seq: near.seq, hash: hub.engine.hash(near.state) }).toEqual({
+        seq: whole.seq,
+        hash: hub.engine.hash(whole.state),
+      });
+    } finally {
+      await t.db.sql(
+        'INSERT INTO world_snapshots (world_id, seq, state, hash) VALUES ($1, $2, $3::jsonb, $4)',
+        [worldId, whole.seq, JSON.stringify(kept.state), kept.hash],
+      );
+    }
+  });
 });

@@ -30,8 +30,8 @@ import type { GameEvent, GameState } from '@bke/engine';
 import type { Database } from '../db/database.ts';
 import { ProjectionBatch } from '../worlds/projections.ts';
 
-/** Orders read per step when walking back from the restored order. */
-const WALK_PAGE = 64;
+/** Orders read per step when walking back from the restored order (one or two are usually enough). */
+const WALK_PAGE = 4;
 
 /**
  * Rewrites the projections of world `worldId` for the state `restored` taken from order `restoredSeq`
@@ -57,11 +57,17 @@ export async function reprojectAfterRollback(
       RETURNING player_id, number`,
     [worldId, turn, restoredSeq],
   );
+  const rollbacks = await db.sql<{ seq: number; to_seq: number }>(
+    `SELECT seq, ("order"->>'toSeq')::int AS to_seq FROM world_orders
+      WHERE world_id = $1 AND kind = 'rollback' AND seq <= $2`,
+    [worldId, restoredSeq],
+  );
+  const undone = (seq: number) => rollbacks.some((r) => seq > r.to_seq && seq < r.seq);
   for (const c of touched) {
     const running = restored.players.find((p) => p.id === c.player_id)?.cycle?.number === c.number;
     // A cycle not running at S was not written after S (see above); nothing of it to restore.
     if (!running) continue;
-    const last = await lastWrites(db, worldId, restoredSeq, c.player_id, c.number);
+    const last = await lastWrites(db, worldId, restoredSeq, c.player_id, c.number, undone);
     if (!last) continue;
     await db.sql(
       'UPDATE world_cycles SET vp = $4, updated_seq = $5 WHERE world_id = $1 AND player_id = $2 AND number = $3',
@@ -92,6 +98,7 @@ export async function lastWrites(
   upTo: number,
   player: string,
   number: number,
+  undone: (seq: number) => boolean,
 ): Promise<{ vp: number; seq: number } | null> {
   const patterns = [
     [{ type: 'cycleStarted', player, cycle: number }],
@@ -103,18 +110,15 @@ export async function lastWrites(
   let touchedAt: number | null = null;
   for (let below = upTo; below > 0; ) {
     const rows = await db.sql<{ seq: number; events: GameEvent[] }>(
-      `WITH undone AS (
-         SELECT ("order"->>'toSeq')::int AS from_seq, seq AS to_seq FROM world_orders
-          WHERE world_id = $1 AND kind = 'rollback' AND seq <= $2)
-       SELECT o.seq, o.events FROM world_orders o
-        WHERE o.world_id = $1 AND o.seq <= $2 AND o.seq > 0 AND o.kind <> 'rollback'
-          AND (o.events @> $4::jsonb OR o.events @> $5::jsonb OR o.events @> $6::jsonb
-               OR o.events @> $7::jsonb OR o.events @> $8::jsonb)
-          AND NOT EXISTS (SELECT 1 FROM undone u WHERE o.seq > u.from_seq AND o.seq < u.to_seq)
-        ORDER BY o.seq DESC LIMIT $3`,
+      `SELECT seq, events FROM world_orders
+        WHERE world_id = $1 AND seq <= $2 AND seq > 0 AND kind <> 'rollback'
+          AND (events @> $4::jsonb OR events @> $5::jsonb OR events @> $6::jsonb
+               OR events @> $7::jsonb OR events @> $8::jsonb)
+        ORDER BY seq DESC LIMIT $3`,
       [worldId, below, WALK_PAGE, ...patterns],
     );
     for (const r of rows) {
+      if (undone(r.seq)) continue;
       touchedAt ??= r.seq;
       const vp = vpWritten(r.events, player, number);
       if (vp !== undefined) return { vp, seq: touchedAt };

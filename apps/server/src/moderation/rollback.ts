@@ -43,9 +43,10 @@ export async function restoredState(db: Database, worldId: string, seq: number):
  * snapshot before it rather than from the created game: the latest snapshot on the live timeline
  * (not among the orders an earlier rollback undid) of an earlier turn, then the live orders after
  * it until the turn begins. The retention rule (worlds/snapshots.ts) keeps a turn start in every
- * few, so this replays a few turns at most, whatever the world's age. Null when the timeline has no
- * such start (a turn not reached, or one whose start an earlier rollback undid and play has not
- * reached again).
+ * few, so this replays a few turns at most, whatever the world's age; and none when the order that
+ * began the turn has its own snapshot (every turn start gets one, kept for the latest turns). Null
+ * when the timeline has no such start (a turn not reached, or one whose start an earlier rollback
+ * undid and play has not reached again).
  */
 export async function turnStartFromSnapshot(
   db: Database,
@@ -60,42 +61,80 @@ export async function turnStartFromSnapshot(
     [worldId, ROLLBACK_KIND, upTo],
   );
   const undone = (seq: number) => rollbacks.some((r) => seq > r.to_seq && seq < r.seq);
-  const snaps = await db.sql<{ seq: number; turn: number }>(
-    `SELECT seq, (state->>'turn')::int AS turn FROM world_snapshots
-      WHERE world_id = $1 AND seq <= $2 AND (seq = 0 OR (state->>'turn')::int < $3)
-      ORDER BY seq DESC`,
-    [worldId, upTo, turn],
-  );
-  const from = snaps.find((x) => !undone(x.seq));
+  // Newest first, one at a time: each one looked at is a whole state to read, and the first on the
+  // live timeline is the one.
+  let from: { seq: number } | undefined;
+  for (let below = upTo; !from; ) {
+    const [s] = await db.sql<{ seq: number }>(
+      `SELECT seq FROM world_snapshots
+        WHERE world_id = $1 AND seq <= $2 AND (seq = 0 OR (state->>'turn')::int < $3)
+        ORDER BY seq DESC LIMIT 1`,
+      [worldId, below, turn],
+    );
+    if (!s) break;
+    if (!undone(s.seq)) from = s;
+    below = s.seq - 1;
+  }
   if (!from) return null;
-  const snap = await db.prisma.worldSnapshot.findUniqueOrThrow({
-    where: { worldId_seq: { worldId, seq: from.seq } },
-  });
-  let state = upgradeState(snap.state);
+  let state = await snapshotState(db, worldId, from.seq);
   if (state.turn === turn) return { turn, seq: from.seq, state };
   if (state.turn > turn) return null;
-  const rows = await db.prisma.worldOrder.findMany({
-    where: { worldId, seq: { gt: from.seq, lte: upTo } },
-    orderBy: { seq: 'asc' },
-    select: { seq: true, actor: true, kind: true, order: true },
-  });
-  for (const r of rows) {
-    if (undone(r.seq)) continue;
-    if (r.kind === ROLLBACK_KIND) {
-      state = await restoredState(db, worldId, r.seq);
-      // A restored turn at or past the wanted one: its start lies before the snapshot we chose,
-      // which cannot be on a live timeline; say no rather than guess.
-      if (state.turn >= turn) return null;
-      continue;
+  for (let after = from.seq; after < upTo; ) {
+    const rows = await db.sql<{ seq: number; actor: string; kind: string; order: unknown; events: unknown }>(
+      `SELECT seq, actor, kind, "order", events FROM world_orders
+        WHERE world_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4`,
+      [worldId, after, upTo, REPLAY_PAGE],
+    );
+    if (rows.length === 0) break;
+    after = rows.at(-1)!.seq;
+    for (const r of rows) {
+      if (undone(r.seq)) continue;
+      if (r.kind === ROLLBACK_KIND) {
+        state = await restoredState(db, worldId, r.seq);
+        // A restored turn at or past the wanted one: its start lies before the snapshot we chose,
+        // which cannot be on a live timeline; say no rather than guess.
+        if (state.turn >= turn) return null;
+        continue;
+      }
+      // The order that begins the wanted turn, snapshotted: its state is read, not played.
+      const began = startedTurn(r.events);
+      if (began === turn) {
+        const [snap] = await db.sql<{ state: unknown }>(
+          'SELECT state FROM world_snapshots WHERE world_id = $1 AND seq = $2',
+          [worldId, r.seq],
+        );
+        if (snap) return { turn, seq: r.seq, state: upgradeState(snap.state) };
+      }
+      const res = engine.applyOrder(state, r.actor as PlayerId | 'system', r.order);
+      if (!res.ok) throw new Error(`world ${worldId}: logged order ${r.seq} no longer applies`);
+      const before = state.turn;
+      state = res.value.state;
+      if (state.turn !== before && state.turn === turn) return { turn, seq: r.seq, state };
+      if (state.turn > turn) return null;
     }
-    const res = engine.applyOrder(state, r.actor as PlayerId | 'system', r.order);
-    if (!res.ok) throw new Error(`world ${worldId}: logged order ${r.seq} no longer applies`);
-    const before = state.turn;
-    state = res.value.state;
-    if (state.turn !== before && state.turn === turn) return { turn, seq: r.seq, state };
-    if (state.turn > turn) return null;
   }
   return null;
+}
+
+/** Orders read per page while replaying towards a turn start. */
+const REPLAY_PAGE = 200;
+
+/** The turn an order's events began last (the turn its state is at), or null if none. */
+function startedTurn(events: unknown): number | null {
+  let out: number | null = null;
+  if (Array.isArray(events))
+    for (const e of events as { type?: string; turn?: unknown }[])
+      if (e?.type === 'turnStarted' && typeof e.turn === 'number') out = e.turn;
+  return out;
+}
+
+async function snapshotState(db: Database, worldId: string, seq: number): Promise<GameState> {
+  const [snap] = await db.sql<{ state: unknown }>(
+    'SELECT state FROM world_snapshots WHERE world_id = $1 AND seq = $2',
+    [worldId, seq],
+  );
+  if (!snap) throw new Error(`world ${worldId}: no snapshot ${seq}`);
+  return upgradeState(snap.state);
 }
 
 /**
@@ -181,9 +220,10 @@ export function rollbackWorld(
       events: events as unknown as LogRow['events'],
       patch: diffViews(rt.publicView, view),
     };
+    const hash = ctx.hub.engine.hash(restored);
     const written = await appendRollback(ctx.db, rt.id, rt.version, head, row, {
       state: restored,
-      hash: ctx.hub.engine.hash(restored),
+      hash,
       pausedRemainingMs: paused ? rt.settings.phaseSeconds * 1000 : null,
     });
     if (!written) {
@@ -209,7 +249,7 @@ export function rollbackWorld(
         turn,
         toSeq: start.seq,
         atSeq: seq,
-        hash: ctx.hub.engine.hash(restored),
+        hash,
         undone: undoneRows.map((r) => ({
           seq: r.seq,
           actor: r.actor,
