@@ -281,4 +281,34 @@ describe('rollback and the projections', () => {
     }
     expect(checked).toBeGreaterThan(100);
   }, 120_000);
+
+  it('projects each order of a many-order commit with the state it left, across turn ends', async () => {
+    // Missed deadlines commit several players' defaults at once, and such a batch may end a turn:
+    // each order's rows must carry its own turn and cycle, as the whole re-projection gives them.
+    const rt = await runtime();
+    const until = rt.state.turn + 3;
+    let crossed = 0;
+    while (rt.state.turn < until) {
+      const r = await rt.run(async () => {
+        const batch: Parameters<typeof rt.commit>[0] = [];
+        let s = rt.state;
+        for (let i = 0; i < 12; i++) {
+          const p = hub.engine.waitingFor(s)[0] as PlayerId | undefined;
+          if (!p) break;
+          const order = policy.choose(hub.engine, s, p) ?? hub.engine.timeoutOrders(s, p)[0];
+          const played = hub.engine.applyOrder(s, p, order);
+          if (!played.ok) throw new Error(played.error.code);
+          batch.push({ actor: p, userId: null, kind: 'bot', order, applied: played.value });
+          if (played.value.state.turn !== s.turn && i < 11) crossed++;
+          s = played.value.state;
+        }
+        return rt.commit(batch);
+      });
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+    }
+    await rt.settled();
+    expect(crossed).toBeGreaterThan(0);
+    const live = await projections();
+    expect(live).toEqual(await wholeReprojection());
+  }, 120_000);
 });

@@ -319,7 +319,7 @@ export class WorldRuntime {
     this.hooks.appended?.(this);
     afterCommit(db, () => {
       this.hooks.committed(this, from, headChanged);
-      this.afterCommit(before, rows);
+      this.afterCommit(before, rows, states);
     });
     return { ok: true, version: head.version };
   }
@@ -344,12 +344,15 @@ export class WorldRuntime {
    * (rollback and retention count turns) and every SNAPSHOT_EVERY orders, the older ones thinned
    * at turn starts (snapshots.ts). The state hash is computed only for a snapshot.
    */
-  private afterCommit(before: GameState, rows: LogRow[]): void {
+  private afterCommit(before: GameState, rows: LogRow[], states: GameState[]): void {
     const state = this.state;
     const seq = this.version;
     const batch = new ProjectionBatch();
-    for (const r of rows)
-      if (r.events.some((e: GameEvent) => PROJECTED_EVENTS.has(e.type))) batch.add(r.seq, state, r.events);
+    // Each order is projected with the state it left (its turn, its cycle numbers), as `rebuild
+    // --repair` does: a batch of missed-deadline defaults may cross a turn end.
+    for (const [i, r] of rows.entries())
+      if (r.events.some((e: GameEvent) => PROJECTED_EVENTS.has(e.type)))
+        batch.add(r.seq, states[i]!, r.events);
     const turnStart = state.turn !== before.turn;
     const snapshot = turnStart || seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY;
     if (snapshot) this.lastSnapshotSeq = seq;
