@@ -21,8 +21,8 @@ const world = {
   seats: [],
 };
 
-/** A fake server: answers the GETs the area makes and records the POSTs. */
-function fakeServer() {
+/** A fake server: answers the GETs the area makes and records the POSTs; `listed` is what it lists. */
+function fakeServer(listed: { turn: number } = world, onPost: () => void = () => {}) {
   const posts: { url: string; body: unknown }[] = [];
   const json = (x: unknown, status = 200) => new Response(JSON.stringify(x), { status });
   vi.stubGlobal(
@@ -30,6 +30,7 @@ function fakeServer() {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
         posts.push({ url, body: JSON.parse(String(init.body)) });
+        onPost();
         const action = url.endsWith('/rollback') ? 'world.rollback' : 'world.pause';
         return json({
           ok: true,
@@ -46,7 +47,7 @@ function fakeServer() {
           },
         });
       }
-      if (url === '/api/worlds') return json({ worlds: [world] });
+      if (url === '/api/worlds') return json({ worlds: [{ ...world, ...listed }] });
       if (url.endsWith('/seats')) return json({ seats: [] });
       if (url.endsWith('/turns'))
         return json({
@@ -125,5 +126,24 @@ describe('the moderation area', () => {
       /back to the start of turn 1 \(2 orders undone\)/,
     );
     expect(posts.map((p) => p.url)).toEqual([`/api/moderation/worlds/${world.id}/rollback`]);
+  });
+
+  it('says a rollback is done only once the panel shows the world it left', async () => {
+    session.user = { id: 'u', username: 'marcus', role: 'admin' };
+    const listed = { turn: 2 };
+    fakeServer(listed, () => {
+      listed.turn = 1;
+    });
+    render(ModerationScreen);
+    await fireEvent.click(await screen.findByTestId('mod-world'));
+    await fireEvent.input(await screen.findByTestId('mod-reason'), {
+      target: { value: 'a bug ate a stack' },
+    });
+    await fireEvent.click(await screen.findByRole('button', { name: 'Roll back…' }));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Roll back to turn 1' }));
+    await screen.findByTestId('mod-message');
+    // At the moment "Done" shows: the world's line says turn 1, and nothing says it is still working.
+    expect(screen.getByText(/^Status/).textContent).toMatch(/turn 1 ·/);
+    expect(screen.queryByTestId('mod-working')).toBeNull();
   });
 });
