@@ -36,7 +36,8 @@ import { purgeOldTokens } from './mail/tokens.ts';
 import { mailTransport } from './mail/transport.ts';
 import { Metrics } from './metrics.ts';
 import { type TurnNotifier, watchTurns } from './notify/turns.ts';
-import { attachSockets, endSessionSockets, type Io } from './sockets/io.ts';
+import { attachSockets, endSessionSockets } from './sockets/io.ts';
+import type { Io } from './sockets/typed-server.ts';
 import { WorldHub } from './worlds/hub.ts';
 
 export interface AppOptions {

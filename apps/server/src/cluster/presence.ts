@@ -7,8 +7,9 @@
  * Not `fetchSockets()`: it would ship every matching socket's handshake — the session cookie
  * among its headers — through the database (or Redis) to answer a yes or no.
  */
-import type { Io } from '../sockets/io.ts';
+
 import { playerRoom } from '../sockets/rooms.ts';
+import type { Io } from '../sockets/typed-server.ts';
 import type { ClusterLink } from './adapter.ts';
 import { presenceAnswerSchema, presenceAskSchema } from './messages.ts';
 

@@ -9,7 +9,7 @@
  * commit and its message), so every `SWEEP_MS` each process also compares the worlds it holds with
  * the database and catches up those that moved (WorldHub.sweep).
  */
-import type { Io } from '../sockets/io.ts';
+import type { Io } from '../sockets/typed-server.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { ClusterLink } from './adapter.ts';
 import { worldChangedSchema } from './messages.ts';

@@ -41,7 +41,7 @@ import {
   resolveNow,
   resumeWorld,
 } from '../moderation/worlds.ts';
-import type { Io } from '../sockets/io.ts';
+import type { Io } from '../sockets/typed-server.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import { HttpError } from './errors.ts';

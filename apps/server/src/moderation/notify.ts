@@ -13,8 +13,8 @@ import {
   type ModerationNotice,
 } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
-import type { Io } from '../sockets/io.ts';
 import { playerRoom, userRoom, worldRoom } from '../sockets/rooms.ts';
+import type { Io } from '../sockets/typed-server.ts';
 
 type LooseEmitter = { emit(event: string, payload: unknown): boolean };
 type LooseAcker = { emitWithAck(event: string, payload: unknown): Promise<unknown[]> };

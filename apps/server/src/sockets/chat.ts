@@ -3,8 +3,8 @@
  * readers (the world's room, or the two seats of a private line) on every process.
  */
 import type { ChatMessage } from '@bke/protocol';
-import type { Io } from './io.ts';
 import { playerRoom, worldRoom } from './rooms.ts';
+import type { Io } from './typed-server.ts';
 
 /** Sends a stored chat message to its readers on every process: the world, or the two players of a private one. */
 export function deliverChat(io: Io, message: ChatMessage): void {

@@ -36,7 +36,6 @@ import {
   planCostRequestSchema,
   RECENT_EVENTS,
   SESSION_COOKIE,
-  type ServerToClientEvents,
   type SubscribeResult,
   subscribeSchema,
   unsubscribeSchema,
@@ -51,7 +50,6 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { type SessionUser, userForToken } from '../auth/sessions.ts';
-import type { ServerSideEvents } from '../cluster/messages.ts';
 import type { Database } from '../db/database.ts';
 import { SERVER_VERSION } from '../http/health.ts';
 import { type ProxyTrust, publicSite, sameOrigin } from '../http/origin.ts';
@@ -65,19 +63,7 @@ import { storedPatch, type Viewer } from '../worlds/viewer-patches.ts';
 import { deliverChat, toChat } from './chat.ts';
 import { playerRoom, sessionRoom, userRoom, worldRoom } from './rooms.ts';
 import { SeatLegalOrders } from './seat-legal-orders.ts';
-
-export type Io = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
-
-export interface SocketData {
-  user: SessionUser | null;
-  /** The session token read at the handshake, kept while its lookup failed for a passing reason. */
-  pendingToken: string | null;
-  /** The client's address (the forwarded one when TRUST_PROXY says so). */
-  address: string;
-  /** worldId → the player id this socket plays as there, or null when watching. */
-  worlds: Map<string, string | null>;
-}
-type BkeSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
+import type { BkeSocket, Io } from './typed-server.ts';
 
 const KNOWN_EVENTS = new Set([
   'world/subscribe',
