@@ -4,12 +4,11 @@
  * timeline that an earlier rollback cut, and orders logged before that snapshot are never read
  * again (an order there that no longer applies does not stop a rollback to a later turn).
  */
-import { type PlayerId, simplePolicy } from '@bke/engine';
+import { simplePolicy } from '@bke/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/auth/users.ts';
-import type { ModContext } from '../src/moderation/context.ts';
 import { rollbackWorld, turnStartFromSnapshot } from '../src/moderation/rollback.ts';
 import { WorldHub } from '../src/worlds/hub.ts';
+import { playBots, quietModContext, worldOfBots } from './helpers/bot-world.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { replayTimeline } from './helpers/timeline.ts';
 
@@ -22,45 +21,22 @@ const policy = simplePolicy('rollback-from-snapshot');
 beforeAll(async () => {
   t = await openTestDatabase();
   hub = new WorldHub(t.db);
-  const user = await createUser(t.db, 'roller', 'password123');
-  userId = user!.id;
-  const created = await hub.createWorld(userId, {
+  ({ worldId, userId } = await worldOfBots(t.db, hub, {
+    account: 'roller',
     name: 'Rolled',
     seed: 'rollback-from-snapshot',
-    options: { victory: 'basic' },
-  });
-  if (!created.ok) throw new Error('world not created');
-  worldId = created.worldId;
-  for (let i = 0; i < 3; i++) {
-    const r = await hub.addBot(worldId, 'easy', userId);
-    if (!r.ok) throw new Error('bot not seated');
-  }
+    victory: 'basic',
+    level: 'easy',
+  }));
 });
 afterAll(async () => {
   await t?.dispose();
 });
 
 /** Plays the simulator's orders through the world's commit until game turn `turn` has begun. */
-async function playUntilTurn(turn: number): Promise<void> {
-  const rt = await hub.get(worldId);
-  if (!rt) throw new Error('no world');
-  for (let i = 0; i < 5000 && rt.state.turn < turn; i++) {
-    const r = await rt.run(async () => {
-      const p = rt.waitingFor()[0] as PlayerId | undefined;
-      if (!p) throw new Error('nobody to wait for');
-      const order = policy.choose(hub.engine, rt.state, p) ?? hub.engine.timeoutOrders(rt.state, p)[0];
-      return rt.commit([{ actor: p, userId: null, kind: 'bot', order }]);
-    });
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-  }
-  await rt.settled();
-}
+const playUntilTurn = (turn: number) => playBots(hub, worldId, policy, (now) => now >= turn);
 
-const ctx = (): ModContext => ({
-  db: t.db,
-  hub,
-  notify: { notice: async () => undefined, account: async () => {} } as unknown as ModContext['notify'],
-});
+const ctx = () => quietModContext(t.db, hub);
 
 describe('rollback from the nearest snapshot', () => {
   it('finds every turn start the whole-log replay finds, across an earlier rollback', async () => {

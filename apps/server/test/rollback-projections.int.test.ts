@@ -9,13 +9,12 @@
  */
 import { createBot, type PlayerId } from '@bke/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/auth/users.ts';
 import { inTransaction } from '../src/db/transaction.ts';
-import type { ModContext } from '../src/moderation/context.ts';
 import { lastWrites } from '../src/moderation/reproject.ts';
 import { listTurnStarts, rollbackWorld } from '../src/moderation/rollback.ts';
 import { WorldHub } from '../src/worlds/hub.ts';
 import { rebuildWorld } from '../src/worlds/rebuild.ts';
+import { playBots, quietModContext, worldOfBots } from './helpers/bot-world.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { replayTimeline } from './helpers/timeline.ts';
 
@@ -28,29 +27,19 @@ const policy = createBot('strong', 'rollback-projections');
 beforeAll(async () => {
   t = await openTestDatabase();
   hub = new WorldHub(t.db);
-  const user = await createUser(t.db, 'projector', 'password123');
-  userId = user!.id;
-  const created = await hub.createWorld(userId, {
+  ({ worldId, userId } = await worldOfBots(t.db, hub, {
+    account: 'projector',
     name: 'Projected',
     seed: 'rollback-projections',
-    options: { victory: 'advanced' },
-  });
-  if (!created.ok) throw new Error('world not created');
-  worldId = created.worldId;
-  for (let i = 0; i < 3; i++) {
-    const r = await hub.addBot(worldId, 'strong', userId);
-    if (!r.ok) throw new Error('bot not seated');
-  }
+    victory: 'advanced',
+    level: 'strong',
+  }));
 });
 afterAll(async () => {
   await t?.dispose();
 });
 
-const ctx = (): ModContext => ({
-  db: t.db,
-  hub,
-  notify: { notice: async () => undefined, account: async () => {} } as unknown as ModContext['notify'],
-});
+const ctx = () => quietModContext(t.db, hub);
 
 async function runtime() {
   const rt = await hub.get(worldId);
@@ -89,19 +78,7 @@ async function playUntilTurn(turn: number, abandonAt?: number): Promise<void> {
 }
 
 /** Plays `n` more of the simulator's orders. */
-async function playOrders(n: number): Promise<void> {
-  const rt = await runtime();
-  for (let i = 0; i < n; i++) {
-    const r = await rt.run(async () => {
-      const p = rt.waitingFor()[0] as PlayerId | undefined;
-      if (!p) throw new Error('nobody to wait for');
-      const order = policy.choose(hub.engine, rt.state, p) ?? hub.engine.timeoutOrders(rt.state, p)[0];
-      return rt.commit([{ actor: p, userId: null, kind: 'bot', order }]);
-    });
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-  }
-  await rt.settled();
-}
+const playOrders = (n: number) => playBots(hub, worldId, policy, (_turn, given) => given >= n);
 
 interface Projections {
   cycles: Record<string, unknown>[];

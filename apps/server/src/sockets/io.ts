@@ -260,21 +260,22 @@ function wireWorlds(
   function broadcastSteps(rt: WorldRuntime, from: number, to: number): (() => void)[] {
     const seats = rt.state.players.map((p) => p.id);
     const seatRooms = seats.map((p) => playerRoom(rt.id, p));
+    const sendTo = (sockets: ReturnType<Io['local']['to']>, viewer: Viewer) =>
+      sendPatches(
+        rt,
+        from,
+        to,
+        viewer,
+        (m) => sockets.emit('world/patch', m),
+        (v) => sockets.emit('world/view', v),
+      );
     const steps = [
       () => {
         // Spectators: the world's room but no seat's room; they all share one set of messages,
         // made and encoded only when there is one (an emit encodes its message before it looks
         // for sockets).
         if (!hasSpectators(rt.id, seatRooms)) return;
-        const spectators = io.local.to(worldRoom(rt.id)).except(seatRooms);
-        sendPatches(
-          rt,
-          from,
-          to,
-          null,
-          (m) => spectators.emit('world/patch', m),
-          (v) => spectators.emit('world/view', v),
-        );
+        sendTo(io.local.to(worldRoom(rt.id)).except(seatRooms), null);
       },
     ];
     for (const seat of seats)
@@ -284,15 +285,7 @@ function wireWorlds(
           legal.forget(room);
           return;
         }
-        const sockets = io.local.to(room);
-        sendPatches(
-          rt,
-          from,
-          to,
-          seat,
-          (m) => sockets.emit('world/patch', m),
-          (v) => sockets.emit('world/view', v),
-        );
+        sendTo(io.local.to(room), seat);
       });
     return steps;
   }
