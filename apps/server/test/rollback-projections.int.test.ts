@@ -7,7 +7,7 @@
  * the log before the nearest kept snapshot: with an early order broken (it no longer applies) both
  * still work.
  */
-import { createBot, type PlayerId } from '@bke/engine';
+import { createBot, type PlayerId, type Policy } from '@bke/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/transaction.ts';
 import { lastWrites } from '../src/moderation/reproject.ts';
@@ -52,29 +52,23 @@ async function runtime() {
  * position (14.3) in that turn, so its cycle ends and a new one starts the turn after.
  */
 async function playUntilTurn(turn: number, abandonAt?: number): Promise<void> {
-  const rt = await runtime();
   let abandoned = false;
-  for (let i = 0; i < 5000 && rt.state.turn < turn; i++) {
-    const r = await rt.run(async () => {
-      const p = rt.waitingFor()[0] as PlayerId | undefined;
-      if (!p) throw new Error('nobody to wait for');
-      const abandon = { type: 'declareAbandon', abandon: true };
+  const abandoning: Policy = {
+    choose(engine, state, p) {
       if (
         !abandoned &&
         p === 'p1' &&
-        rt.state.turn === abandonAt &&
-        hub.engine.legalOrders(rt.state, p).some((o) => o.type === 'declareAbandon' && o.abandon)
+        state.turn === abandonAt &&
+        engine.legalOrders(state, p).some((o) => o.type === 'declareAbandon' && o.abandon)
       ) {
         abandoned = true;
-        return rt.commit([{ actor: p, userId: null, kind: 'bot', order: abandon }]);
+        return { type: 'declareAbandon', abandon: true };
       }
-      const order = policy.choose(hub.engine, rt.state, p) ?? hub.engine.timeoutOrders(rt.state, p)[0];
-      return rt.commit([{ actor: p, userId: null, kind: 'bot', order }]);
-    });
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-  }
+      return policy.choose(engine, state, p);
+    },
+  };
+  await playBots(hub, worldId, abandoning, (now) => now >= turn);
   if (abandonAt !== undefined && !abandoned) throw new Error(`p1 could not abandon at turn ${abandonAt}`);
-  await rt.settled();
 }
 
 /** Plays `n` more of the simulator's orders. */

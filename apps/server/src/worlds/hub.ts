@@ -22,7 +22,7 @@ import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { getEngine } from './engine.ts';
 import { type CommitResult, type RuntimeHooks, WorldRuntime } from './runtime.ts';
 import { writeSnapshot } from './snapshots.ts';
-import type { SenderGuard } from './store.ts';
+import { LOG_VERSION, type SenderGuard } from './store.ts';
 
 export interface SeatRow {
   playerId: string;
@@ -278,7 +278,7 @@ export class WorldHub {
       early_resolution: boolean;
       seats: string;
     }>(
-      `SELECT w.id, coalesce((SELECT max(o.seq) FROM world_orders o WHERE o.world_id = w.id), 0)::int AS version,
+      `SELECT w.id, ${LOG_VERSION} AS version,
               w.step_key, w.status, w.deadline_at, w.pause_reason, w.phase_seconds,
               w.early_resolution,
               (SELECT coalesce(string_agg(concat_ws('|', s.player_id, s.user_id, s.ready_key, s.absent, s.left_at),

@@ -11,7 +11,7 @@ import { applyPatch, type PatchOp } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { getEngine } from './engine.ts';
 import { ProjectionBatch } from './projections.ts';
-import { readOrderPage, readOrders, replayRows, type StoredOrder } from './store.ts';
+import { LOG_VERSION, readOrderPage, readOrders, replayRows, type StoredOrder } from './store.ts';
 
 export interface RebuildReport {
   worldId: string;
@@ -51,8 +51,7 @@ export async function rebuildWorld(
   // Raw SQL throughout the streaming path: the ORM's query engine would take more memory than
   // the replay itself (about 65 MB).
   const [world] = await db.sql<{ setup: unknown; version: number }>(
-    `SELECT setup, coalesce((SELECT max(seq) FROM world_orders WHERE world_id = $1::uuid), 0)::int AS version
-       FROM worlds WHERE id = $1::uuid`,
+    `SELECT w.setup, ${LOG_VERSION} AS version FROM worlds w WHERE w.id = $1::uuid`,
     [worldId],
   );
   if (!world) throw new Error(`world ${worldId} not found`);

@@ -65,6 +65,13 @@ export async function lockWorld(db: Database, worldId: string): Promise<void> {
 }
 
 /**
+ * A world's version in SQL, for a query over `worlds w`: the last seq of its log (an index-only
+ * lookup on the log's primary key), 0 before any order.
+ */
+export const LOG_VERSION =
+  'coalesce((SELECT max(o.seq) FROM world_orders o WHERE o.world_id = w.id), 0)::int';
+
+/**
  * The world's head as stored: the step, its deadline and the status from the `worlds` row, and the
  * version from the log (the PK's last seq, an index-only lookup), read in ONE statement, so both
  * come from one snapshot: the head written with an order and the order itself commit together.
@@ -80,7 +87,7 @@ export async function readHead(db: Database, worldId: string) {
     pause_reason: string | null;
   }>(
     `SELECT w.step_key, w.deadline_at, w.status, w.phase_seconds, w.early_resolution, w.pause_reason,
-            coalesce((SELECT max(o.seq) FROM world_orders o WHERE o.world_id = w.id), 0)::int AS version
+            ${LOG_VERSION} AS version
        FROM worlds w WHERE w.id = $1::uuid`,
     [worldId],
     'bke_read_head',
