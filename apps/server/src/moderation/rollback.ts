@@ -67,7 +67,7 @@ export async function turnStartFromSnapshot(
   for (let below = upTo; !from; ) {
     const [s] = await db.sql<{ seq: number }>(
       `SELECT seq FROM world_snapshots
-        WHERE world_id = $1 AND seq <= $2 AND (seq = 0 OR (state->>'turn')::int < $3)
+        WHERE world_id = $1 AND seq <= $2 AND (seq = 0 OR turn < $3)
         ORDER BY seq DESC LIMIT 1`,
       [worldId, below, turn],
     );
@@ -140,9 +140,10 @@ async function snapshotState(db: Database, worldId: string, seq: number): Promis
 /**
  * The turns a world can go back to: the start of every game turn on the live timeline, with the
  * order after which it began (0: the created game). Read from the log, not replayed: the created
- * game's turn from snapshot 0, then the orders whose events begin a turn (`turnStarted`; an order
- * that began several gives the last, the turn its state is at), leaving out the orders an earlier
- * rollback undid. No state hash per turn: none was shown, and it needed the state at every turn
+ * game's turn from snapshot 0, then the log's turn starts (`world_turn_starts`, kept by the database
+ * for every order whose events begin a turn; an order that began several gives the last, the turn
+ * its state is at), leaving out the orders an earlier rollback undid. A few rows per turn, so the
+ * list does not slow down as the log grows. No state hash per turn: none was shown, and it needed the state at every turn
  * start, that is a replay of the whole timeline on the server's one event loop; the rollback
  * itself reports the hash of the state it restored (in its result and audit entry), which is what
  * confirms it. Read outside the world's queue, as the log stands committed (it is only appended to).
@@ -152,7 +153,7 @@ export async function listTurnStarts(
   worldId: string,
 ): Promise<ModResult<{ turns: { turn: number; seq: number }[] }>> {
   const [world] = await ctx.db.sql<{ turn: number | null }>(
-    `SELECT (s.state->>'turn')::int AS turn
+    `SELECT s.turn
        FROM worlds w LEFT JOIN world_snapshots s ON s.world_id = w.id AND s.seq = 0
       WHERE w.id = $1`,
     [worldId],
@@ -162,12 +163,10 @@ export async function listTurnStarts(
     `WITH undone AS (
        SELECT ("order"->>'toSeq')::int AS from_seq, seq AS to_seq FROM world_orders
         WHERE world_id = $1 AND kind = $2)
-     SELECT o.seq, max((e->>'turn')::int) AS turn
-       FROM world_orders o CROSS JOIN LATERAL jsonb_array_elements(o.events) e
-      WHERE o.world_id = $1 AND o.seq > 0 AND o.kind <> $2
-        AND o.events @> '[{"type":"turnStarted"}]' AND e->>'type' = 'turnStarted'
-        AND NOT EXISTS (SELECT 1 FROM undone u WHERE o.seq > u.from_seq AND o.seq < u.to_seq)
-      GROUP BY o.seq ORDER BY o.seq`,
+     SELECT t.seq, t.turn FROM world_turn_starts t
+      WHERE t.world_id = $1
+        AND NOT EXISTS (SELECT 1 FROM undone u WHERE t.seq > u.from_seq AND t.seq < u.to_seq)
+      ORDER BY t.seq`,
     [worldId, ROLLBACK_KIND],
   );
   const turns: { turn: number; seq: number }[] = [];

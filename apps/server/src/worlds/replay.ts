@@ -33,7 +33,7 @@ const PAGE = 200;
 async function startingSnapshot(db: Database, worldId: string, turn: number) {
   const rows = await db.sql<{ seq: number }>(
     `SELECT seq FROM world_snapshots
-      WHERE world_id = $1 AND ((state->>'turn')::int < $2::int OR seq = 0)
+      WHERE world_id = $1 AND (turn < $2::int OR seq = 0)
       ORDER BY seq DESC LIMIT 1`,
     [worldId, turn],
     'bke_replay_snapshot',

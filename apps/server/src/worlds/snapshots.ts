@@ -50,8 +50,7 @@ export async function latestSnapshot(db: Database, worldId: string, atMost: numb
 export async function thinSnapshots(db: Database, worldId: string, turn: number): Promise<number> {
   const gone = await db.sql<{ seq: number }>(
     `WITH s AS (
-       SELECT seq, (state->>'turn')::int AS turn,
-              row_number() OVER (PARTITION BY (state->>'turn')::int ORDER BY seq) AS nth
+       SELECT seq, turn, row_number() OVER (PARTITION BY turn ORDER BY seq) AS nth
          FROM world_snapshots WHERE world_id = $1)
      DELETE FROM world_snapshots d USING s
       WHERE d.world_id = $1 AND d.seq = s.seq AND s.seq > 0
