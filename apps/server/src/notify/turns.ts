@@ -9,6 +9,7 @@
 import type { GameState, PlayerId } from '@bke/engine';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { afterAcknowledgement } from '../worlds/after-ack.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import { type DigestRunner, digestRunner } from './digest.ts';
@@ -182,6 +183,8 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
     const key = rt.head.stepKey;
     const state = rt.state;
     const deadlineAt = rt.head.deadlineAt;
+    // Read above as the commit left them; queried only once the order's sender has its answer.
+    await afterAcknowledgement();
     // Claims the seats to be told (a webhook, or mail each time) that were not told about this step
     // yet: after most commits, so on the background connections, clear of the orders' appends.
     const claimed = await db.background.sql<Seat>(

@@ -55,6 +55,7 @@ import { SERVER_VERSION } from '../http/health.ts';
 import { type ProxyTrust, publicSite, sameOrigin } from '../http/origin.ts';
 import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { Metrics, type OrderOutcome } from '../metrics.ts';
+import { afterAcknowledgement } from '../worlds/after-ack.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import { planCost } from '../worlds/plan-cost.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
@@ -236,7 +237,11 @@ function wireWorlds(
       if (rt.version !== from) broadcastSoon(rt, from); // else the head moved (a status), not the state
     },
     status(rt) {
-      statusOf(rt)
+      // The head as this change left it, told after the acknowledgement of the order that moved it
+      // (a new step's status goes to every socket of the world: its sender's answer comes first).
+      const head = headOf(rt);
+      afterAcknowledgement()
+        .then(async () => ({ ...head, ready: await hub.ready(rt, head.stepKey) }))
         .then((s) => io.local.to(worldRoom(rt.id)).emit('world/status', s))
         .catch((e) => log('world status not sent', { world: rt.id, err: String(e) }));
     },
@@ -290,7 +295,8 @@ function wireWorlds(
     return steps;
   }
 
-  async function statusOf(rt: WorldRuntime): Promise<WorldStatusMessage> {
+  /** The world's status but its ready flags, which the database holds. */
+  function headOf(rt: WorldRuntime): Omit<WorldStatusMessage, 'ready'> {
     return {
       worldId: rt.id,
       version: rt.version,
@@ -298,9 +304,13 @@ function wireWorlds(
       stepKey: rt.head.stepKey,
       deadlineAt: rt.head.deadlineAt?.toISOString() ?? null,
       waitingFor: rt.waitingFor(),
-      ready: await hub.ready(rt),
       pauseReason: rt.settings.status === 'paused' ? rt.settings.pauseReason : null,
     };
+  }
+
+  async function statusOf(rt: WorldRuntime): Promise<WorldStatusMessage> {
+    const head = headOf(rt);
+    return { ...head, ready: await hub.ready(rt, head.stepKey) };
   }
 
   /** Each seat's legal orders: listed only when they can have changed, sent when they did. */

@@ -14,6 +14,7 @@ import {
 import { MAX_PATCH_GAP, type PatchOp, type WireError } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
+import { afterAcknowledgement } from './after-ack.ts';
 import { diffViews } from './diff.ts';
 import { PROJECTED_EVENTS, ProjectionBatch } from './projections.ts';
 import { latestSnapshot, thinSnapshots, writeSnapshot } from './snapshots.ts';
@@ -369,14 +370,20 @@ export class WorldRuntime {
 
   private persisting: Promise<void> = Promise.resolve();
 
-  /** Runs `fn` after the snapshot and projection writes queued before it; a failure is logged. */
+  /**
+   * Runs `fn` after the snapshot and projection writes queued before it, and after the commit's
+   * acknowledgement has left (its statements are not sent ahead of it); a failure is logged.
+   */
   private persistInOrder(fn: () => Promise<void>): void {
-    this.persisting = this.persisting.then(fn).catch((e) => {
-      this.hooks.log('projection or snapshot failed (rebuild --repair restores them)', {
-        world: this.id,
-        err: String(e),
+    this.persisting = this.persisting
+      .then(afterAcknowledgement)
+      .then(fn)
+      .catch((e) => {
+        this.hooks.log('projection or snapshot failed (rebuild --repair restores them)', {
+          world: this.id,
+          err: String(e),
+        });
       });
-    });
   }
 
   /** Resolves once the snapshots and projections of every commit so far are written. */
