@@ -192,9 +192,14 @@ export class Bot {
       socket.once('connect_error', reject);
     });
     socket.on('world/patch', (m: PatchMessage) => bot.onPatch(m));
-    socket.on('world/view', (m: { worldId: string; version: number; view: unknown }) => {
-      if (m.worldId === worldId && m.version >= bot.version) bot.setView(m.version, m.view as GameView);
-    });
+    socket.on(
+      'world/view',
+      (m: { worldId: string; version: number; view: unknown; status?: WorldStatusMessage }) => {
+        if (m.worldId !== worldId) return;
+        if (m.status && (!bot.status || m.status.version >= bot.status.version)) bot.status = m.status;
+        if (m.version >= bot.version) bot.setView(m.version, m.view as GameView);
+      },
+    );
     socket.on('world/status', (m: WorldStatusMessage) => {
       if (m.worldId === worldId) {
         bot.status = m;
@@ -230,7 +235,12 @@ export class Bot {
   }
 
   private onPatch(m: PatchMessage) {
-    if (m.worldId !== this.worldId || m.to <= this.version) return;
+    if (m.worldId !== this.worldId) return;
+    if (m.status && (!this.status || m.status.version >= this.status.version)) {
+      this.status = m.status;
+      this.wake();
+    }
+    if (m.to <= this.version) return;
     if (m.from !== this.version) {
       // A gap (should not happen on one connection): take a whole view again.
       void this.subscribe();

@@ -25,11 +25,17 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-/** What one socket received, in order: `ack:<version>`, `status:<version>`, `patch:<to>`. */
+/**
+ * What one socket received, in order: `ack:<version>`, `status:<version>`, `patch:<to>` (a status
+ * alone, or carried by the patch of the order that moved it).
+ */
 function recording(c: TestClient): string[] {
   const seen: string[] = [];
   c.socket.on('world/status', (s: { version: number }) => seen.push(`status:${s.version}`));
-  c.socket.on('world/patch', (p: { to: number }) => seen.push(`patch:${p.to}`));
+  c.socket.on('world/patch', (p: { to: number; status?: { version: number } }) => {
+    if (p.status) seen.push(`status:${p.status.version}`);
+    seen.push(`patch:${p.to}`);
+  });
   return seen;
 }
 

@@ -115,12 +115,18 @@ describe('a world played through the server', () => {
     const server = await serverView();
     expect(server.view).toMatchObject({ turn: 4 });
     expect(server.version).toBe(version);
+    const rt = await app.hub.get(worldId);
     for (const x of [a, b, c]) {
       await x.until(server.version);
       expect(x.gaps).toBe(0);
       expect(shared(x.view)).toEqual(server.view);
+      // Each order that moved the step brought its status inside the patch: one message per
+      // viewer and order, and the status the clients hold is the world's.
+      expect(x.statusMessages).toBe(0);
+      expect(x.patchStatuses).toBeGreaterThan(10);
+      expect(x.status).toMatchObject({ stepKey: rt?.head.stepKey, waitingFor: rt?.waitingFor() });
     }
-    await (await app.hub.get(worldId))?.settled();
+    await rt?.settled();
     const log = await t.db.prisma.worldOrder.count({ where: { worldId } });
     expect(log).toBe(server.version);
     const snaps = await t.db.prisma.worldSnapshot.count({ where: { worldId } });

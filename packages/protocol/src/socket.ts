@@ -118,6 +118,25 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 const legalOrdersSchema = z.array(legalOrderSchema);
 
 /**
+ * Where a world stands: its step, deadline and the players it waits for. Sent on its own when only
+ * that moved (a ready flag, a pause, a deadline set anew); carried by the patch or view message of
+ * an order that moved it.
+ */
+export const worldStatusMessageSchema = z.object({
+  worldId: z.string(),
+  version: z.number().int(),
+  status: z.string(),
+  stepKey: z.string(),
+  deadlineAt: z.string().nullable(),
+  waitingFor: z.array(z.string()),
+  /** Players who declared ready for this step (early resolution off). */
+  ready: z.array(z.string()),
+  /** Why a moderator paused the world, while it is paused. */
+  pauseReason: z.string().nullable(),
+});
+export type WorldStatusMessage = z.infer<typeof worldStatusMessageSchema>;
+
+/**
  * One order's change to THIS viewer's view (a seat's, or the spectators'): what the engine lets the
  * viewer see, never another player's private part.
  */
@@ -133,6 +152,11 @@ export const patchMessageSchema = z.object({
    * unchanged). Never sent to spectators.
    */
   legal: legalOrdersSchema.optional(),
+  /**
+   * The world's status at version `to`, when the order moved it (another step, deadline or player
+   * waited for); absent: the status held still stands.
+   */
+  status: worldStatusMessageSchema.optional(),
 });
 export type PatchMessage = z.infer<typeof patchMessageSchema>;
 
@@ -144,22 +168,10 @@ export const viewMessageSchema = z.object({
   view: gameViewSchema,
   /** A player's legal orders at `version`. */
   legal: legalOrdersSchema.optional(),
+  /** The world's status, when the orders the view stands in for moved it. */
+  status: worldStatusMessageSchema.optional(),
 });
 export type ViewMessage = z.infer<typeof viewMessageSchema>;
-
-export const worldStatusMessageSchema = z.object({
-  worldId: z.string(),
-  version: z.number().int(),
-  status: z.string(),
-  stepKey: z.string(),
-  deadlineAt: z.string().nullable(),
-  waitingFor: z.array(z.string()),
-  /** Players who declared ready for this step (early resolution off). */
-  ready: z.array(z.string()),
-  /** Why a moderator paused the world, while it is paused. */
-  pauseReason: z.string().nullable(),
-});
-export type WorldStatusMessage = z.infer<typeof worldStatusMessageSchema>;
 
 /** How many of the world's latest events a `world/subscribe` ack carries (`recent`). */
 export const RECENT_EVENTS = 300;

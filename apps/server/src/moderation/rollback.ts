@@ -237,8 +237,7 @@ export function rollbackWorld(
     await reseat(ctx, rt, restored, now);
     await reprojectAfterRollback(ctx.db, rt.id, start.seq, restored);
     afterCommit(ctx.db, () => {
-      ctx.hub.events.patches(rt, seq - 1);
-      ctx.hub.events.status(rt);
+      ctx.hub.events.patches(rt, seq - 1, true);
       ctx.hub.publish(rt.id);
       for (const f of ctx.hub.afterCommit) f(rt);
     });

@@ -175,21 +175,42 @@ function wireWorlds(
    * messages go out just after its acknowledgement, not before it: the sender's answer waits for
    * the durable commit only, not for every viewer's patch and legal orders (the work of a turn end).
    * Commits that come before the broadcast started are sent together, in order, each viewer's legal
-   * orders computed once for them all.
+   * orders computed once for them all. The world's status rides in the same messages (one message
+   * per viewer and order, not two): each status goes with the patch of the version it was taken at.
+   * A status taken while a broadcast is due or under way waits for it, so that no viewer sees an
+   * older status after a newer one; `from` is null when only statuses are due.
    */
-  const due = new Map<string, { from: number; to: number }>();
+  const due = new Map<string, { from: number | null; to: number; statuses: Promise<WorldStatusMessage>[] }>();
   /** Worlds whose broadcast is under way (the next one starts when it is done). */
   const sending = new Set<string>();
-  const broadcastSoon = (rt: WorldRuntime, from: number): void => {
+  const broadcastSoon = (
+    rt: WorldRuntime,
+    from: number | null,
+    status: Promise<WorldStatusMessage> | null,
+  ): void => {
     const pending = due.get(rt.id);
     // Only committed versions are sent: `to` is the version of the latest commit told here (a
     // moderator's transaction may have moved the world in memory before it commits).
     if (pending) {
-      pending.to = rt.version;
+      if (from !== null) {
+        pending.from ??= from;
+        pending.to = rt.version;
+      }
+      if (status) pending.statuses.push(status);
       return;
     }
-    due.set(rt.id, { from, to: rt.version });
+    due.set(rt.id, { from, to: from === null ? -1 : rt.version, statuses: status ? [status] : [] });
     if (!sending.has(rt.id)) setImmediate(() => startBroadcast(rt));
+  };
+  /** The world's status to every viewer: at once, or after the broadcast due or under way. */
+  const sendStatus = (rt: WorldRuntime, status: Promise<WorldStatusMessage>): void => {
+    if (due.has(rt.id) || sending.has(rt.id)) {
+      broadcastSoon(rt, null, status);
+      return;
+    }
+    status
+      .then((s) => io.local.to(worldRoom(rt.id)).emit('world/status', s))
+      .catch((e) => log('world status not sent', { world: rt.id, err: String(e) }));
   };
   /**
    * Sends a world's due versions viewer by viewer (the spectators, then each seat), giving the
@@ -203,15 +224,57 @@ function wireWorlds(
     const range = due.get(rt.id);
     if (!range) return;
     due.delete(rt.id);
-    if (range.to === range.from) return;
-    let steps: (() => void)[];
-    try {
-      steps = broadcastSteps(rt, range.from, range.to);
-    } catch (e) {
-      log('world patches not sent', { world: rt.id, err: String(e) });
+    sending.add(rt.id);
+    const done = (): void => {
+      sending.delete(rt.id);
+      if (due.has(rt.id)) setImmediate(() => startBroadcast(rt));
+    };
+    if (range.statuses.length === 0) {
+      sendRange(rt, range.from, range.to, [], done);
       return;
     }
-    sending.add(rt.id);
+    // A status's head is taken at its commit and its ready flags after the acknowledgement (with
+    // early resolution they need no query); one that failed is left out, as a lost message would be.
+    void Promise.all(
+      range.statuses.map((p) =>
+        p.catch((e: unknown) => {
+          log('world status not sent', { world: rt.id, err: String(e) });
+          return null;
+        }),
+      ),
+    ).then((all) =>
+      sendRange(
+        rt,
+        range.from,
+        range.to,
+        all.filter((s) => s !== null),
+        done,
+      ),
+    );
+  }
+
+  /** Sends versions `from` → `to` (none when `from` is null or `to`) with `statuses`, then `done`. */
+  function sendRange(
+    rt: WorldRuntime,
+    from: number | null,
+    to: number,
+    statuses: readonly WorldStatusMessage[],
+    done: () => void,
+  ): void {
+    if (from === null || from === to) {
+      for (const s of statuses) io.local.to(worldRoom(rt.id)).emit('world/status', s);
+      done();
+      return;
+    }
+    let steps: (() => void)[];
+    try {
+      steps = broadcastSteps(rt, from, to, statuses);
+    } catch (e) {
+      log('world patches not sent', { world: rt.id, err: String(e) });
+      for (const s of statuses) io.local.to(worldRoom(rt.id)).emit('world/status', s);
+      done();
+      return;
+    }
     let i = 0;
     const slice = (): void => {
       const began = performance.now();
@@ -227,23 +290,18 @@ function wireWorlds(
           return;
         }
       }
-      sending.delete(rt.id);
-      if (due.has(rt.id)) setImmediate(() => startBroadcast(rt));
+      done();
     };
     slice();
   }
   hub.events = {
-    patches(rt, from) {
-      if (rt.version !== from) broadcastSoon(rt, from); // else the head moved (a status), not the state
+    patches(rt, from, headChanged) {
+      const status = headChanged ? statusAfterAck(rt) : null;
+      if (rt.version !== from) broadcastSoon(rt, from, status);
+      else if (status) sendStatus(rt, status); // the head moved, not the state
     },
     status(rt) {
-      // The head as this change left it, told after the acknowledgement of the order that moved it
-      // (a new step's status goes to every socket of the world: its sender's answer comes first).
-      const head = headOf(rt);
-      afterAcknowledgement()
-        .then(async () => ({ ...head, ready: await hub.ready(rt, head.stepKey) }))
-        .then((s) => io.local.to(worldRoom(rt.id)).emit('world/status', s))
-        .catch((e) => log('world status not sent', { world: rt.id, err: String(e) }));
+      sendStatus(rt, statusAfterAck(rt));
     },
     seatEnded(worldId, playerId) {
       // The seat's sockets keep watching as spectators; what only the seat may see stops here.
@@ -262,7 +320,12 @@ function wireWorlds(
   }
 
   /** Each viewer's messages of a world from version `from` to `to`, one step per viewer. */
-  function broadcastSteps(rt: WorldRuntime, from: number, to: number): (() => void)[] {
+  function broadcastSteps(
+    rt: WorldRuntime,
+    from: number,
+    to: number,
+    statuses: readonly WorldStatusMessage[],
+  ): (() => void)[] {
     const seats = rt.state.players.map((p) => p.id);
     const seatRooms = seats.map((p) => playerRoom(rt.id, p));
     const sendTo = (sockets: ReturnType<Io['local']['to']>, viewer: Viewer) =>
@@ -271,6 +334,7 @@ function wireWorlds(
         from,
         to,
         viewer,
+        statuses,
         (m) => sockets.emit('world/patch', m),
         (v) => sockets.emit('world/view', v),
       );
@@ -313,19 +377,30 @@ function wireWorlds(
     return { ...head, ready: await hub.ready(rt, head.stepKey) };
   }
 
+  /**
+   * The head as this change left it, its ready flags read after the acknowledgement of the order
+   * that moved it (its sender's answer comes before any query or message of the commit's).
+   */
+  function statusAfterAck(rt: WorldRuntime): Promise<WorldStatusMessage> {
+    const head = headOf(rt);
+    return afterAcknowledgement().then(async () => ({ ...head, ready: await hub.ready(rt, head.stepKey) }));
+  }
+
   /** Each seat's legal orders: listed only when they can have changed, sent when they did. */
   const legal = new SeatLegalOrders(hub.engine);
 
   /**
    * A viewer's messages for versions `from` → `to`: its own patches, the last carrying a seat's
-   * legal orders when they changed; a full view (with them) when the world's memory of patches
-   * does not reach back that far (a long catch-up from another process).
+   * legal orders when they changed, each status with the first patch that reaches its version; a
+   * full view (with them, and the latest status) when the world's memory of patches does not reach
+   * back that far (a long catch-up from another process).
    */
   function sendPatches(
     rt: WorldRuntime,
     from: number,
     to: number,
     viewer: Viewer,
+    statuses: readonly WorldStatusMessage[],
     patch: (m: PatchMessage) => void,
     view: (v: ViewMessage) => void,
   ): void {
@@ -338,11 +413,25 @@ function wireWorlds(
         version: to,
         view: rt.viewers.view(to, viewer) ?? hub.engine.view(state, viewer),
         ...(seat ? { legal: seat.orders } : {}),
+        ...(statuses.length > 0 ? { status: statuses[statuses.length - 1] } : {}),
       });
       return;
     }
-    for (const [i, p] of patches.entries())
-      patch(i === patches.length - 1 && seat?.changed ? { ...p, legal: seat.orders } : p);
+    const last = patches.length - 1;
+    const statusAt = new Map<number, WorldStatusMessage>();
+    for (const s of statuses) {
+      const i = patches.findIndex((p) => p.to >= s.version);
+      statusAt.set(i === -1 ? last : i, s); // a later status of the same patch replaces an earlier one
+    }
+    for (const [i, p] of patches.entries()) {
+      const legalOrders = i === last && seat?.changed ? seat.orders : undefined;
+      const status = statusAt.get(i);
+      patch(
+        legalOrders || status
+          ? { ...p, ...(legalOrders ? { legal: legalOrders } : {}), ...(status ? { status } : {}) }
+          : p,
+      );
+    }
   }
 
   /**

@@ -37,8 +37,12 @@ export interface SeatRow {
 }
 
 export interface HubEvents {
-  /** The world moved on from version `from` to `rt.version`: each viewer is due its patches. */
-  patches(rt: WorldRuntime, from: number): void;
+  /**
+   * The world moved on from version `from` to `rt.version`: each viewer is due its patches, and,
+   * when `headChanged` (the step, its deadline or the status moved), the world's status with them.
+   */
+  patches(rt: WorldRuntime, from: number, headChanged: boolean): void;
+  /** The world's status moved outside an order (ready flags, seats, another process's change). */
   status(rt: WorldRuntime): void;
   /** A seat was given up: the sockets playing it stop receiving what only that seat may see. */
   seatEnded(worldId: string, playerId: string): void;
@@ -99,8 +103,7 @@ export class WorldHub {
 
   private hooks: RuntimeHooks = {
     committed: (rt, from, headChanged) => {
-      this.events.patches(rt, from);
-      if (headChanged) this.events.status(rt);
+      this.events.patches(rt, from, headChanged);
       for (const f of this.afterCommit) f(rt);
     },
     log: (m, d) => this.log(m, d),

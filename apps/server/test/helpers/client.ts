@@ -48,6 +48,9 @@ export class TestClient {
   version = -1;
   legal: LegalOrders = [];
   status: WorldStatusMessage | null = null;
+  /** How many statuses came alone (`world/status`), and how many inside a patch. */
+  statusMessages = 0;
+  patchStatuses = 0;
   chat: { body: string; to: string | null }[] = [];
   errors: unknown[] = [];
   gaps = 0;
@@ -65,19 +68,31 @@ export class TestClient {
       extraHeaders: cookie ? { cookie } : {},
     });
     this.socket.on('world/patch', (p: PatchMessage) => this.onPatch(p));
-    this.socket.on('world/view', (m: { version: number; view: View; legal?: LegalOrders }) => {
-      this.view = m.view;
-      this.version = m.version;
-      if (m.legal) this.legal = m.legal;
-    });
+    this.socket.on(
+      'world/view',
+      (m: { version: number; view: View; legal?: LegalOrders; status?: WorldStatusMessage }) => {
+        this.view = m.view;
+        this.version = m.version;
+        if (m.legal) this.legal = m.legal;
+        if (m.status) this.laterStatus(m.status);
+      },
+    );
     this.socket.on('world/status', (s: WorldStatusMessage) => {
+      this.statusMessages++;
       this.status = s;
     });
     this.socket.on('chat/message', (m: { body: string; to: string | null }) => this.chat.push(m));
     this.socket.on('error', (e: unknown) => this.errors.push(e));
   }
 
+  /** A status carried by a patch or a view, kept unless the one held is of a later version. */
+  private laterStatus(s: WorldStatusMessage) {
+    if (!this.status || s.version >= this.status.version) this.status = s;
+  }
+
   private onPatch(p: PatchMessage) {
+    if (p.status) this.patchStatuses++;
+    if (p.status && this.view) this.laterStatus(p.status);
     if (!this.view || p.to < this.version) return;
     if (p.to === this.version) {
       // Already applied (a stale order's answer carried it); its legal orders still count.

@@ -180,6 +180,7 @@ export class WorldStore {
     this.view = v.view as GameView;
     this.version = v.version;
     if (v.legal) this.legal = v.legal as LegalOrder[];
+    if (v.status) this.laterStatus(v.status);
     this.loading = false;
     this.save();
   }
@@ -207,6 +208,8 @@ export class WorldStore {
    */
   onPatch(p: PatchMessage): void {
     if (p.worldId !== this.worldId || !this.view || this.version === null) return;
+    // An order that moved the step, its deadline or who is waited for carries the new status.
+    if (p.status) this.laterStatus(p.status);
     if (p.to < this.version) return;
     if (p.to === this.version) {
       // Applied already (a stale order's answer carried it): its legal orders still count.
@@ -237,6 +240,14 @@ export class WorldStore {
 
   onStatus(s: WorldStatusMessage): void {
     if (s.worldId === this.worldId) this.status = s;
+  }
+
+  /**
+   * A status carried by a patch or a view: kept unless the one held is of a later version (a patch
+   * this page already had from a stale order's answer may arrive after a newer status).
+   */
+  private laterStatus(s: WorldStatusMessage): void {
+    if (s.worldId === this.worldId && (!this.status || s.version >= this.status.version)) this.status = s;
   }
 
   onChat(m: ChatMessage): void {

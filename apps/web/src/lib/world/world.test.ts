@@ -163,6 +163,27 @@ describe('WorldStore', () => {
     expect(s.version).toBe(14);
   });
 
+  it('takes the status a patch or a view carries, never an older one over a newer', async () => {
+    const f = fakeLink();
+    const s = new WorldStore('w1', f.link);
+    await s.start();
+    const next = { ...status, version: 13, stepKey: '2|p|p2|movement', waitingFor: ['p2'] };
+    f.patch({ from: 12, to: 13, ops: turn(3), status: next });
+    expect(s.status).toEqual(next);
+    f.patch({ from: 13, to: 14, ops: turn(3) });
+    expect(s.status).toEqual(next);
+    // A full view in place of patches brings the latest status with it.
+    const ready = { ...next, version: 14, ready: ['p2'] };
+    f.patch({ from: 14, to: 15, ops: turn(3) });
+    f.view({ version: 15, view: { ...FIXTURE_VIEW, turn: 3 } });
+    expect(s.status).toEqual(next);
+    f.view({ version: 16, view: { ...FIXTURE_VIEW, turn: 4 }, status: ready });
+    expect(s.status).toEqual(ready);
+    // A patch applied already (from a stale order's answer) arrives late with the older status.
+    f.patch({ from: 12, to: 13, ops: turn(3), status: next });
+    expect(s.status).toEqual(ready);
+  });
+
   it('resumes from its version after a reconnect, and after a reload from storage', async () => {
     const f = fakeLink();
     const mem = new Map<string, string>();
