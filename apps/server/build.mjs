@@ -20,6 +20,7 @@ const result = await build({
     migrate: 'src/cli/migrate.ts',
     admin: 'src/cli/admin.ts',
     rebuild: 'src/cli/rebuild.ts',
+    'rebuild-worker': 'src/cli/rebuild-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { startRangeWorkers, stopRangeWorkers } from '../src/worlds/range-workers.ts';
 import { rebuildWorld } from '../src/worlds/rebuild.ts';
+import { rebuildInRanges } from '../src/worlds/rebuild-parallel.ts';
 import { serveApp } from './helpers/app.ts';
 import { api, pickOrder, shared, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
@@ -308,5 +310,23 @@ describe('a world played through the server', () => {
     });
     const bad = await rebuildWorld(t.db, worldId);
     expect(bad.problems).toEqual([expect.stringContaining(`snapshot ${snap.seq}: stored hash`)]);
+    // Replayed in stretches by worker threads, the fault sends it back to the replay in turn: the
+    // same report, word for word.
+    const workers = startRangeWorkers(2, new URL('../src/cli/rebuild-worker.ts', import.meta.url));
+    try {
+      await t.db.prisma.worldSnapshot.update({
+        where: { worldId_seq: { worldId, seq: snap.seq } },
+        data: { hash: snap.hash },
+      });
+      expect(await rebuildInRanges(t.db, worldId, { workers })).toEqual({ ...ok, problems: [] });
+      await t.db.prisma.worldSnapshot.update({
+        where: { worldId_seq: { worldId, seq: snap.seq } },
+        data: { hash: '0000000000000000' },
+      });
+      expect(await rebuildInRanges(t.db, worldId, { workers })).toBeNull();
+      expect(await rebuildWorld(t.db, worldId, { parallel: { workers } })).toEqual(bad);
+    } finally {
+      await stopRangeWorkers(workers);
+    }
   });
 });

@@ -16,7 +16,9 @@ import { createUser } from '../src/auth/users.ts';
 import { registerModeration } from '../src/http/moderation.ts';
 import type { Notifier } from '../src/moderation/notify.ts';
 import { socketNotifier } from '../src/moderation/notify.ts';
+import { startRangeWorkers, stopRangeWorkers } from '../src/worlds/range-workers.ts';
 import { rebuildWorld } from '../src/worlds/rebuild.ts';
+import { rebuildInRanges } from '../src/worlds/rebuild-parallel.ts';
 import { serveApp, waitFor } from './helpers/app.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
@@ -636,5 +638,12 @@ describe('closing and the audit log', () => {
     expect(report.problems).toEqual([]);
     const rt = await app.hub.get(worldId);
     expect(report.finalHash).toBe(rt && app.hub.engine.hash(rt.state));
+    // Side by side in worker threads, the rollback rows restored from the snapshots handed to them.
+    const workers = startRangeWorkers(2, new URL('../src/cli/rebuild-worker.ts', import.meta.url));
+    try {
+      expect(await rebuildInRanges(t.db, worldId, { workers })).toEqual(report);
+    } finally {
+      await stopRangeWorkers(workers);
+    }
   });
 });

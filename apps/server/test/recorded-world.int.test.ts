@@ -4,29 +4,14 @@
  * fixture is stored the way the server stores a world: setup, log rows with events and patches,
  * snapshots with their hashes (packages/engine/test/fixtures).
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users.ts';
 import { WorldHub } from '../src/worlds/hub.ts';
+import { startRangeWorkers, stopRangeWorkers } from '../src/worlds/range-workers.ts';
 import { rebuildWorld } from '../src/worlds/rebuild.ts';
+import { rebuildInRanges } from '../src/worlds/rebuild-parallel.ts';
+import { recorded, storeRecordedWorld } from './helpers/recorded-world.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
-
-interface Recorded {
-  setup: Record<string, unknown>;
-  version: number;
-  finalHash: string;
-  orders: { seq: number; actor: string; kind: string; order: unknown; events: unknown[]; patch: unknown[] }[];
-  snapshots: { seq: number; state: { schema: number }; hash: string }[];
-}
-
-const recorded = JSON.parse(
-  gunzipSync(
-    readFileSync(
-      new URL('../../../packages/engine/test/fixtures/world-before-compact-state.json.gz', import.meta.url),
-    ),
-  ).toString(),
-) as Recorded;
 
 interface OldRow {
   player: string;
@@ -43,27 +28,7 @@ let worldId: string;
 beforeAll(async () => {
   t = await openTestDatabase();
   const user = await createUser(t.db, 'recorder', 'password123');
-  const world = await t.db.prisma.world.create({
-    data: {
-      name: 'Recorded before the compact state',
-      setup: recorded.setup as never,
-      rulesVersion: String(recorded.setup.rulesVersion),
-      status: 'running',
-      createdById: user!.id,
-    },
-  });
-  worldId = world.id;
-  await t.db.sql(
-    `INSERT INTO world_orders (world_id, seq, actor, kind, "order", events, patch)
-     SELECT $1, r.seq, r.actor, r.kind, r.ord, r.events, r.patch
-       FROM jsonb_to_recordset($2::jsonb) AS r(seq int, actor text, kind text, ord jsonb, events jsonb, patch jsonb)`,
-    [worldId, JSON.stringify(recorded.orders.map(({ order, ...r }) => ({ ...r, ord: order })))],
-  );
-  await t.db.sql(
-    `INSERT INTO world_snapshots (world_id, seq, state, hash)
-     SELECT $1, r.seq, r.state, r.hash FROM jsonb_to_recordset($2::jsonb) AS r(seq int, state jsonb, hash text)`,
-    [worldId, JSON.stringify(recorded.snapshots)],
-  );
+  worldId = await storeRecordedWorld(t.db, user!.id);
 });
 afterAll(async () => {
   await t?.dispose();
@@ -98,6 +63,19 @@ describe('a world recorded with state schema 1', () => {
     const streamed = await rebuildWorld(t.db, worldId);
     const loaded = await rebuildWorld(t.db, worldId, { allAtOnce: true });
     expect(loaded).toEqual(streamed);
+  });
+
+  it('replayed in stretches side by side in worker threads, it reports the same', async () => {
+    const workers = startRangeWorkers(2, new URL('../src/cli/rebuild-worker.ts', import.meta.url));
+    try {
+      const inTurn = await rebuildWorld(t.db, worldId);
+      // Cut at its old snapshots, each later stretch starting from a state of the old shape.
+      const sideBySide = await rebuildInRanges(t.db, worldId, { workers });
+      expect(sideBySide).toEqual(inTurn);
+      expect(await rebuildWorld(t.db, worldId, { parallel: { workers } })).toEqual(inTurn);
+    } finally {
+      await stopRangeWorkers(workers);
+    }
   });
 
   it('loads from its latest old snapshot in today’s shape, plays on, and still rebuilds', async () => {

@@ -3,13 +3,18 @@
  *   npx tsx apps/server/src/cli/rebuild.ts <worldId>… | --all   [--repair] [--all-at-once]
  * Exits 1 when any world has a problem. `--repair` also rewrites cycles and the VP ledger;
  * `--all-at-once` loads the whole log and every snapshot first (the former way, to compare).
+ * Otherwise the stretches of a log between snapshots are replayed side by side, one worker thread
+ * per core (worlds/rebuild-parallel.ts). `npm run rebuild` runs this file compiled
+ * (scripts/rebuild.mjs), with rebuild-worker.js beside it.
  */
-// First, before the rest is loaded: this batch job favours memory over speed.
-import './low-memory.ts';
+// First, before the rest is loaded: the V8 flags of this batch job.
+import './batch-flags.ts';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateDatabase, pendingMigrations } from '../db/migrate.ts';
+import { type RangeWorker, startRangeWorkers, stopRangeWorkers } from '../worlds/range-workers.ts';
 import { rebuildWorld } from '../worlds/rebuild.ts';
 import { exitOnHelp } from './help.ts';
 
@@ -26,6 +31,15 @@ if (!ids.success || (!all && ids.data.length === 0)) {
   console.error(USAGE);
   process.exit(2);
 }
+// Started first: the workers load the engine while this thread opens the database. Not for
+// --repair or --all-at-once, which replay in turn.
+const workers: RangeWorker[] =
+  repair || allAtOnce
+    ? []
+    : startRangeWorkers(
+        availableParallelism(),
+        new URL(`./rebuild-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
+      );
 const db = await openDatabase(loadConfig().database);
 let bad = 0;
 try {
@@ -35,11 +49,11 @@ try {
     ? (await db.sql<{ id: string }>('SELECT id FROM worlds ORDER BY created_at')).map((w) => w.id)
     : ids.data;
   for (const id of targets) {
-    const r = await rebuildWorld(db, id, { repair, allAtOnce });
+    const r = await rebuildWorld(db, id, { repair, allAtOnce, parallel: { workers } });
     if (r.problems.length > 0) bad++;
     console.log(JSON.stringify(r));
   }
 } finally {
-  await db.close();
+  await Promise.all([db.close(), stopRangeWorkers(workers)]);
 }
 process.exit(bad > 0 ? 1 : 0);

@@ -6,20 +6,23 @@
  * `repair` rewrites the cycle and VP-ledger projections from the replayed events of the live
  * timeline (the whole-world re-projection; a rollback rewrites only what it undid).
  */
-import { type GameState, hashState, upgradeState, upgradeView } from '@bke/engine';
-import { applyPatch, type PatchOp } from '@bke/protocol';
+import type { GameState } from '@bke/engine';
+import type { PatchOp } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { getEngine } from './engine.ts';
 import { ProjectionBatch } from './projections.ts';
-import { LOG_VERSION, readOrderPage, readOrders, replayRows, type StoredOrder } from './store.ts';
+import {
+  applyPatchAcrossShapes,
+  publicViewHash,
+  type RebuildReport,
+  type StoredSnapshot,
+  snapshotProblems,
+  VIEW_PROBLEM,
+} from './rebuild-checks.ts';
+import { type ParallelRebuild, rebuildInRanges } from './rebuild-parallel.ts';
+import { LOG_VERSION, type PagedOrder, readOrderPage, readOrders, replayRows } from './store.ts';
 
-export interface RebuildReport {
-  worldId: string;
-  orders: number;
-  snapshotsChecked: number;
-  finalHash: string;
-  problems: string[];
-}
+export type { RebuildReport };
 
 export interface RebuildOptions {
   /** Also rewrite the cycle and VP-ledger projections from the replayed events. */
@@ -29,6 +32,11 @@ export interface RebuildOptions {
    * the world's age; kept to compare with the streaming rebuild).
    */
   allAtOnce?: boolean;
+  /**
+   * Replay the stretches of the log between snapshots side by side in worker threads
+   * (rebuild-parallel.ts); a check only, so not with `repair` or `allAtOnce`.
+   */
+  parallel?: ParallelRebuild;
 }
 
 /** Orders read per page when streaming the log. */
@@ -46,6 +54,12 @@ export async function rebuildWorld(
 ): Promise<RebuildReport> {
   const opts = typeof repairOrOptions === 'boolean' ? { repair: repairOrOptions } : repairOrOptions;
   const repair = opts.repair ?? false;
+  if (opts.parallel && opts.parallel.workers.length > 0 && !repair && !opts.allAtOnce) {
+    // Any problem found side by side is looked at again in turn: the report is then the one
+    // replaying the log in turn gives, word for word.
+    const report = await rebuildInRanges(db, worldId, opts.parallel);
+    if (report && report.problems.length === 0) return report;
+  }
   const engine = getEngine();
   const problems: string[] = [];
   // Raw SQL throughout the streaming path: the ORM's query engine would take more memory than
@@ -83,20 +97,14 @@ export async function rebuildWorld(
     const snap =
       snapshots?.get(seq) ??
       (
-        await db.sql<{ state: unknown; hash: string }>(
+        await db.sql<StoredSnapshot>(
           'SELECT state, hash FROM world_snapshots WHERE world_id = $1 AND seq = $2',
           [worldId, seq],
         )
       )[0];
     if (!snap) return;
     checked++;
-    const h = engine.hash(state);
-    // A snapshot written by an older engine is compared in the current shape; its stored hash
-    // belongs to the state as stored.
-    if (snap.hash !== hashState(snap.state))
-      problems.push(`snapshot ${seq}: stored hash does not match its state`);
-    if (hashState(upgradeState(snap.state)) !== h)
-      problems.push(`snapshot ${seq}: stored state differs from the replay`);
+    problems.push(...snapshotProblems(engine, seq, state, snap));
   };
   await check(0);
   // The orders a rollback row undid stay in the log and are replayed (the rollback row restores its
@@ -114,7 +122,7 @@ export async function rebuildWorld(
     await db.prisma.vpLedgerRow.deleteMany({ where: { worldId } });
   }
   let orders = 0;
-  const replayPage = async (rows: StoredOrder[]) => {
+  const replayPage = async (rows: PagedOrder[]) => {
     const batch = new ProjectionBatch();
     state = await replayRows(db, engine, worldId, state, rows, async (r, next, events) => {
       state = next;
@@ -131,38 +139,20 @@ export async function rebuildWorld(
   };
   try {
     if (opts.allAtOnce) await replayPage(await readOrders(db, worldId, 0));
+    // Streamed: the next page is read while this one replays, so the engine never waits on the database.
     else
-      for (let after = 0; ; ) {
-        const rows = await readOrderPage(db, worldId, after, PAGE);
+      for (let next = readOrderPage(db, worldId, 0, PAGE); ; ) {
+        const rows = await next;
         if (rows.length === 0) break;
+        next = readOrderPage(db, worldId, rows.at(-1)!.seq, PAGE);
+        // A page that failed is looked at only if it is awaited; a replay stopped short never is.
+        next.catch(() => {});
         await replayPage(rows);
-        after = rows.at(-1)!.seq;
       }
   } catch (e) {
     problems.push(String(e instanceof Error ? e.message : e));
   }
-  // Standings are derived from the players and options, which the comparison covers; patches
-  // stored before views carried standings never updated them, so they are left out of it.
-  const withoutStandings = (v: unknown) => ({ ...(v as object), standings: null }) as unknown as GameState;
-  if (
-    hashState(withoutStandings(upgradeView(view))) !== hashState(withoutStandings(engine.view(state, null)))
-  )
-    problems.push('the stored patches do not rebuild the public view');
+  if (publicViewHash(view) !== publicViewHash(engine.view(state, null))) problems.push(VIEW_PROBLEM);
   if (orders !== world.version) problems.push(`log has ${orders} orders, its last seq is ${world.version}`);
   return { worldId, orders, snapshotsChecked: checked, finalHash: engine.hash(state), problems };
-}
-
-/**
- * A stored patch applied to the view rebuilt so far. Patches written before an engine upgrade
- * describe views of the older shape; the first patch written after it may need the current shape,
- * so a patch that does not apply is tried again on the upgraded view.
- */
-function applyPatchAcrossShapes(view: unknown, patch: PatchOp[]): unknown {
-  try {
-    return applyPatch(view, patch);
-  } catch (e) {
-    const upgraded = upgradeView(view);
-    if (upgraded === view) throw e;
-    return applyPatch(upgraded, patch);
-  }
 }

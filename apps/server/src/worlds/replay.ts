@@ -11,7 +11,7 @@ import { type Engine, type GameEvent, type GameState, type PlayerId, upgradeStat
 import type { PatchOp, WorldEvent } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { diffViews } from './diff.ts';
-import { readOrderPage, replayRows, type StoredOrder } from './store.ts';
+import { type PagedOrder, readOrderPage, replayRows } from './store.ts';
 
 /** One seat an account held: its player, and when it sat and left. */
 export interface SeatSpan {
@@ -79,7 +79,7 @@ export async function replayTurn(
     });
     const when = new Map(times.map((t) => [t.seq, t.createdAt]));
     let before = state;
-    await replayRows(db, engine, worldId, state, rows, (r: StoredOrder, next, events: GameEvent[]) => {
+    await replayRows(db, engine, worldId, state, rows, (r: PagedOrder, next, events: GameEvent[]) => {
       const prev = before;
       before = next;
       state = next;

@@ -221,6 +221,12 @@ export interface StoredOrder {
   patch: unknown;
 }
 
+/** What replaying an order needs of its row: who gave which order, where in the log. */
+export type ReplayedOrder = Pick<StoredOrder, 'seq' | 'actor' | 'kind' | 'order'>;
+
+/** A row of the log as read a page at a time: its stored patch, not its events (a replay makes its own). */
+export type PagedOrder = Omit<StoredOrder, 'events'>;
+
 export async function readOrders(db: Database, worldId: string, after: number, upTo?: number) {
   const rows = await db.prisma.worldOrder.findMany({
     where: { worldId, seq: { gt: after, ...(upTo === undefined ? {} : { lte: upTo }) } },
@@ -233,13 +239,46 @@ export async function readOrders(db: Database, worldId: string, after: number, u
 /**
  * At most `limit` orders after seq `after`, in order (the log read a page at a time). Raw SQL:
  * `rebuild` reads the whole log this way, and the ORM's query engine alone would double its memory.
+ * The stored events are left out: nobody reading pages uses them, and they are a third of a row's
+ * bytes to send and parse.
  */
 export async function readOrderPage(db: Database, worldId: string, after: number, limit: number) {
-  return db.sql<StoredOrder>(
-    `SELECT seq, actor, kind, "order", events, patch FROM world_orders
+  return db.sql<PagedOrder>(
+    `SELECT seq, actor, kind, "order", patch FROM world_orders
       WHERE world_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
     [worldId, after, limit],
     'bke_read_order_page',
+  );
+}
+
+/**
+ * The stored patches of at most `limit` orders after seq `after`, in order: a rebuild that replays
+ * stretches of the log in worker threads checks the patches apart from the replay.
+ */
+export async function readPatchPage(db: Database, worldId: string, after: number, limit: number) {
+  return db.sql<{ seq: number; patch: unknown }>(
+    `SELECT seq, patch FROM world_orders WHERE world_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    [worldId, after, limit],
+    'bke_read_patch_page',
+  );
+}
+
+/**
+ * At most `limit` orders with seqs after `after` and up to `upTo` (null: to the log's end), in
+ * order, with only what replaying them needs (a stretch of a rebuild replayed in a worker thread).
+ */
+export async function readReplayPage(
+  db: Database,
+  worldId: string,
+  after: number,
+  upTo: number | null,
+  limit: number,
+) {
+  return db.sql<ReplayedOrder>(
+    `SELECT seq, actor, kind, "order" FROM world_orders
+      WHERE world_id = $1 AND seq > $2 AND ($3::int IS NULL OR seq <= $3::int) ORDER BY seq LIMIT $4`,
+    [worldId, after, upTo, limit],
+    'bke_read_replay_page',
   );
 }
 
@@ -324,31 +363,53 @@ export async function recentEvents(
  * A rollback row (written by the moderation tools): `order { type: 'rollback', toSeq, turn }`
  * at seq N+1, with the restored state stored as the snapshot at N+1. Nothing before it is rewritten.
  */
-export const isRollback = (r: StoredOrder): boolean =>
+export const isRollback = (r: Pick<StoredOrder, 'kind' | 'actor' | 'order'>): boolean =>
   r.kind === 'rollback' && r.actor === 'system' && (r.order as { type?: string }).type === 'rollback';
+
+/** The state a rollback row restored: its own snapshot (undefined when there is none). */
+export type RestoredState = (seq: number) => Promise<unknown> | unknown;
 
 /**
  * Applies stored rows to `state` through the engine; a rollback row takes the restored state from
  * the snapshot written with it.
  */
-export async function replayRows(
+export function replayRows<R extends ReplayedOrder>(
   db: Database,
   engine: Engine,
   worldId: string,
   state: GameState,
-  rows: StoredOrder[],
-  onApplied?: (row: StoredOrder, state: GameState, events: GameEvent[]) => Promise<void> | void,
+  rows: readonly R[],
+  onApplied?: (row: R, state: GameState, events: GameEvent[]) => Promise<void> | void,
+): Promise<GameState> {
+  const restored: RestoredState = async (seq) =>
+    (
+      await db.sql<{ state: unknown }>('SELECT state FROM world_snapshots WHERE world_id = $1 AND seq = $2', [
+        worldId,
+        seq,
+      ])
+    )[0]?.state;
+  return replayRowsWith(restored, engine, worldId, state, rows, onApplied);
+}
+
+/**
+ * `replayRows` with the rollbacks' snapshots taken from `restored` rather than read from the
+ * database (a rebuild's worker thread is handed them with its rows).
+ */
+export async function replayRowsWith<R extends ReplayedOrder>(
+  restored: RestoredState,
+  engine: Engine,
+  worldId: string,
+  state: GameState,
+  rows: readonly R[],
+  onApplied?: (row: R, state: GameState, events: GameEvent[]) => Promise<void> | void,
 ): Promise<GameState> {
   let s = state;
   for (const r of rows) {
     let events: GameEvent[] = [];
     if (isRollback(r)) {
-      const [snap] = await db.sql<{ state: unknown }>(
-        'SELECT state FROM world_snapshots WHERE world_id = $1 AND seq = $2',
-        [worldId, r.seq],
-      );
-      if (!snap) throw new Error(`world ${worldId}: rollback ${r.seq} has no snapshot`);
-      s = upgradeState(snap.state);
+      const snap = await restored(r.seq);
+      if (snap === undefined) throw new Error(`world ${worldId}: rollback ${r.seq} has no snapshot`);
+      s = upgradeState(snap);
     } else {
       const res = engine.applyOrder(s, r.actor as PlayerId | 'system', r.order);
       if (!res.ok)

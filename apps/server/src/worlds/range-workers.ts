@@ -1,0 +1,62 @@
+/**
+ * The worker threads of a rebuild that replays stretches of a log side by side
+ * (rebuild-parallel.ts), each asked one thing at a time (rebuild-range.ts says what). Started once
+ * per command, before the database is even open, so that they load the engine and the map while
+ * this thread connects; every world of `--all` reuses them.
+ */
+import { Worker } from 'node:worker_threads';
+import type { RangeAnswer, RangeMessage } from './rebuild-range.ts';
+
+export class RangeWorker {
+  private readonly worker: Worker;
+  private waiting: { resolve(a: RangeAnswer): void; reject(e: Error): void } | null = null;
+  private broken: Error | null = null;
+
+  constructor(script: URL) {
+    // The sources (tests, `tsx`) run the TypeScript worker through tsx's loader, registered in the
+    // worker first; the compiled rebuild-worker.js needs nothing.
+    this.worker = script.pathname.endsWith('.ts')
+      ? new Worker(
+          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+             .then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`,
+          { eval: true },
+        )
+      : new Worker(script);
+    this.worker.on('message', (a: RangeAnswer) => {
+      const w = this.waiting;
+      this.waiting = null;
+      if (a.type === 'failed') w?.reject(new Error(a.message));
+      else w?.resolve(a);
+    });
+    const fail = (e: Error) => {
+      this.broken ??= e;
+      this.waiting?.reject(e);
+      this.waiting = null;
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`a rebuild worker exited (${code})`)));
+  }
+
+  /** Sends `m` and waits for the answer to it; rejects when the worker fails or is gone. */
+  request(m: RangeMessage): Promise<RangeAnswer> {
+    if (this.broken) return Promise.reject(this.broken);
+    if (this.waiting) return Promise.reject(new Error('a rebuild worker is asked two things at once'));
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.worker.postMessage(m);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/** `count` workers running `script` (cli/rebuild-worker.ts, or rebuild-worker.js compiled beside rebuild.js). */
+export function startRangeWorkers(count: number, script: URL): RangeWorker[] {
+  return Array.from({ length: Math.max(1, count) }, () => new RangeWorker(script));
+}
+
+export async function stopRangeWorkers(workers: readonly RangeWorker[]): Promise<void> {
+  await Promise.all(workers.map((w) => w.stop()));
+}
