@@ -9,8 +9,14 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const PNPM_VERSION = '10.34.9';
 
-export function log(message) {
-  console.log(`\x1b[36m[bke]\x1b[0m ${message}`);
+/**
+ * Where the set-up's messages and its tools' output go: standard output, or standard error for a
+ * command whose standard output is its answer (`npm run rebuild` prints one JSON line per world).
+ */
+const TO_STDERR = { stdio: ['inherit', 2, 2] };
+
+export function log(message, to = 'stdout') {
+  (to === 'stderr' ? console.error : console.log)(`\x1b[36m[bke]\x1b[0m ${message}`);
 }
 
 /** Runs a command in the repository, streaming its output; exits the process if it fails. */
@@ -61,11 +67,11 @@ export function hashInputs(paths) {
 }
 
 /** Runs `action` unless the stamp file already records the same input hash. */
-function step(name, stampFile, inputs, action) {
+function step(name, stampFile, inputs, action, to = 'stdout') {
   const stamp = path.join(ROOT, stampFile);
   const digest = hashInputs(inputs);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
-  log(name);
+  log(name, to);
   action();
   mkdirSync(path.dirname(stamp), { recursive: true });
   writeFileSync(stamp, digest);
@@ -81,13 +87,22 @@ const PACKAGE_FILES = [
   'bench',
 ].flatMap((p) => (p.includes('.') ? [p] : listFiles(p).filter((f) => f.endsWith('package.json'))));
 
-export function ensureInstalled() {
-  step('installing dependencies', 'node_modules/.bke-install', PACKAGE_FILES, () =>
-    runPnpm(['install', '--frozen-lockfile', '--reporter=append-only']),
+/** `to`: where messages and the tools' output go, 'stdout' or 'stderr' (as for every step below). */
+export function ensureInstalled(to = 'stdout') {
+  step(
+    'installing dependencies',
+    'node_modules/.bke-install',
+    PACKAGE_FILES,
+    () =>
+      runPnpm(
+        ['install', '--frozen-lockfile', '--reporter=append-only'],
+        to === 'stderr' ? TO_STDERR : undefined,
+      ),
+    to,
   );
 }
 
-export function ensurePrismaClient() {
+export function ensurePrismaClient(to = 'stdout') {
   step(
     'generating the Prisma client',
     'apps/server/src/generated/.bke-prisma',
@@ -98,8 +113,10 @@ export function ensurePrismaClient() {
         {
           // Prisma's CLI wants a native engine only for commands we do not use; generation needs none.
           env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: '/bin/false', PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+          ...(to === 'stderr' ? TO_STDERR : {}),
         },
       ),
+    to,
   );
 }
 
@@ -122,7 +139,7 @@ export function ensureWebBuilt() {
   );
 }
 
-export function ensureServerBuilt() {
+export function ensureServerBuilt(to = 'stdout') {
   step(
     'building the server',
     'apps/server/dist/.bke-build',
@@ -136,7 +153,8 @@ export function ensureServerBuilt() {
       'packages/map/generated',
       'pnpm-lock.yaml',
     ],
-    () => runPnpm(['--filter', '@bke/server', 'run', 'build']),
+    () => runPnpm(['--filter', '@bke/server', 'run', 'build'], to === 'stderr' ? TO_STDERR : undefined),
+    to,
   );
 }
 
@@ -161,10 +179,10 @@ export function checkNode() {
   process.exit(1);
 }
 
-export function bootstrap({ web = true, server = true } = {}) {
+export function bootstrap({ web = true, server = true, to = 'stdout' } = {}) {
   checkNode();
-  ensureInstalled();
-  ensurePrismaClient();
+  ensureInstalled(to);
+  ensurePrismaClient(to);
   if (web) ensureWebBuilt();
-  if (server) ensureServerBuilt();
+  if (server) ensureServerBuilt(to);
 }
