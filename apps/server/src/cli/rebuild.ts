@@ -11,11 +11,7 @@
 import './batch-flags.ts';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrateDatabase, pendingMigrations } from '../db/migrate.ts';
 import { type RangeWorker, startRangeWorkers, stopRangeWorkers } from '../worlds/range-workers.ts';
-import { rebuildWorld } from '../worlds/rebuild.ts';
 import { exitOnHelp } from './help.ts';
 
 const USAGE = `usage: npm run -s rebuild -- <worldId>… | --all   [--repair] [--all-at-once]
@@ -31,8 +27,9 @@ if (!ids.success || (!all && ids.data.length === 0)) {
   console.error(USAGE);
   process.exit(2);
 }
-// Started first: the workers load the engine while this thread opens the database. Not for
-// --repair or --all-at-once, which replay in turn.
+// Started first: the workers load the engine while this thread loads the engine, the database client
+// and the rest (imported only now for that reason) and opens the database. Not for --repair or
+// --all-at-once, which replay in turn.
 const workers: RangeWorker[] =
   repair || allAtOnce
     ? []
@@ -40,6 +37,13 @@ const workers: RangeWorker[] =
         availableParallelism(),
         new URL(`./rebuild-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
       );
+const [{ loadConfig }, { openDatabase }, { migrateDatabase, pendingMigrations }, { rebuildWorld }] =
+  await Promise.all([
+    import('../config.ts'),
+    import('../db/database.ts'),
+    import('../db/migrate.ts'),
+    import('../worlds/rebuild.ts'),
+  ]);
 const db = await openDatabase(loadConfig().database);
 let bad = 0;
 try {

@@ -1,6 +1,6 @@
 /**
  * The worker threads of a rebuild that replays stretches of a log side by side
- * (rebuild-parallel.ts), each asked one thing at a time (rebuild-range.ts says what). Started once
+ * (rebuild-parallel.ts), answering each message in turn (rebuild-range.ts says what). Started once
  * per command, before the database is even open, so that they load the engine and the map while
  * this thread connects; every world of `--all` reuses them.
  */
@@ -9,7 +9,8 @@ import type { RangeAnswer, RangeMessage } from './rebuild-range.ts';
 
 export class RangeWorker {
   private readonly worker: Worker;
-  private waiting: { resolve(a: RangeAnswer): void; reject(e: Error): void } | null = null;
+  /** Those waiting for an answer, in the order they asked: the worker answers each message in turn. */
+  private readonly waiting: { resolve(a: RangeAnswer): void; reject(e: Error): void }[] = [];
   private broken: Error | null = null;
 
   constructor(script: URL) {
@@ -23,26 +24,27 @@ export class RangeWorker {
         )
       : new Worker(script);
     this.worker.on('message', (a: RangeAnswer) => {
-      const w = this.waiting;
-      this.waiting = null;
+      const w = this.waiting.shift();
       if (a.type === 'failed') w?.reject(new Error(a.message));
       else w?.resolve(a);
     });
     const fail = (e: Error) => {
       this.broken ??= e;
-      this.waiting?.reject(e);
-      this.waiting = null;
+      for (const w of this.waiting.splice(0)) w.reject(e);
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`a rebuild worker exited (${code})`)));
   }
 
-  /** Sends `m` and waits for the answer to it; rejects when the worker fails or is gone. */
+  /**
+   * Sends `m`; resolves with the worker's answer to it, rejects when the worker fails or is gone.
+   * Several may be under way: a page is sent while the one before it replays, so the worker never
+   * waits for this thread between two pages.
+   */
   request(m: RangeMessage): Promise<RangeAnswer> {
     if (this.broken) return Promise.reject(this.broken);
-    if (this.waiting) return Promise.reject(new Error('a rebuild worker is asked two things at once'));
     return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject };
+      this.waiting.push({ resolve, reject });
       this.worker.postMessage(m);
     });
   }

@@ -4,7 +4,8 @@
  * of it side by side (rebuild-parallel.ts, rebuild-range.ts).
  */
 import { type Engine, type GameState, hashState, upgradeState, upgradeView } from '@bke/engine';
-import { applyPatch, type PatchOp } from '@bke/protocol';
+import type { PatchOp } from '@bke/protocol';
+import { applyPatchInPlace } from './patch-in-place.ts';
 
 export interface RebuildReport {
   worldId: string;
@@ -54,16 +55,25 @@ export function publicViewHash(view: unknown): string {
 export const VIEW_PROBLEM = 'the stored patches do not rebuild the public view';
 
 /**
- * A stored patch applied to the view rebuilt so far. Patches written before an engine upgrade
- * describe views of the older shape; the first patch written after it may need the current shape,
- * so a patch that does not apply is tried again on the upgraded view.
+ * The public view the stored patches start from: the created game's, a copy of its own, since the
+ * patches are applied to it in place (the engine's view may share parts with the state).
+ */
+export function initialPublicView(engine: Engine, created: GameState): unknown {
+  return structuredClone(engine.view(created, null));
+}
+
+/**
+ * A stored patch applied, in place, to the view rebuilt so far (its own: `initialPublicView`).
+ * Patches written before an engine upgrade describe views of the older shape; the first patch
+ * written after it may need the current shape, so a patch that does not apply (and so left the view
+ * as it was) is tried again on the upgraded view.
  */
 export function applyPatchAcrossShapes(view: unknown, patch: PatchOp[]): unknown {
   try {
-    return applyPatch(view, patch);
+    return applyPatchInPlace(view, patch);
   } catch (e) {
     const upgraded = upgradeView(view);
     if (upgraded === view) throw e;
-    return applyPatch(upgraded, patch);
+    return applyPatchInPlace(upgraded, patch);
   }
 }

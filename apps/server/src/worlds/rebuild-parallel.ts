@@ -29,7 +29,12 @@ import type { PatchOp } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { getEngine } from './engine.ts';
 import type { RangeWorker } from './range-workers.ts';
-import { applyPatchAcrossShapes, publicViewHash, type RebuildReport } from './rebuild-checks.ts';
+import {
+  applyPatchAcrossShapes,
+  initialPublicView,
+  publicViewHash,
+  type RebuildReport,
+} from './rebuild-checks.ts';
 import type { RangeResult, SnapshotAt } from './rebuild-range.ts';
 import { LOG_VERSION, readPatchPage, readReplayPage } from './store.ts';
 
@@ -111,7 +116,7 @@ export async function rebuildInRanges(
   const workers = plan.workers.slice(0, stretches.length);
   try {
     const [patches, results] = await Promise.all([
-      applyPatches(db, worldId, engine.view(created.value, null)),
+      applyPatches(db, worldId, initialPublicView(engine, created.value)),
       replayStretches(context, stretches, workers),
     ]);
     if (!results || patches.problem) return null;
@@ -180,7 +185,7 @@ async function replayStretches(
   return failed ? null : results;
 }
 
-/** One stretch through one worker: its rows a page at a time, the next page read while one replays. */
+/** One stretch through one worker: its rows a page at a time, the next pages read while one replays. */
 async function replayStretch(
   { db, worldId, seqs, cuts, created }: StretchContext,
   stretch: Stretch,
@@ -200,6 +205,9 @@ async function replayStretch(
     snapshots: atZero,
   });
   const read = (after: number) => readReplayPage(db, worldId, after, stretch.to, PAGE);
+  // At most two pages handed over and not yet replayed: the worker has the next one at hand when it
+  // finishes a page, and a stretch's rows are never all in memory.
+  const handed: Promise<unknown>[] = [];
   let after = stretch.from;
   for (let pending = read(after); ; ) {
     const rows = await pending;
@@ -209,9 +217,13 @@ async function replayStretch(
     pending.catch(() => {});
     const snapshots = await snapshotsBetween(db, worldId, seqs, after, lastSeq);
     if (end && lastSeq >= end.seq) snapshots.push(end);
-    await worker.request({ type: 'page', rows, snapshots });
+    const page = worker.request({ type: 'page', rows, snapshots });
+    page.catch(() => {});
+    handed.push(page);
+    if (handed.length >= 2) await handed.shift();
     after = lastSeq;
   }
+  await Promise.all(handed);
   const answer = await worker.request({ type: 'end', last });
   if (answer.type !== 'ended') throw new Error('a worker did not end its stretch');
   return answer.result;

@@ -13,6 +13,7 @@ import { getEngine } from './engine.ts';
 import { ProjectionBatch } from './projections.ts';
 import {
   applyPatchAcrossShapes,
+  initialPublicView,
   publicViewHash,
   type RebuildReport,
   type StoredSnapshot,
@@ -90,7 +91,7 @@ export async function rebuildWorld(
         ),
   );
   let state: GameState = created.value;
-  let view: unknown = engine.view(state, null);
+  let view = initialPublicView(engine, state);
   let checked = 0;
   const check = async (seq: number) => {
     if (!snapshotSeqs.has(seq)) return;
