@@ -11,6 +11,7 @@
 import './batch-flags.ts';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import type { Database } from '../db/database.ts';
 import { type RangeWorker, startRangeWorkers, stopRangeWorkers } from '../worlds/range-workers.ts';
 import { exitOnHelp } from './help.ts';
 
@@ -27,37 +28,63 @@ if (!ids.success || (!all && ids.data.length === 0)) {
   console.error(USAGE);
   process.exit(2);
 }
-// Started first: the workers load the engine while this thread loads the engine, the database client
-// and the rest (imported only now for that reason) and opens the database. Not for --repair or
-// --all-at-once, which replay in turn.
-const workers: RangeWorker[] =
-  repair || allAtOnce
-    ? []
-    : startRangeWorkers(
-        availableParallelism(),
-        new URL(`./rebuild-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
-      );
-const [{ loadConfig }, { openDatabase }, { migrateDatabase, pendingMigrations }, { rebuildWorld }] =
+// Started first: the workers load the engine while this thread loads the rest (imported only now
+// for that reason) and connects. Not for --repair or --all-at-once, which replay in turn.
+const startWorkers = () =>
+  startRangeWorkers(
+    availableParallelism(),
+    new URL(`./rebuild-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
+  );
+const sideBySide = !repair && !allAtOnce;
+let workers: RangeWorker[] = sideBySide ? startWorkers() : [];
+const [{ loadConfig }, { openSqlPool }, { migrateDatabase, pendingMigrations }, { rebuildInRanges }] =
   await Promise.all([
     import('../config.ts'),
-    import('../db/database.ts'),
+    import('../db/sql-pool.ts'),
     import('../db/migrate.ts'),
-    import('../worlds/rebuild.ts'),
+    import('../worlds/rebuild-parallel.ts'),
   ]);
-const db = await openDatabase(loadConfig().database);
+const config = loadConfig().database;
+// On PostgreSQL, raw SQL alone while nothing needs more; the whole database (the ORM's client, the
+// embedded database) is loaded and opened only for a migration, --repair or --all-at-once, the
+// embedded database, or a world replayed in turn.
+const sql = config.kind === 'postgres' && sideBySide ? openSqlPool(config.url) : null;
+const whole: { db?: Promise<Database> } = {};
+const database = (): Promise<Database> => {
+  whole.db ??= import('../db/database.ts').then(({ openDatabase }) => openDatabase(config));
+  return whole.db;
+};
+/**
+ * The world replayed by `rebuildWorld`: in turn, or side by side on the embedded database. Before
+ * a replay in turn the workers are stopped, their memory given back (started again for a next world).
+ */
+const inTurn = async (id: string) => {
+  const { rebuildWorld } = await import('../worlds/rebuild.ts');
+  if (sql) {
+    await stopRangeWorkers(workers);
+    workers = [];
+  }
+  return rebuildWorld(await database(), id, { repair, allAtOnce, parallel: sql ? undefined : { workers } });
+};
 let bad = 0;
 try {
   // The schema engine costs about 40 MB of memory: started only when a migration is due.
-  if ((await pendingMigrations(db)).length > 0) await migrateDatabase(db);
+  if ((await pendingMigrations(sql ?? (await database()))).length > 0)
+    await migrateDatabase(await database());
   const targets = all
-    ? (await db.sql<{ id: string }>('SELECT id FROM worlds ORDER BY created_at')).map((w) => w.id)
+    ? (
+        await (sql ?? (await database())).sql<{ id: string }>('SELECT id FROM worlds ORDER BY created_at')
+      ).map((w) => w.id)
     : ids.data;
   for (const id of targets) {
-    const r = await rebuildWorld(db, id, { repair, allAtOnce, parallel: { workers } });
+    if (sideBySide && workers.length === 0) workers = startWorkers();
+    // Side by side first, on raw SQL; anything found (or a world that cannot be cut) is replayed
+    // in turn, whose report is the one given (worlds/rebuild.ts).
+    const r = (sql && (await rebuildInRanges(sql, id, { workers }))) ?? (await inTurn(id));
     if (r.problems.length > 0) bad++;
     console.log(JSON.stringify(r));
   }
 } finally {
-  await Promise.all([db.close(), stopRangeWorkers(workers)]);
+  await Promise.all([sql?.close(), whole.db?.then((db) => db.close()), stopRangeWorkers(workers)]);
 }
 process.exit(bad > 0 ? 1 : 0);

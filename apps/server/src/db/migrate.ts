@@ -10,6 +10,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import type { Database, MigrationSession } from './database.ts';
 import { MIGRATIONS_DIR, SCHEMA_PATH } from './paths.ts';
 import { openSchemaEngine } from './schema-engine.ts';
+import type { SqlDatabase } from './sql-pool.ts';
 
 const NO_FILTERS = { externalTables: [], externalEnums: [] };
 
@@ -98,7 +99,7 @@ async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFac
 }
 
 /** Committed migrations not applied to the database yet (a server started without migrating checks). */
-export async function pendingMigrations(db: Database): Promise<string[]> {
+export async function pendingMigrations(db: SqlDatabase): Promise<string[]> {
   const { migrationDirectories } = await readMigrations();
   const applied = await db
     .sql<{ migration_name: string }>(

@@ -26,7 +26,7 @@
  */
 import type { GameState } from '@bke/engine';
 import type { PatchOp } from '@bke/protocol';
-import type { Database } from '../db/database.ts';
+import type { SqlDatabase } from '../db/sql-pool.ts';
 import { getEngine } from './engine.ts';
 import type { RangeWorker } from './range-workers.ts';
 import {
@@ -35,18 +35,18 @@ import {
   publicViewHash,
   type RebuildReport,
 } from './rebuild-checks.ts';
-import type { RangeResult, SnapshotAt } from './rebuild-range.ts';
+import type { RangeAnswer, RangeMessage, RangeResult, SnapshotAt } from './rebuild-range.ts';
 import { LOG_VERSION, readPatchPage, readReplayPage } from './store.ts';
 
 export interface ParallelRebuild {
-  /** The worker threads replaying at once (range-workers.ts); about three stretches each, taken in turn. */
+  /** The worker threads replaying at once (range-workers.ts), each taking the next stretch in turn. */
   workers: readonly RangeWorker[];
 }
 
 /** Rows per page, read and handed to a worker at a time. */
 const PAGE = 500;
-/** Stretches per worker: a worker that finishes early takes the next one. */
-const STRETCHES_PER_WORKER = 3;
+/** The shortest stretch worth its start (a snapshot read and upgraded, a message each way). */
+const SHORTEST = 400;
 
 /** A stretch of the log: the orders after `from` up to `to` (null: to the log's end). */
 export interface Stretch {
@@ -55,18 +55,28 @@ export interface Stretch {
 }
 
 /**
- * Cuts the log into about `count` stretches of even length at snapshots: seqs 1..`version`, cut
- * only at `snapshots` strictly inside it; the last stretch runs to the log's end, however far.
+ * Cuts the log (seqs 1..`version`) at `snapshots` strictly inside it into stretches for `workers`
+ * workers that each take the next one when they are done: every stretch about a (2 × workers)th of
+ * what is left after its start, so that they get shorter towards the end and no worker is left
+ * replaying a long one while the others have nothing to do; none shorter than SHORTEST orders (a
+ * quarter of a worker's share in a short log) but the last, which runs to the log's end.
  */
-export function planStretches(snapshots: readonly number[], version: number, count: number): Stretch[] {
-  const cuts: number[] = [];
+export function planStretches(snapshots: readonly number[], version: number, workers: number): Stretch[] {
   const inside = [...snapshots].filter((s) => s > 0 && s < version).sort((a, b) => a - b);
-  for (let i = 1; i < count && inside.length > 0; i++) {
-    const ideal = (version * i) / count;
+  const cuts: number[] = [];
+  // A short log is still cut, in shorter stretches: what it costs is small there.
+  const shortest = Math.min(SHORTEST, version / (4 * Math.max(1, workers)));
+  for (let from = 0; ; ) {
+    const left = version - from;
+    const length = Math.max(shortest, left / (2 * Math.max(1, workers)));
+    if (workers <= 1 || left - length < shortest) break;
+    const ideal = from + length;
     let best: number | null = null;
     for (const s of inside)
-      if (s > (cuts.at(-1) ?? 0) && (best === null || Math.abs(s - ideal) < Math.abs(best - ideal))) best = s;
-    if (best !== null && best !== cuts.at(-1)) cuts.push(best);
+      if (s > from && (best === null || Math.abs(s - ideal) < Math.abs(best - ideal))) best = s;
+    if (best === null) break;
+    cuts.push(best);
+    from = best;
   }
   const bounds = [0, ...cuts];
   return bounds.map((from, i) => ({ from, to: bounds[i + 1] ?? null }));
@@ -77,7 +87,7 @@ export function planStretches(snapshots: readonly number[], version: number, cou
  * few snapshots to cut at): the replay in turn then reports what it finds.
  */
 export async function rebuildInRanges(
-  db: Database,
+  db: SqlDatabase,
   worldId: string,
   plan: ParallelRebuild,
 ): Promise<RebuildReport | null> {
@@ -94,11 +104,7 @@ export async function rebuildInRanges(
       worldId,
     ])
   ).map((s) => s.seq);
-  const stretches = planStretches(
-    seqs,
-    world.version,
-    Math.max(1, plan.workers.length) * STRETCHES_PER_WORKER,
-  );
+  const stretches = planStretches(seqs, world.version, plan.workers.length);
   if (stretches.length < 2) return null;
   // The snapshots stretches start at, read once: the one a stretch starts from is the one the stretch
   // before it is checked against, even if a server thins snapshots meanwhile.
@@ -152,7 +158,7 @@ export async function rebuildInRanges(
 }
 
 interface StretchContext {
-  db: Database;
+  db: SqlDatabase;
   worldId: string;
   /** The world's snapshot seqs, in order. */
   seqs: readonly number[];
@@ -167,7 +173,7 @@ async function replayStretches(
   stretches: readonly Stretch[],
   workers: readonly RangeWorker[],
 ): Promise<RangeResult[] | null> {
-  const results: RangeResult[] = [];
+  const results: Promise<RangeResult>[] = [];
   let next = 0;
   let failed = false;
   await Promise.all(
@@ -175,29 +181,48 @@ async function replayStretches(
       while (!failed && next < stretches.length) {
         const i = next++;
         try {
-          results[i] = await replayStretch(context, stretches[i]!, i === stretches.length - 1, worker);
+          const { result } = await handStretch(context, stretches[i]!, i === stretches.length - 1, worker);
+          result.catch(() => {});
+          results[i] = result;
         } catch {
           failed = true;
         }
       }
     }),
   );
-  return failed ? null : results;
+  if (failed) return null;
+  try {
+    return await Promise.all(results);
+  } catch {
+    return null;
+  }
 }
 
-/** One stretch through one worker: its rows a page at a time, the next pages read while one replays. */
-async function replayStretch(
+/**
+ * Hands one stretch to one worker, its rows a page at a time, the next pages read while one
+ * replays; done once the last message is handed over, its result to come. At most two pages of a
+ * stretch are handed and not yet replayed: the worker has the next one at hand when it finishes a
+ * page (the next stretch's first pages too, at the end of one), and a stretch's rows are never all
+ * in memory.
+ */
+async function handStretch(
   { db, worldId, seqs, cuts, created }: StretchContext,
   stretch: Stretch,
   last: boolean,
   worker: RangeWorker,
-): Promise<RangeResult> {
+): Promise<{ result: Promise<RangeResult> }> {
   const start = stretch.from === 0 ? null : cuts.get(stretch.from);
   if (stretch.from !== 0 && !start) throw new Error(`no snapshot at ${stretch.from}`);
   const end = stretch.to === null ? undefined : cuts.get(stretch.to);
   // The created game is checked against the snapshot at 0, as the replay in turn checks it.
   const atZero = stretch.from === 0 ? await snapshotsBetween(db, worldId, seqs, -1, 0) : [];
-  await worker.request({
+  const handed: Promise<RangeAnswer>[] = [];
+  const hand = (m: RangeMessage) => {
+    const answer = worker.request(m);
+    answer.catch(() => {});
+    handed.push(answer);
+  };
+  hand({
     type: 'start',
     worldId,
     from: stretch.from,
@@ -205,9 +230,6 @@ async function replayStretch(
     snapshots: atZero,
   });
   const read = (after: number) => readReplayPage(db, worldId, after, stretch.to, PAGE);
-  // At most two pages handed over and not yet replayed: the worker has the next one at hand when it
-  // finishes a page, and a stretch's rows are never all in memory.
-  const handed: Promise<unknown>[] = [];
   let after = stretch.from;
   for (let pending = read(after); ; ) {
     const rows = await pending;
@@ -217,21 +239,22 @@ async function replayStretch(
     pending.catch(() => {});
     const snapshots = await snapshotsBetween(db, worldId, seqs, after, lastSeq);
     if (end && lastSeq >= end.seq) snapshots.push(end);
-    const page = worker.request({ type: 'page', rows, snapshots });
-    page.catch(() => {});
-    handed.push(page);
-    if (handed.length >= 2) await handed.shift();
+    hand({ type: 'page', rows, snapshots });
+    if (handed.length > 2) await handed.shift();
     after = lastSeq;
   }
-  await Promise.all(handed);
-  const answer = await worker.request({ type: 'end', last });
-  if (answer.type !== 'ended') throw new Error('a worker did not end its stretch');
-  return answer.result;
+  hand({ type: 'end', last });
+  const result = Promise.all(handed).then((answers) => {
+    const answer = answers.at(-1);
+    if (answer?.type !== 'ended') throw new Error('a worker did not end its stretch');
+    return answer.result;
+  });
+  return { result };
 }
 
 /** The snapshots with seqs after `after` up to `upTo`, read only when the world has any there. */
 async function snapshotsBetween(
-  db: Database,
+  db: SqlDatabase,
   worldId: string,
   seqs: readonly number[],
   after: number,
@@ -245,7 +268,7 @@ async function snapshotsBetween(
 }
 
 /** The stored patches applied in turn to the public view, counting the orders they belong to. */
-async function applyPatches(db: Database, worldId: string, initial: unknown) {
+async function applyPatches(db: SqlDatabase, worldId: string, initial: unknown) {
   let view = initial;
   let orders = 0;
   let problem = false;

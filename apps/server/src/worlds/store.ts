@@ -7,6 +7,7 @@
 import { type Engine, type GameEvent, type GameState, type PlayerId, upgradeState } from '@bke/engine';
 import type { PatchOp, RecentEvent } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
+import type { SqlDatabase } from '../db/sql-pool.ts';
 import { isTransaction } from '../db/transaction.ts';
 
 /** Who gave an order: a person, the server, a missed deadline's default, a rollback, or a bot. */
@@ -255,7 +256,7 @@ export async function readOrderPage(db: Database, worldId: string, after: number
  * The stored patches of at most `limit` orders after seq `after`, in order: a rebuild that replays
  * stretches of the log in worker threads checks the patches apart from the replay.
  */
-export async function readPatchPage(db: Database, worldId: string, after: number, limit: number) {
+export async function readPatchPage(db: SqlDatabase, worldId: string, after: number, limit: number) {
   return db.sql<{ seq: number; patch: unknown }>(
     `SELECT seq, patch FROM world_orders WHERE world_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
     [worldId, after, limit],
@@ -268,7 +269,7 @@ export async function readPatchPage(db: Database, worldId: string, after: number
  * order, with only what replaying them needs (a stretch of a rebuild replayed in a worker thread).
  */
 export async function readReplayPage(
-  db: Database,
+  db: SqlDatabase,
   worldId: string,
   after: number,
   upTo: number | null,
