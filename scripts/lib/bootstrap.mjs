@@ -51,9 +51,22 @@ function listFiles(rel) {
   const abs = path.join(ROOT, rel);
   if (!existsSync(abs)) return [];
   if (statSync(abs).isFile()) return [rel];
-  return readdirSync(abs, { withFileTypes: true })
+  return listFolder(rel);
+}
+
+/**
+ * The files under folder `rel`, sorted, told apart by their folder entries: a file or a folder
+ * needs no look of its own (two system calls each, a third of `npm run rebuild`'s set-up check);
+ * a link is followed as `listFiles` follows it.
+ */
+function listFolder(rel) {
+  return readdirSync(path.join(ROOT, rel), { withFileTypes: true })
     .filter((e) => !['node_modules', 'dist', '.data'].includes(e.name))
-    .flatMap((e) => listFiles(path.join(rel, e.name)))
+    .flatMap((e) => {
+      const child = path.join(rel, e.name);
+      if (e.isDirectory()) return listFolder(child);
+      return e.isFile() ? [child] : listFiles(child);
+    })
     .sort();
 }
 
