@@ -19,8 +19,14 @@ const BLOCK_MS = 5;
 const wall = () => performance.timeOrigin + performance.now();
 
 export interface ServerTimes {
-  /** Per `worldId:version`: the hub took it, the append asked for a connection, had it, returned. */
-  orders: Record<string, { hub: number; ask?: number; got?: number; done?: number }>;
+  /**
+   * Per `worldId:version`: the hub took it, the append asked for a connection, had it, returned;
+   * the order's type, and whether its commit ended a game turn.
+   */
+  orders: Record<
+    string,
+    { hub: number; ask?: number; got?: number; done?: number; type?: string; turnEnd?: boolean }
+  >;
   blocks: [number, number][];
   gcs: [number, number][];
 }
@@ -33,10 +39,23 @@ export function probeServer(app: App, db: Database): () => ServerTimes {
   const inFlight = new Map<string, ServerTimes['orders'][string]>();
   const order = hub.order.bind(hub);
   hub.order = (worldId, playerId, userId, version, ...rest) => {
-    const o = { hub: wall() };
+    const type = (rest[0] as { type?: unknown } | null)?.type;
+    const o: ServerTimes['orders'][string] = { hub: wall(), ...(typeof type === 'string' ? { type } : {}) };
     times.orders[`${worldId}:${version}`] = o;
     inFlight.set(worldId, o);
-    return order(worldId, playerId, userId, version, ...rest);
+    const answer = order(worldId, playerId, userId, version, ...rest);
+    // The game turn is read before the commit can move it (that waits for the append) and again
+    // at the answer: the world's next order is sent only after it.
+    void hub.get(worldId).then((rt) => {
+      const before = rt?.state.turn;
+      void answer.then(
+        (r) => {
+          if (rt && r.ok) o.turnEnd = rt.state.turn !== before;
+        },
+        () => {},
+      );
+    });
+    return answer;
   };
   const pool = db.pool;
   const sql = db.sql.bind(db);
@@ -121,11 +140,21 @@ export function tailReport(server: ServerTimes, sent: SentOrder[]): string[] {
       if (Number.isFinite(x)) v[i]?.push(x);
     });
   }
+  const mine = slow.flatMap((o) => server.orders[o.key] ?? []);
+  const all = Object.values(server.orders);
+  const ends = (xs: typeof all) => xs.filter((s) => s.turnEnd).length;
+  const types = new Map<string, number>();
+  for (const s of mine) types.set(s.type ?? '?', (types.get(s.type ?? '?') ?? 0) + 1);
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
   return [
     `  slowest 1 % of orders (${slow.length}, from ${cut.toFixed(1)} ms), mean ms per order:`,
     ...Object.entries(parts).map(
       ([k, xs]) => `    ${k}: ${mean(xs).toFixed(1)} (max ${Math.max(...xs, 0).toFixed(0)})`,
     ),
+    `    game turns ended by them: ${ends(mine)} of ${mine.length} (by all orders of the step: ${ends(all)} of ${all.length})`,
+    `    their orders: ${[...types.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ')}`,
   ];
 }
