@@ -4,32 +4,19 @@
  * before, a recorded world is stored the old way, then the migration runs on it. Needs a PostgreSQL
  * server (the migrations' SQL is run as scripts, as the schema engine runs them); skipped without.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { readMigrations } from '../src/db/migrate.ts';
 import { rebuildWorld } from '../src/worlds/rebuild.ts';
+import { type Recorded, recorded, storeRecordedWorld } from './helpers/recorded-world.ts';
 import { createScratchDatabase } from './helpers/test-database.ts';
 
 const MIGRATION = '20261124133440_turn_starts';
 
-interface Recorded {
-  setup: Record<string, unknown>;
-  version: number;
-  orders: { seq: number; actor: string; kind: string; order: unknown; events: unknown[]; patch: unknown[] }[];
-  snapshots: { seq: number; state: { turn: number }; hash: string }[];
-}
-
-const recorded = JSON.parse(
-  gunzipSync(
-    readFileSync(
-      new URL('../../../packages/engine/test/fixtures/world-before-compact-state.json.gz', import.meta.url),
-    ),
-  ).toString(),
-) as Recorded;
+/** The game turn a recorded snapshot's state is at. */
+const turnOf = (s: Recorded['snapshots'][number]) => (s.state as unknown as { turn: number }).turn;
 
 /** What the moderators' list read from the whole log before: each order's last `turnStarted`. */
 function turnStartsInLog(orders: Recorded['orders']): { seq: number; turn: number }[] {
@@ -62,27 +49,7 @@ beforeAll(async () => {
   // The tables this migration leaves as they were are used through the server's own code.
   db = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
   const user = await createUser(db, 'recorder', 'password123');
-  const world = await db.prisma.world.create({
-    data: {
-      name: 'Recorded before turn starts were kept',
-      setup: recorded.setup as never,
-      rulesVersion: String(recorded.setup.rulesVersion),
-      status: 'running',
-      createdById: user!.id,
-    },
-  });
-  worldId = world.id;
-  await sql.query(
-    `INSERT INTO world_orders (world_id, seq, actor, kind, "order", events, patch)
-     SELECT $1, r.seq, r.actor, r.kind, r.ord, r.events, r.patch
-       FROM jsonb_to_recordset($2::jsonb) AS r(seq int, actor text, kind text, ord jsonb, events jsonb, patch jsonb)`,
-    [worldId, JSON.stringify(recorded.orders.map(({ order, ...r }) => ({ ...r, ord: order })))],
-  );
-  await sql.query(
-    `INSERT INTO world_snapshots (world_id, seq, state, hash)
-     SELECT $1, r.seq, r.state, r.hash FROM jsonb_to_recordset($2::jsonb) AS r(seq int, state jsonb, hash text)`,
-    [worldId, JSON.stringify(recorded.snapshots)],
-  );
+  worldId = await storeRecordedWorld(db, user!.id);
   await sql.query(migrationDirectories[at]!.migrationFile.content.value);
 });
 
@@ -98,7 +65,7 @@ describe.skipIf(!serverUrl)('the turn-starts migration on a world recorded befor
       'SELECT seq, turn FROM world_snapshots WHERE world_id = $1 ORDER BY seq',
       [worldId],
     );
-    expect(rows.rows).toEqual(recorded.snapshots.map((s) => ({ seq: s.seq, turn: s.state.turn })));
+    expect(rows.rows).toEqual(recorded.snapshots.map((s) => ({ seq: s.seq, turn: turnOf(s) })));
     expect(new Set(rows.rows.map((r) => r.turn)).size).toBeGreaterThan(1);
   });
 
@@ -116,7 +83,7 @@ describe.skipIf(!serverUrl)('the turn-starts migration on a world recorded befor
 
   it('keeps both up to date for what is stored after it', async () => {
     const seq = recorded.version + 1;
-    const turn = recorded.snapshots.at(-1)!.state.turn + 1;
+    const turn = turnOf(recorded.snapshots.at(-1)!) + 1;
     await sql!.query(
       `INSERT INTO world_orders (world_id, seq, actor, kind, "order", events, patch)
        VALUES ($1, $2, 'system', 'timeout', '{}', $3::jsonb, '[]')`,
