@@ -13,7 +13,7 @@ export const PNPM_VERSION = '10.34.9';
  * Where the set-up's messages and its tools' output go: standard output, or standard error for a
  * command whose standard output is its answer (`npm run rebuild` prints one JSON line per world).
  */
-const TO_STDERR = { stdio: ['inherit', 2, 2] };
+const outputTo = (to) => (to === 'stderr' ? { stdio: ['inherit', 2, 2] } : {});
 
 export function log(message, to = 'stdout') {
   (to === 'stderr' ? console.error : console.log)(`\x1b[36m[bke]\x1b[0m ${message}`);
@@ -106,11 +106,7 @@ export function ensureInstalled(to = 'stdout') {
     'installing dependencies',
     'node_modules/.bke-install',
     PACKAGE_FILES,
-    () =>
-      runPnpm(
-        ['install', '--frozen-lockfile', '--reporter=append-only'],
-        to === 'stderr' ? TO_STDERR : undefined,
-      ),
+    () => runPnpm(['install', '--frozen-lockfile', '--reporter=append-only'], outputTo(to)),
     to,
   );
 }
@@ -126,7 +122,7 @@ export function ensurePrismaClient(to = 'stdout') {
         {
           // Prisma's CLI wants a native engine only for commands we do not use; generation needs none.
           env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: '/bin/false', PRISMA_HIDE_UPDATE_MESSAGE: '1' },
-          ...(to === 'stderr' ? TO_STDERR : {}),
+          ...outputTo(to),
         },
       ),
     to,
@@ -166,7 +162,7 @@ export function ensureServerBuilt(to = 'stdout') {
       'packages/map/generated',
       'pnpm-lock.yaml',
     ],
-    () => runPnpm(['--filter', '@bke/server', 'run', 'build'], to === 'stderr' ? TO_STDERR : undefined),
+    () => runPnpm(['--filter', '@bke/server', 'run', 'build'], outputTo(to)),
     to,
   );
 }

@@ -372,9 +372,16 @@ function wireWorlds(
     };
   }
 
-  async function statusOf(rt: WorldRuntime): Promise<WorldStatusMessage> {
-    const head = headOf(rt);
+  /** `head` with the ready flags of its step, read now. */
+  async function withReady(
+    rt: WorldRuntime,
+    head: Omit<WorldStatusMessage, 'ready'>,
+  ): Promise<WorldStatusMessage> {
     return { ...head, ready: await hub.ready(rt, head.stepKey) };
+  }
+
+  function statusOf(rt: WorldRuntime): Promise<WorldStatusMessage> {
+    return withReady(rt, headOf(rt));
   }
 
   /**
@@ -383,7 +390,7 @@ function wireWorlds(
    */
   function statusAfterAck(rt: WorldRuntime): Promise<WorldStatusMessage> {
     const head = headOf(rt);
-    return afterAcknowledgement().then(async () => ({ ...head, ready: await hub.ready(rt, head.stepKey) }));
+    return afterAcknowledgement().then(() => withReady(rt, head));
   }
 
   /** Each seat's legal orders: listed only when they can have changed, sent when they did. */
