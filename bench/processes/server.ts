@@ -131,6 +131,11 @@ serve(
       for (const id of ids) await app?.hub.get(id);
       return ids.length;
     },
+    /**
+     * Unloads every world nobody watches and nothing uses (`hub.unloadIdle(0)`), as the product
+     * does after its idle time; returns how many went.
+     */
+    unload: () => app?.hub.unloadIdle(0) ?? 0,
     tailTimes: () => tailTimes?.() ?? null,
     worldsLoaded: () => app?.hub.loaded().length ?? 0,
     /**

@@ -11,7 +11,7 @@ import { BotDriver, type BotSettings, DEFAULT_BOT_SETTINGS } from './bots/driver
 import { type ClusterLink, installClusterAdapter } from './cluster/adapter.ts';
 import { linkPresence, type Presence } from './cluster/presence.ts';
 import { linkWorldChanges } from './cluster/world-changes.ts';
-import type { ClusterConfig } from './config.ts';
+import { type ClusterConfig, DEFAULT_WORLD_IDLE_MS } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAccount } from './http/account.ts';
 import { registerAuth } from './http/auth.ts';
@@ -58,6 +58,12 @@ export interface AppOptions {
   cluster?: ClusterConfig;
   /** How often a clustered process compares the worlds it holds with the database (ms). */
   sweepMs?: number;
+  /**
+   * A world nobody on this process watches or uses for this long (ms) is unloaded from memory
+   * (hub.ts `unloadIdle`); 0: never. By default 10 minutes when the deadline runner is on, else
+   * never (tests unload by hand).
+   */
+  worldIdleMs?: number;
   /** A port of their own for the Prometheus metrics (http/metrics.ts). */
   metricsPort?: { port: number; host: string } | null;
   /** Node's process metrics too (once per process: main.ts). */
@@ -176,8 +182,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log,
   });
   hub.deadlineFired.push(() => metrics.deadlinesFired.inc());
+  hub.unloaded.push(() => metrics.worldsUnloaded.inc());
   metrics.watch({
     queues: () => hub.loaded().map((rt) => ({ worldId: rt.id, depth: rt.pending })),
+    worlds: () => hub.loaded().length,
     sockets: () => io.of('/').sockets.size,
     pool: () => {
       const p = options.db.pool;
@@ -192,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     turns.start(Math.max(poll, 15_000));
   }
   mail.start(mailOptions.pollMs ?? 5000);
+  hub.startUnloading(options.worldIdleMs ?? (poll > 0 ? DEFAULT_WORLD_IDLE_MS : 0));
   const purgeSessions = async () => {
     const ended = await purgeExpiredSessions(options.db);
     endSessions(ended);
@@ -229,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         stopping = true;
         if (purgeTimer) clearInterval(purgeTimer);
         hub.stopDeadlines();
+        hub.stopUnloading();
         bots?.stop();
         turns.stop();
         changes.stop();

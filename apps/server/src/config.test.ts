@@ -29,6 +29,13 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ CHAT_LINES_PER_MINUTE: '0' })).toThrow(/CHAT_LINES_PER_MINUTE/);
   });
 
+  it('unloads worlds idle for ten minutes unless WORLD_IDLE_MINUTES says otherwise (0: never)', () => {
+    expect(loadConfig({}).worldIdleMs).toBe(600_000);
+    expect(loadConfig({ WORLD_IDLE_MINUTES: '2.5' }).worldIdleMs).toBe(150_000);
+    expect(loadConfig({ WORLD_IDLE_MINUTES: '0' }).worldIdleMs).toBe(0);
+    expect(() => loadConfig({ WORLD_IDLE_MINUTES: '-1' })).toThrow(/WORLD_IDLE_MINUTES/);
+  });
+
   it('refuses nonsense with the variable named', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -10,6 +10,13 @@ import { REPO_ROOT } from './root.ts';
 
 export { REPO_ROOT };
 
+/**
+ * How long a world nobody watches or uses stays in memory (ms). Loading one back costs reading its
+ * latest snapshot and replaying the orders after it, once per return after ten minutes away;
+ * holding every world ever touched costs heap, and longer major collections for the worlds in play.
+ */
+export const DEFAULT_WORLD_IDLE_MS = 10 * 60_000;
+
 const count = (d: number) => z.coerce.number().int().min(1).max(1_000_000).default(d);
 const rate = (d: number) => z.coerce.number().positive().max(1_000_000).default(d);
 
@@ -77,6 +84,12 @@ const envSchema = z.object({
   BKE_ADMIN_PASSWORD: z.string().min(8).max(200).optional(),
   /** How often expired sessions are deleted (and their sockets ended), in minutes. */
   SESSION_PURGE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** A world nobody on this process watches or uses for this long is unloaded, in minutes (0: never). */
+  WORLD_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(10_080)
+    .default(DEFAULT_WORLD_IDLE_MS / 60_000),
   // Limits (limits.ts; README "Limits").
   AUTH_ATTEMPTS_BURST: count(DEFAULT_LIMITS.authPerAddress.burst),
   AUTH_ATTEMPTS_PER_MINUTE: rate(DEFAULT_LIMITS.authPerAddress.perMinute),
@@ -125,6 +138,8 @@ export interface Config {
   metrics: { port: number; host: string } | null;
   limits: Limits;
   sessionPurgeMs: number;
+  /** How long an unwatched, unused world stays in memory (ms); 0: for good. */
+  worldIdleMs: number;
   mail: MailConfig;
 }
 
@@ -213,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       replays: { burst: e.REPLAYS_BURST, perMinute: e.REPLAYS_PER_MINUTE },
     },
     sessionPurgeMs: e.SESSION_PURGE_MINUTES * 60_000,
+    worldIdleMs: Math.round(e.WORLD_IDLE_MINUTES * 60_000),
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from:

@@ -58,6 +58,7 @@ const app = await buildApp({
   processMetrics: true,
   limits: config.limits,
   sessionPurgeMs: config.sessionPurgeMs,
+  worldIdleMs: config.worldIdleMs,
   mail: config.mail,
 });
 // Moderation routes are added here rather than in buildApp, whose tests add them themselves.

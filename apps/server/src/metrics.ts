@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics (prom-client), one registry per app: the orders and how long they take to be
- * acknowledged, each world's queue, the sockets, the deadlines fired, the database pool and the
+ * acknowledged, each world's queue, the worlds held and unloaded, the sockets, the deadlines fired, the database pool and the
  * processes of the cluster. Served to admins at /api/admin/metrics, or to a scraper on a port of
  * its own (http/metrics.ts). Values that exist anyway (queue depths, pool counts) are read when
  * scraped, not kept up to date on the hot path.
@@ -12,6 +12,8 @@ export type OrderOutcome = 'accepted' | 'deferred' | 'refused' | 'failed';
 export interface MetricSources {
   /** Tasks queued on each world this process holds. */
   queues(): Iterable<{ worldId: string; depth: number }>;
+  /** Worlds this process holds in memory. */
+  worlds(): number;
   /** Sockets connected to this process. */
   sockets(): number;
   /** The PostgreSQL pool (null on the embedded database). */
@@ -40,6 +42,11 @@ export class Metrics {
     help: 'Turn deadlines this process fired (each fires once across all processes).',
     registers: [this.registry],
   });
+  readonly worldsUnloaded = new Counter({
+    name: 'bke_worlds_unloaded_total',
+    help: 'Worlds this process let go of from memory, unwatched and unused for the idle time.',
+    registers: [this.registry],
+  });
 
   /** Gauges read from `sources` at every scrape. */
   watch(sources: MetricSources): void {
@@ -51,6 +58,14 @@ export class Metrics {
       collect() {
         this.reset();
         for (const q of sources.queues()) this.set({ world: q.worldId }, q.depth);
+      },
+    });
+    new Gauge({
+      name: 'bke_worlds_loaded',
+      help: 'Worlds this process holds in memory (loaded on first use, unloaded when idle).',
+      registers: [this.registry],
+      collect() {
+        this.set(sources.worlds());
       },
     });
     new Gauge({

@@ -73,6 +73,12 @@ export class BotDriver {
   watch(): void {
     this.hub.afterCommit.push((rt) => this.poke(rt));
     this.hub.changedElsewhere.push((worldId) => this.forget(worldId));
+    // Nothing tells the driver of seat changes in a world the hub does not hold; the world's
+    // policies go too (they are made again, from the same key, when its bots next act).
+    this.hub.unloaded.push((worldId) => {
+      this.forget(worldId);
+      for (const key of this.policies.keys()) if (key.startsWith(`${worldId}|`)) this.policies.delete(key);
+    });
     this.hub.seatsChanged.push((rt) => {
       this.forget(rt.id);
       this.poke(rt);

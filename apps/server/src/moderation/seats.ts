@@ -211,6 +211,8 @@ export async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promis
 export function watchAbsentSeats(ctx: ModContext): void {
   // Another process may have marked a seat absent or back.
   ctx.hub.changedElsewhere.push((worldId) => absentCache.delete(worldId));
+  // Nor is this process told of changes to a world it unloaded: read afresh when it is used again.
+  ctx.hub.unloaded.push((worldId) => absentCache.delete(worldId));
   // A player went away or came back (hub.setAway, inside the world's queue): hold it at once.
   ctx.hub.awayChanged.push(async (rt) => {
     absentCache.delete(rt.id);

@@ -309,6 +309,10 @@ function wireWorlds(
     },
   };
 
+  // The world's room is where a subscribe puts a socket and what an unsubscribe or a disconnect
+  // takes it out of; the adapter's `rooms` are this process's sockets only, as the hub asks.
+  hub.watched = (worldId) => (io.of('/').adapter.rooms.get(worldRoom(worldId))?.size ?? 0) > 0;
+
   /** Whether a socket of this process watches the world from no seat of `seatRooms`. */
   function hasSpectators(worldId: string, seatRooms: readonly string[]): boolean {
     const rooms = io.of('/').adapter.rooms;

@@ -5,6 +5,9 @@
  * exactly once.
  * With several processes each holds its own copy of the worlds its sockets watch, told of the
  * others' changes by `refresh` and kept honest by `sweep` (cluster/world-changes.ts).
+ * Worlds run for weeks and a process serves many: one nobody here watches or uses for a while is
+ * let go of (`unloadIdle`) and loaded again on its next use, so that the heap holds the worlds in
+ * play rather than every world touched since the process started.
  */
 import { randomBytes } from 'node:crypto';
 import { gameSetupSchema, optionsSchema, type PlayerId, RULES_VERSION } from '@bke/engine';
@@ -67,6 +70,13 @@ export class WorldHub {
   /** The loaded ones among `worlds`. */
   private readonly held = new Map<string, WorldRuntime>();
   private timer: NodeJS.Timeout | null = null;
+  private unloadTimer: NodeJS.Timeout | null = null;
+  /**
+   * Runtimes let go of, by world, until they are garbage: one still reachable (a bot about to
+   * commit, a request between its `get` and its `run`) is taken back rather than loaded anew, so a
+   * process never holds two copies of a world that could both commit.
+   */
+  private readonly letGo = new Map<string, WeakRef<WorldRuntime>>();
   private polling = false;
   events: HubEvents = { patches() {}, status() {}, seatEnded() {} };
   /**
@@ -90,6 +100,16 @@ export class WorldHub {
   readonly deadlineFired: ((worldId: string) => void)[] = [];
   /** Called when another process changed a world (the moderation tools drop what they cached). */
   readonly changedElsewhere: ((worldId: string) => void)[] = [];
+  /**
+   * Whether a socket of this process watches the world (set by the sockets layer, sockets/io.ts):
+   * a watched world is never unloaded, its viewers get its patches from the runtime in memory.
+   */
+  watched: (worldId: string) => boolean = () => false;
+  /**
+   * Called when a world was unloaded (the bots and the moderation tools drop what they keep of it:
+   * nothing tells them of other processes' changes to a world this one does not hold).
+   */
+  readonly unloaded: ((worldId: string) => void)[] = [];
   /** Worlds with a catch-up queued and not started yet (one is enough for any number of messages). */
   private readonly refreshing = new Set<string>();
   /** Per world, its seats as `sweep` last saw them (ready flags, absences, departures). */
@@ -108,6 +128,7 @@ export class WorldHub {
     },
     log: (m, d) => this.log(m, d),
     appended: (rt) => this.announce(rt.id),
+    reclaimed: (rt) => this.takeBack(rt),
   };
 
   async createWorld(userId: string, raw: CreateWorld) {
@@ -198,28 +219,74 @@ export class WorldHub {
     });
   }
 
-  /** The world's runtime, loaded once per process (concurrent callers share the load). */
+  /**
+   * The world's runtime, loaded once per process (concurrent callers share the load), and again
+   * after it was unloaded; one let go of and still reachable is taken back, caught up.
+   */
   get(worldId: string): Promise<WorldRuntime | null> {
     let p = this.worlds.get(worldId);
-    if (!p) {
-      p = WorldRuntime.load(this.db, this.engine, worldId, this.hooks).then(
-        (rt) => {
-          if (rt && this.worlds.get(worldId) === p) this.held.set(worldId, rt);
-          return rt;
-        },
-        (e) => {
-          this.worlds.delete(worldId);
-          throw e;
-        },
-      );
-      this.worlds.set(worldId, p);
+    if (p) {
+      this.held.get(worldId)?.touch();
+      return p;
     }
-    return p;
+    const kept = this.letGo.get(worldId)?.deref();
+    if (kept) {
+      // Its `run` takes it back (`takeBack`) and queues its catch-up ahead of this empty task.
+      p = kept.run(async () => kept);
+      this.worlds.set(worldId, p);
+      return p;
+    }
+    this.letGo.delete(worldId);
+    const loading = WorldRuntime.load(this.db, this.engine, worldId, this.hooks).then(
+      (rt) => {
+        if (rt && this.worlds.get(worldId) === loading) this.held.set(worldId, rt);
+        return rt;
+      },
+      (e) => {
+        this.worlds.delete(worldId);
+        throw e;
+      },
+    );
+    this.worlds.set(worldId, loading);
+    return loading;
   }
 
   /** The worlds this process holds in memory now. */
   loaded(): WorldRuntime[] {
     return [...this.held.values()];
+  }
+
+  /** A runtime let go of is given work again: the hub holds it once more (`WorldRuntime.reclaim`). */
+  private takeBack(rt: WorldRuntime): void {
+    // After `forget` (a test's fresh process) another copy may be held: that one stays.
+    if (this.worlds.has(rt.id)) return;
+    this.letGo.delete(rt.id);
+    this.worlds.set(rt.id, Promise.resolve(rt));
+    this.held.set(rt.id, rt);
+  }
+
+  /**
+   * Unloads the worlds unused for `olderThanMs` or longer (0: every idle one) and returns how
+   * many. A world stays while a socket of this process watches it, while its queue holds a task
+   * or a catch-up is due: only a world nothing here waits on goes. Done in one synchronous pass,
+   * so no task can slip into a queue between the check and the unload; a caller that got the
+   * runtime before and uses it after gives it back to the hub by that use (`takeBack`).
+   */
+  unloadIdle(olderThanMs: number, now = Date.now()): number {
+    let n = 0;
+    for (const [id, rt] of this.held) {
+      if (rt.pending > 0 || this.refreshing.has(id) || rt.lastUsed > now - olderThanMs) continue;
+      if (this.watched(id)) continue;
+      this.held.delete(id);
+      this.worlds.delete(id);
+      this.seatMarks.delete(id);
+      rt.release();
+      this.letGo.set(id, new WeakRef(rt));
+      n++;
+      for (const f of this.unloaded) f(id);
+    }
+    for (const [id, ref] of this.letGo) if (!ref.deref()) this.letGo.delete(id);
+    return n;
   }
 
   /**
@@ -325,6 +392,7 @@ export class WorldHub {
   forget(): void {
     this.worlds.clear();
     this.held.clear();
+    this.letGo.clear();
     this.seatMarks.clear();
   }
 
@@ -600,5 +668,27 @@ export class WorldHub {
   stopDeadlines(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /**
+   * Unloads the worlds unused for `idleMs`, looking every quarter of it (at least every second,
+   * at most every minute), so that a world goes at most a quarter of `idleMs` late.
+   */
+  startUnloading(idleMs: number): void {
+    if (this.unloadTimer || idleMs <= 0) return;
+    const every = Math.min(60_000, Math.max(1000, Math.round(idleMs / 4)));
+    this.unloadTimer = setInterval(() => {
+      try {
+        this.unloadIdle(idleMs);
+      } catch (e) {
+        this.log('unloading idle worlds failed', { err: String(e) });
+      }
+    }, every);
+    this.unloadTimer.unref();
+  }
+
+  stopUnloading(): void {
+    if (this.unloadTimer) clearInterval(this.unloadTimer);
+    this.unloadTimer = null;
   }
 }

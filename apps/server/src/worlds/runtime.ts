@@ -64,6 +64,11 @@ export interface RuntimeHooks {
   log(msg: string, data?: object): void;
   /** Called once orders of this process are in the log (the other processes are told). */
   appended?(rt: WorldRuntime): void;
+  /**
+   * Called when a runtime the hub had let go of (`release`) is given work again: the hub takes it
+   * back instead of loading a second copy of the world.
+   */
+  reclaimed?(rt: WorldRuntime): void;
 }
 
 /** The step a deadline belongs to; a new key starts a new deadline. Empty: nobody must act. */
@@ -123,14 +128,53 @@ export class WorldRuntime {
   }
   private queued = 0;
 
+  /** When this runtime was last given work or asked for (`Date.now()`); the hub unloads idle ones. */
+  get lastUsed(): number {
+    return this.usedAt;
+  }
+  private usedAt = Date.now();
+
+  /** Marks the runtime as used now (the hub's `get`; `run` does it by itself). */
+  touch(): void {
+    this.usedAt = Date.now();
+  }
+
   /** Runs `fn` after everything queued before it; one failure does not block the queue. */
   run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.released) this.reclaim();
     this.queued++;
+    this.usedAt = Date.now();
     const next = this.tail.then(fn, fn).finally(() => {
       this.queued--;
+      this.usedAt = Date.now();
     });
     this.tail = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Whether the hub let go of this runtime (unused for a while, hub.ts `unloadIdle`). Whoever
+   * still holds it may go on using it: its next `run` hands it back to the hub first, which never
+   * loads another copy of a world while this one can still be reached.
+   */
+  private released = false;
+
+  /** The hub no longer holds this runtime (hub.ts `unloadIdle`). */
+  release(): void {
+    this.released = true;
+  }
+
+  /**
+   * Taken back into use after a release: nothing told it of other processes' commits meanwhile
+   * (the hub's refresh and sweep look only at the worlds it holds), so it catches up before the
+   * task that brought it back.
+   */
+  private reclaim(): void {
+    this.released = false;
+    this.hooks.reclaimed?.(this);
+    void this.run(() => this.catchUp()).catch((e) =>
+      this.hooks.log('catch-up of a reclaimed world failed', { world: this.id, err: String(e) }),
+    );
   }
 
   waitingFor(): PlayerId[] {
