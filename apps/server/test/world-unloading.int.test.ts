@@ -269,6 +269,14 @@ describe('unloading idle worlds', () => {
     expect(seqs).toEqual(oneToN(seqs.length));
   });
 
+  it('keeps nothing of a world id that names no world', async () => {
+    const before = app.hub.cached();
+    for (let i = 0; i < 20; i++) expect(await app.hub.get(crypto.randomUUID())).toBeNull();
+    const res = await api(base, alice, 'GET', `/api/worlds/${crypto.randomUUID()}`);
+    expect(res.status).toBe(404);
+    expect(app.hub.cached()).toBe(before);
+  });
+
   it('unloads idle worlds on its own once started, and stops when told', async () => {
     const worldId = await newWorld();
     const hub = new WorldHub(t.db);

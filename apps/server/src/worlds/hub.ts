@@ -239,7 +239,11 @@ export class WorldHub {
     this.letGo.delete(worldId);
     const loading = WorldRuntime.load(this.db, this.engine, worldId, this.hooks).then(
       (rt) => {
-        if (rt && this.worlds.get(worldId) === loading) this.held.set(worldId, rt);
+        if (this.worlds.get(worldId) !== loading) return rt;
+        if (rt) this.held.set(worldId, rt);
+        // A world that does not exist is not remembered: ids anyone may send (a URL, a socket
+        // event) would otherwise grow the map without end.
+        else this.worlds.delete(worldId);
         return rt;
       },
       (e) => {
@@ -249,6 +253,11 @@ export class WorldHub {
     );
     this.worlds.set(worldId, loading);
     return loading;
+  }
+
+  /** How many world ids this process remembers: loaded, loading, or let go of and still reachable. */
+  cached(): number {
+    return this.worlds.size + this.letGo.size;
   }
 
   /** The worlds this process holds in memory now. */
