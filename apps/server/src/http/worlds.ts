@@ -1,15 +1,11 @@
 /** Lobby routes: list, create, show, join, leave. */
 
-import { standingsOf } from '@bke/engine';
 import {
   type AdminResultRow,
   adminResultRowSchema,
-  type DeadlineSettings,
   type ErrorCode,
-  type FinishedWorld,
   HTTP_ROUTES,
   type WireError,
-  type WorldSummary,
 } from '@bke/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,6 +15,7 @@ import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import { HttpError } from './errors.ts';
 import { parseBody, requireUser } from './guard.ts';
+import { listFinishedWorlds, listWorlds, summarize } from './world-summaries.ts';
 
 const idParam = z.object({ id: z.uuid() });
 
@@ -62,50 +59,6 @@ function adminResultOf(l: {
   return { playerId: l.playerId, cycle: l.cycle, turn: l.turn, roll: l.value, ...d };
 }
 
-export async function summarize(db: Database, rt: WorldRuntime): Promise<WorldSummary> {
-  const w = await db.prisma.world.findUniqueOrThrow({
-    where: { id: rt.id },
-    include: { createdBy: { select: { username: true } } },
-  });
-  const seats = await db.prisma.worldSeat.findMany({
-    where: { worldId: rt.id },
-    orderBy: { joinedAt: 'asc' },
-    include: { user: { select: { username: true } } },
-  });
-  const setup = w.setup as { deadline?: DeadlineSettings };
-  const s = rt.state.step;
-  const step = s.kind === 'playerTurn' ? { kind: s.kind, phase: s.phase } : { kind: s.kind };
-  return {
-    id: w.id,
-    name: w.name,
-    status: rt.settings.status,
-    createdBy: w.createdBy.username,
-    createdAt: w.createdAt.toISOString(),
-    deadline: setup.deadline ?? { mode: 'live', minutesPerPhase: w.phaseSeconds / 60 },
-    earlyResolution: w.earlyResolution,
-    maxPlayers: w.maxPlayers,
-    victory: rt.state.options.victory,
-    version: rt.version,
-    turn: rt.state.turn,
-    step,
-    deadlineAt: rt.head.deadlineAt?.toISOString() ?? null,
-    waitingFor: rt.waitingFor(),
-    seats: seats.map((x) => ({
-      playerId: x.playerId,
-      userId: x.userId,
-      // A bot's name is the one it joined with.
-      username: x.user?.username ?? rt.state.players.find((p) => p.id === x.playerId)?.name ?? x.playerId,
-      bot: (x.bot as WorldSummary['seats'][number]['bot']) ?? null,
-      standIn: x.absent ? ((x.standIn as WorldSummary['seats'][number]['standIn']) ?? null) : null,
-      seat: x.seat,
-      colour: x.colour as WorldSummary['seats'][number]['colour'],
-      missedTurns: x.missedTurns,
-      left: x.leftAt !== null,
-      away: x.absent,
-    })),
-  };
-}
-
 /** The game turn an order's events name, if any does. */
 function turnOf(events: unknown): number | null {
   if (!Array.isArray(events)) return null;
@@ -123,57 +76,11 @@ async function runtimeOr404(hub: WorldHub, id: string): Promise<WorldRuntime> {
 }
 
 export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub, limits: Limits): void {
-  app.get(HTTP_ROUTES.listWorlds.path, async () => {
-    const rows = await db.prisma.world.findMany({
-      where: { status: { not: 'closed' } },
-      orderBy: { createdAt: 'desc' },
-      take: 200,
-      select: { id: true },
-    });
-    const worlds: WorldSummary[] = [];
-    for (const { id } of rows) {
-      const rt = await hub.get(id);
-      if (rt) worlds.push(await summarize(db, rt));
-    }
-    return { worlds };
-  });
+  // Neither list loads a world this process let go of, nor reads the database once per world
+  // (world-summaries.ts).
+  app.get(HTTP_ROUTES.listWorlds.path, async () => ({ worlds: await listWorlds(db, hub) }));
 
-  /**
-   * Closed worlds with their final standings (the engine's, read from the state the world closed
-   * with). Each is loaded like any watched world; the list is capped so the lobby stays cheap.
-   */
-  app.get(HTTP_ROUTES.listFinishedWorlds.path, async () => {
-    const rows = await db.prisma.world.findMany({
-      where: { status: 'closed' },
-      orderBy: { updatedAt: 'desc' },
-      take: 50,
-      select: { id: true, updatedAt: true },
-    });
-    const worlds: FinishedWorld[] = [];
-    for (const { id, updatedAt } of rows) {
-      const rt = await hub.get(id);
-      if (!rt) continue;
-      const summary = await summarize(db, rt);
-      const seatOf = new Map(summary.seats.map((s) => [s.playerId, s]));
-      const standings = standingsOf(rt.state).flatMap((st) => {
-        const p = rt.state.players.find((x) => x.id === st.player);
-        if (!p) return [];
-        const seat = seatOf.get(st.player);
-        const { player: _p, ...rest } = st;
-        return [
-          {
-            playerId: st.player,
-            name: seat?.username ?? p.name,
-            colour: p.colour,
-            bot: !!seat?.bot,
-            ...rest,
-          },
-        ];
-      });
-      worlds.push({ ...summary, closedAt: updatedAt.toISOString(), standings });
-    }
-    return { worlds };
-  });
+  app.get(HTTP_ROUTES.listFinishedWorlds.path, async () => ({ worlds: await listFinishedWorlds(db, hub) }));
 
   app.post(HTTP_ROUTES.createWorld.path, async (request) => {
     const user = await requireUser(db, request);

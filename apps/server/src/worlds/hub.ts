@@ -7,7 +7,8 @@
  * others' changes by `refresh` and kept honest by `sweep` (cluster/world-changes.ts).
  * Worlds run for weeks and a process serves many: one nobody here watches or uses for a while is
  * let go of (`unloadIdle`) and loaded again on its next use, so that the heap holds the worlds in
- * play rather than every world touched since the process started.
+ * play rather than every world touched since the process started. The lobby lists such a world from
+ * a digest of it kept meanwhile (digests.ts), which is no use of it.
  */
 import { randomBytes } from 'node:crypto';
 import { gameSetupSchema, optionsSchema, type PlayerId, RULES_VERSION } from '@bke/engine';
@@ -22,6 +23,7 @@ import {
 } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
+import { digestOf, WorldDigests } from './digests.ts';
 import { getEngine } from './engine.ts';
 import { type CommitResult, type RuntimeHooks, WorldRuntime } from './runtime.ts';
 import { writeSnapshot } from './snapshots.ts';
@@ -77,6 +79,11 @@ export class WorldHub {
    * process never holds two copies of a world that could both commit.
    */
   private readonly letGo = new Map<string, WeakRef<WorldRuntime>>();
+  /**
+   * What the lobby shows of each world let go of, taken as it went (digests.ts): listing the worlds
+   * loads none that this process let go of while its stored head is still the one it had.
+   */
+  readonly digests = new WorldDigests();
   private polling = false;
   events: HubEvents = { patches() {}, status() {}, seatEnded() {} };
   /**
@@ -240,7 +247,10 @@ export class WorldHub {
     const loading = WorldRuntime.load(this.db, this.engine, worldId, this.hooks).then(
       (rt) => {
         if (this.worlds.get(worldId) !== loading) return rt;
-        if (rt) this.held.set(worldId, rt);
+        if (rt) {
+          this.held.set(worldId, rt);
+          this.digests.delete(worldId);
+        }
         // A world that does not exist is not remembered: ids anyone may send (a URL, a socket
         // event) would otherwise grow the map without end.
         else this.worlds.delete(worldId);
@@ -265,6 +275,14 @@ export class WorldHub {
     return [...this.held.values()];
   }
 
+  /**
+   * The world's runtime if this process holds it now, without marking it used (`get` does): a
+   * glance at it, as the lobby's list takes, is no reason to keep it in memory.
+   */
+  peek(worldId: string): WorldRuntime | undefined {
+    return this.held.get(worldId);
+  }
+
   /** A runtime let go of is given work again: the hub holds it once more (`WorldRuntime.reclaim`). */
   private takeBack(rt: WorldRuntime): void {
     // After `forget` (a test's fresh process) another copy may be held: that one stays.
@@ -272,6 +290,7 @@ export class WorldHub {
     this.letGo.delete(rt.id);
     this.worlds.set(rt.id, Promise.resolve(rt));
     this.held.set(rt.id, rt);
+    this.digests.delete(rt.id);
   }
 
   /**
@@ -291,6 +310,8 @@ export class WorldHub {
       this.seatMarks.delete(id);
       rt.release();
       this.letGo.set(id, new WeakRef(rt));
+      // The standings only of a closed world: the finished worlds' list is the one to show them.
+      this.digests.set(id, digestOf(rt, rt.settings.status === 'closed'));
       n++;
       for (const f of this.unloaded) f(id);
     }
@@ -403,6 +424,7 @@ export class WorldHub {
     this.held.clear();
     this.letGo.clear();
     this.seatMarks.clear();
+    this.digests.clear();
   }
 
   async seats(worldId: string): Promise<SeatRow[]> {

@@ -107,6 +107,32 @@ export async function readHead(db: Database, worldId: string) {
   };
 }
 
+/**
+ * The heads of many worlds in one statement (the lobby's list); a world that does not exist is
+ * absent from the map. Each head is read as `readHead` reads one.
+ */
+export async function readHeads(db: Database, worldIds: readonly string[]): Promise<Map<string, WorldHead>> {
+  if (worldIds.length === 0) return new Map();
+  const rows = await db.sql<{
+    id: string;
+    version: number;
+    step_key: string;
+    deadline_at: Date | null;
+    status: WorldHead['status'];
+  }>(
+    `SELECT w.id, w.step_key, w.deadline_at, w.status, ${LOG_VERSION} AS version
+       FROM worlds w WHERE w.id = ANY($1::uuid[])`,
+    [worldIds],
+    'bke_read_heads',
+  );
+  return new Map(
+    rows.map((w) => [
+      w.id,
+      { version: w.version, stepKey: w.step_key, deadlineAt: w.deadline_at, status: w.status },
+    ]),
+  );
+}
+
 // The conditions an append checks, on the world row `worlds` of id $1, from version $2: it takes
 // orders (open or running; paused only for moderator actions, $4), nothing after $2 is in the log
 // yet (a process that is behind never writes into a gap), and for a player's order the sender

@@ -1,0 +1,193 @@
+/**
+ * A world as the lobby shows it (`WorldSummary`; `FinishedWorld` for a closed one): its row and
+ * seats from the database, the rest from its game state, read as a digest (worlds/digests.ts).
+ *
+ * The lists read the rows, heads and seats of all their worlds in a few statements, however many
+ * worlds they hold, and each world's game state from the runtime this process holds (without
+ * marking it used: a glance at the lobby is no reason to keep a world in memory), else from the
+ * digest the hub kept when it let the world go, while the stored head is still the one the digest
+ * was taken at. Only a world this process never loaded, or one moved since it was let go of (by
+ * another process, or a moderator), is loaded, as any use loads it; it goes again once idle.
+ */
+import type { Standing } from '@bke/engine';
+import type { DeadlineSettings, FinalStanding, FinishedWorld, WorldSummary } from '@bke/protocol';
+import type { Database } from '../db/database.ts';
+import { digestOf, type WorldDigest } from '../worlds/digests.ts';
+import type { WorldHub } from '../worlds/hub.ts';
+import type { WorldRuntime } from '../worlds/runtime.ts';
+import { readHeads, type WorldHead } from '../worlds/store.ts';
+
+/** The newest running worlds the lobby lists, and the newest closed ones. */
+export const LISTED_WORLDS = 200;
+export const LISTED_FINISHED_WORLDS = 50;
+
+/** A `worlds` row with its creator's name (`WORLD_INCLUDE`). */
+interface WorldRow {
+  id: string;
+  name: string;
+  setup: unknown;
+  createdAt: Date;
+  phaseSeconds: number;
+  earlyResolution: boolean;
+  maxPlayers: number;
+  createdBy: { username: string };
+}
+
+/** A `world_seats` row with its player's name (`readSeats`). */
+interface SeatWithUser {
+  worldId: string;
+  playerId: string;
+  userId: string | null;
+  user: { username: string } | null;
+  bot: string | null;
+  standIn: string | null;
+  absent: boolean;
+  seat: number;
+  colour: string;
+  missedTurns: number;
+  leftAt: Date | null;
+}
+
+const WORLD_INCLUDE = { createdBy: { select: { username: true } } } as const;
+
+/**
+ * The seats of the worlds `worldIds` names, in joining order; the player id settles seats that
+ * joined within the same millisecond (a world created with its bots), so a world lists its seats
+ * in one order whichever query read them.
+ */
+function readSeats(db: Database, worldIds: string[]): Promise<SeatWithUser[]> {
+  return db.prisma.worldSeat.findMany({
+    where: worldIds.length === 1 ? { worldId: worldIds[0] } : { worldId: { in: worldIds } },
+    orderBy: [{ joinedAt: 'asc' }, { playerId: 'asc' }],
+    include: { user: { select: { username: true } } },
+  });
+}
+
+type SeatView = WorldSummary['seats'][number];
+
+/** The summary of the world of row `w` and `seats`, whose game state `d` describes. */
+export function summaryOf(w: WorldRow, seats: readonly SeatWithUser[], d: WorldDigest): WorldSummary {
+  const setup = w.setup as { deadline?: DeadlineSettings };
+  return {
+    id: w.id,
+    name: w.name,
+    status: d.head.status,
+    createdBy: w.createdBy.username,
+    createdAt: w.createdAt.toISOString(),
+    deadline: setup.deadline ?? { mode: 'live', minutesPerPhase: w.phaseSeconds / 60 },
+    earlyResolution: w.earlyResolution,
+    maxPlayers: w.maxPlayers,
+    victory: d.victory,
+    version: d.head.version,
+    turn: d.turn,
+    step: d.step,
+    deadlineAt: d.head.deadlineAt?.toISOString() ?? null,
+    waitingFor: d.waitingFor,
+    seats: seats.map((x) => ({
+      playerId: x.playerId,
+      userId: x.userId,
+      // A bot's name is the one it joined with.
+      username: x.user?.username ?? d.players.find((p) => p.id === x.playerId)?.name ?? x.playerId,
+      bot: (x.bot as SeatView['bot']) ?? null,
+      standIn: x.absent ? ((x.standIn as SeatView['standIn']) ?? null) : null,
+      seat: x.seat,
+      colour: x.colour as SeatView['colour'],
+      missedTurns: x.missedTurns,
+      left: x.leftAt !== null,
+      away: x.absent,
+    })),
+  };
+}
+
+/** The engine's standings of a closed world, each player named as its seat shows it. */
+function finalStandings(summary: WorldSummary, d: WorldDigest, standings: Standing[]): FinalStanding[] {
+  const seatOf = new Map(summary.seats.map((s) => [s.playerId, s]));
+  return standings.flatMap((st) => {
+    const p = d.players.find((x) => x.id === st.player);
+    if (!p) return [];
+    const seat = seatOf.get(st.player);
+    const { player: _p, ...rest } = st;
+    return [
+      { playerId: st.player, name: seat?.username ?? p.name, colour: p.colour, bot: !!seat?.bot, ...rest },
+    ];
+  });
+}
+
+/** The summary of one world this process holds (after a create, a join, a leave, or its page). */
+export async function summarize(db: Database, rt: WorldRuntime): Promise<WorldSummary> {
+  const [w, seats] = await Promise.all([
+    db.prisma.world.findUniqueOrThrow({ where: { id: rt.id }, include: WORLD_INCLUDE }),
+    readSeats(db, [rt.id]),
+  ]);
+  return summaryOf(w, seats, digestOf(rt, false));
+}
+
+/**
+ * What the world's game state shows, from what costs least: the runtime held here, the digest of a
+ * world let go of that still matches `head`, or else the world loaded. Null: no such world.
+ */
+async function stateOf(
+  hub: WorldHub,
+  worldId: string,
+  head: WorldHead | undefined,
+  withStandings: boolean,
+): Promise<WorldDigest | null> {
+  const held = hub.peek(worldId);
+  if (held) return digestOf(held, withStandings);
+  const kept = head && hub.digests.current(worldId, head);
+  if (kept && (kept.standings || !withStandings)) return kept;
+  const rt = await hub.get(worldId);
+  return rt && digestOf(rt, withStandings);
+}
+
+/** The heads and the seats of the worlds of `rows`, each read for all of them at once. */
+async function headsAndSeats(db: Database, rows: readonly WorldRow[]) {
+  const ids = rows.map((w) => w.id);
+  const [heads, seats] = await Promise.all([readHeads(db, ids), readSeats(db, ids)]);
+  const seatsOf = new Map<string, SeatWithUser[]>(ids.map((id) => [id, []]));
+  for (const s of seats) seatsOf.get(s.worldId)?.push(s);
+  return { heads, seatsOf };
+}
+
+/** The lobby's running worlds (every status but closed), newest first. */
+export async function listWorlds(db: Database, hub: WorldHub): Promise<WorldSummary[]> {
+  const rows = await db.prisma.world.findMany({
+    where: { status: { not: 'closed' } },
+    orderBy: { createdAt: 'desc' },
+    take: LISTED_WORLDS,
+    include: WORLD_INCLUDE,
+  });
+  const { heads, seatsOf } = await headsAndSeats(db, rows);
+  const worlds: WorldSummary[] = [];
+  for (const w of rows) {
+    const d = await stateOf(hub, w.id, heads.get(w.id), false);
+    if (d) worlds.push(summaryOf(w, seatsOf.get(w.id) ?? [], d));
+  }
+  return worlds;
+}
+
+/**
+ * The lobby's closed worlds, the last closed first, with their final standings (the engine's, from
+ * the state the world closed with).
+ */
+export async function listFinishedWorlds(db: Database, hub: WorldHub): Promise<FinishedWorld[]> {
+  const rows = await db.prisma.world.findMany({
+    where: { status: 'closed' },
+    orderBy: { updatedAt: 'desc' },
+    take: LISTED_FINISHED_WORLDS,
+    include: WORLD_INCLUDE,
+  });
+  const { heads, seatsOf } = await headsAndSeats(db, rows);
+  const worlds: FinishedWorld[] = [];
+  for (const w of rows) {
+    const d = await stateOf(hub, w.id, heads.get(w.id), true);
+    if (!d?.standings) continue;
+    const summary = summaryOf(w, seatsOf.get(w.id) ?? [], d);
+    worlds.push({
+      ...summary,
+      closedAt: w.updatedAt.toISOString(),
+      standings: finalStandings(summary, d, d.standings),
+    });
+  }
+  return worlds;
+}
