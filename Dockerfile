@@ -25,4 +25,5 @@ EXPOSE 3000
 # Readiness: the database answers and the process is not shutting down.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+# The server's Node.js flags, as scripts/lib/server-flags.mjs gives them (and says why).
+CMD ["node", "--max-semi-space-size=32", "--enable-source-maps", "apps/server/dist/main.js"]

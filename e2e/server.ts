@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -78,11 +79,15 @@ export async function startServer(port: number, mail: { smtpUrl?: string } = {})
     { cwd: ROOT, stdio: 'inherit' },
   );
   if (built.status !== 0) throw new Error('building the server failed');
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--enable-source-maps', 'apps/server/dist/main.js'],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {

@@ -2,6 +2,7 @@
 // run the compiled server (embedded PostgreSQL unless DATABASE_URL). `npm start -- --help` says so.
 import { spawn } from 'node:child_process';
 import { bootstrap, ROOT } from './lib/bootstrap.mjs';
+import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(`usage: npm start
@@ -12,10 +13,14 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
 
 bootstrap();
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: process.env,
-});
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, '--enable-source-maps', 'apps/server/dist/main.js'],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,6 +4,7 @@
  * under test, the bare baseline and the load generator never share an event loop.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 
 interface Request {
   id: number;
@@ -33,8 +34,10 @@ export function startChild(name: string, script: string, env: Record<string, str
   // (open it in Chrome's DevTools), to see where its time per order goes.
   const profile = process.env.BENCH_CPU_PROFILE?.trim();
   const profiled = profile && name === SERVER_UNDER_TEST ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  // The server under test runs with the flags the product's server runs with.
+  const serverFlags = name === SERVER_UNDER_TEST ? SERVER_NODE_FLAGS : [];
   const proc: ChildProcess = fork(script, [], {
-    execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=3072', ...profiled],
+    execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=3072', ...serverFlags, ...profiled],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
