@@ -7,6 +7,7 @@
 // the old generation, that garbage collection was about a sixth of the server's busy time in a
 // profile of the benchmark's saturating rounds. Node's documentation gives this flag for that case:
 // more throughput for more memory (at most 32 MiB more, and only while the server is busy; the
-// semi-spaces shrink again when it is idle). Measured on the 300-turn world, saturating, one run
-// each: 1.03 ms of server CPU per durable order with it, 1.42 ms without.
+// semi-spaces shrink again when it is idle). Measured on the 300-turn world, saturating, in full
+// benchmark runs on one 2-core machine: 1.03 and 1.23 ms of server CPU per durable order with it,
+// 1.42 ms without (runs there differ by up to about 15 %).
 export const SERVER_NODE_FLAGS = Object.freeze(['--max-semi-space-size=32']);
