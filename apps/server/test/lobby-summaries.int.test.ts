@@ -10,7 +10,8 @@ import { createUser } from '../src/auth/users.ts';
 import { registerModeration } from '../src/http/moderation.ts';
 import { WorldHub } from '../src/worlds/hub.ts';
 import { serveApp, waitFor } from './helpers/app.ts';
-import { api, pickOrder, signup } from './helpers/client.ts';
+import { api, signup } from './helpers/client.ts';
+import { nextOrder } from './helpers/next-order.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 let t: TestDatabase;
@@ -90,14 +91,8 @@ async function withBot(): Promise<string> {
 
 /** Plays one order for whoever `hub`'s copy of the world waits for; returns the new version. */
 async function playOne(hub: WorldHub, worldId: string): Promise<number> {
-  const rt = await hub.get(worldId);
-  if (!rt) throw new Error('no world');
-  const playerId = rt.waitingFor()[0] ?? '';
-  const seat = (await hub.seats(worldId)).find((s) => s.playerId === playerId);
-  const legal = hub.engine.legalOrders(rt.state, playerId as never);
-  const order = pickOrder(legal as Parameters<typeof pickOrder>[0], { done: true });
-  if (!seat?.userId || !order) throw new Error(`nothing to play for ${playerId}`);
-  const r = await hub.order(worldId, playerId, seat.userId, rt.version, order);
+  const { playerId, userId, order, version } = await nextOrder(hub, worldId);
+  const r = await hub.order(worldId, playerId, userId, version, order);
   if (!r.ok) throw new Error(`order refused: ${JSON.stringify(r)}`);
   return r.version;
 }

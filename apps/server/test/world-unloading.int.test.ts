@@ -10,6 +10,7 @@ import type { App } from '../src/app.ts';
 import { WorldHub } from '../src/worlds/hub.ts';
 import { serveApp, waitFor } from './helpers/app.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
+import { nextOrder } from './helpers/next-order.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 let t: TestDatabase;
@@ -50,18 +51,6 @@ async function newWorld(): Promise<string> {
   for (const who of [alice, bob])
     expect((await api(base, who, 'POST', `/api/worlds/${worldId}/join`, {})).status).toBe(200);
   return worldId;
-}
-
-/** The seat the world waits for, its account and an order it may give, read through `hub`. */
-async function nextOrder(hub: WorldHub, worldId: string) {
-  const rt = await hub.get(worldId);
-  if (!rt) throw new Error('no world');
-  const playerId = rt.waitingFor()[0] ?? '';
-  const seat = (await hub.seats(worldId)).find((s) => s.playerId === playerId);
-  const legal = hub.engine.legalOrders(rt.state, playerId as never);
-  const order = pickOrder(legal as Parameters<typeof pickOrder>[0], { done: true });
-  if (!seat?.userId || !order) throw new Error(`nothing to play for ${playerId}`);
-  return { playerId, userId: seat.userId, order, version: rt.version };
 }
 
 async function logSeqs(worldId: string): Promise<number[]> {
