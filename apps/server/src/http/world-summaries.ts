@@ -12,6 +12,7 @@
 import type { Standing } from '@bke/engine';
 import type { DeadlineSettings, FinalStanding, FinishedWorld, WorldSummary } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 import { digestOf, type WorldDigest } from '../worlds/digests.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
@@ -27,6 +28,7 @@ interface WorldRow {
   name: string;
   setup: unknown;
   createdAt: Date;
+  updatedAt: Date;
   phaseSeconds: number;
   earlyResolution: boolean;
   maxPlayers: number;
@@ -140,24 +142,29 @@ async function stateOf(
   return rt && digestOf(rt, withStandings);
 }
 
-/** The heads and the seats of the worlds of `rows`, each read for all of them at once. */
-async function headsAndSeats(db: Database, rows: readonly WorldRow[]) {
+/**
+ * The lobby's worlds that `query` picks, with their heads and seats, each read for all of them at
+ * once; `seatsOf` has an entry (maybe empty) for every row.
+ */
+async function readListed(
+  db: Database,
+  query: Pick<Prisma.WorldFindManyArgs, 'where' | 'orderBy' | 'take'>,
+): Promise<{ rows: WorldRow[]; heads: Map<string, WorldHead>; seatsOf: Map<string, SeatWithUser[]> }> {
+  const rows = await db.prisma.world.findMany({ ...query, include: WORLD_INCLUDE });
   const ids = rows.map((w) => w.id);
   const [heads, seats] = await Promise.all([readHeads(db, ids), readSeats(db, ids)]);
   const seatsOf = new Map<string, SeatWithUser[]>(ids.map((id) => [id, []]));
   for (const s of seats) seatsOf.get(s.worldId)?.push(s);
-  return { heads, seatsOf };
+  return { rows, heads, seatsOf };
 }
 
 /** The lobby's running worlds (every status but closed), newest first. */
 export async function listWorlds(db: Database, hub: WorldHub): Promise<WorldSummary[]> {
-  const rows = await db.prisma.world.findMany({
+  const { rows, heads, seatsOf } = await readListed(db, {
     where: { status: { not: 'closed' } },
     orderBy: { createdAt: 'desc' },
     take: LISTED_WORLDS,
-    include: WORLD_INCLUDE,
   });
-  const { heads, seatsOf } = await headsAndSeats(db, rows);
   const worlds: WorldSummary[] = [];
   for (const w of rows) {
     const d = await stateOf(hub, w.id, heads.get(w.id), false);
@@ -171,13 +178,11 @@ export async function listWorlds(db: Database, hub: WorldHub): Promise<WorldSumm
  * the state the world closed with).
  */
 export async function listFinishedWorlds(db: Database, hub: WorldHub): Promise<FinishedWorld[]> {
-  const rows = await db.prisma.world.findMany({
+  const { rows, heads, seatsOf } = await readListed(db, {
     where: { status: 'closed' },
     orderBy: { updatedAt: 'desc' },
     take: LISTED_FINISHED_WORLDS,
-    include: WORLD_INCLUDE,
   });
-  const { heads, seatsOf } = await headsAndSeats(db, rows);
   const worlds: FinishedWorld[] = [];
   for (const w of rows) {
     const d = await stateOf(hub, w.id, heads.get(w.id), true);
