@@ -24,7 +24,7 @@ let mod: string;
 beforeAll(async () => {
   t = await openTestDatabase();
   // The mail outbox polls the database on a timer: not while statements are counted here.
-  ({ app, base } = await serveApp(t.db, { mail: { pollMs: 3_600_000 }, limits: { worldsPerDay: 100 } }, (a) =>
+  ({ app, base } = await serveApp(t.db, { mail: { pollMs: 0 }, limits: { worldsPerDay: 100 } }, (a) =>
     registerModeration(a.http, t.db, a.hub, a.io),
   ));
   alice = await signup(base, 'alice');

@@ -69,7 +69,10 @@ export interface MailSender {
   runOnce(): Promise<number>;
   /** Asks for a run soon (after queueing mail in this process). */
   kick(): void;
-  /** Looks for due mail every `ms` (mail queued by other processes, retries). */
+  /**
+   * Looks for due mail every `ms` (mail queued by other processes, retries); 0 or less: never on
+   * its own, only when kicked or run, as the deadline timer reads 0.
+   */
   start(ms: number): void;
   stop(): Promise<void>;
 }
@@ -184,7 +187,8 @@ export function mailSender(db: Database, transport: MailTransport, options: Send
       if (!stopped) setImmediate(run);
     },
     start(ms) {
-      if (timer || stopped) return;
+      // Node runs an interval of 0 every millisecond: that would be a busy loop on the database.
+      if (timer || stopped || ms <= 0) return;
       timer = setInterval(run, ms);
       timer.unref();
       run();
