@@ -144,4 +144,69 @@ describe('your move, while away', () => {
     expect(received[0]?.content).toMatch(/^Reminder, 2 h 24 min left\. Your move in Long Winter: turn \d+/);
     expect(received[0]?.bke).toMatchObject({ reminder: true, worldId });
   });
+
+  it('forgets a world it let go of, and tells nobody twice about a step once it is loaded again', async () => {
+    const created = await api(base, alice, 'POST', '/api/worlds', {
+      name: 'Short Summer',
+      deadline: { mode: 'correspondence', hoursPerPhase: 24 },
+    });
+    const worldId = (created.body.world as { id: string }).id;
+    for (const c of [alice, bob]) await api(base, c, 'POST', `/api/worlds/${worldId}/join`, {});
+    const seats = await t.db.prisma.worldSeat.findMany({ where: { worldId } });
+    const bobId = (await t.db.prisma.user.findFirstOrThrow({ where: { username: 'bob' } })).id;
+    const bobPlayer = seats.find((s) => s.userId === bobId)?.playerId ?? '';
+    const policy = { done: false };
+    const play = async (p: string) => {
+      const rt = await app.hub.get(worldId);
+      if (!rt) throw new Error('no world');
+      await rt.settled();
+      const order = pickOrder(app.hub.engine.legalOrders(rt.state, p as never), policy);
+      if (!order) throw new Error(`stuck: ${p}`);
+      const user = seats.find((s) => s.playerId === p)?.userId ?? '';
+      const r = await app.hub.order(worldId, p, user, rt.version, order);
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+    };
+    // On to a step of Bob's in which he has an order that does not end it (a move, a split). He
+    // was told when the world began to wait for him, maybe steps ago while others' orders went on.
+    const world = async () => {
+      const rt = await app.hub.get(worldId);
+      if (!rt) throw new Error('no world');
+      return rt;
+    };
+    const ownMove = async () => {
+      const rt = await world();
+      if (!rt.waitingFor().includes(bobPlayer as never)) return null;
+      const legal = app.hub.engine.legalOrders(rt.state, bobPlayer as never) as Record<string, unknown>[];
+      const split = legal.find((o) => o.type === 'split');
+      if (split) return { type: 'split', tribe: split.tribe };
+      const move = legal.find((o) => o.type === 'move');
+      const to = (move?.destinations as { path: string[] }[] | undefined)?.[0];
+      return move && to ? { type: 'move', unit: move.unit, path: to.path } : null;
+    };
+    for (let i = 0; i < 120 && !(await ownMove()); i++) await play((await world()).waitingFor()[0] ?? '');
+    const order = await ownMove();
+    if (!order) throw new Error('Bob never had an order that keeps his step');
+    const step = (await world()).head.stepKey;
+    const told = () => received.filter((m) => m.bke.worldId === worldId).length;
+    await waitFor('Bob told about the world', () => told() > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    const before = told();
+    expect(app.turns.tracked()).toBeGreaterThan(0);
+
+    // Nobody watches any world: the hub lets them all go, and the notifier keeps nothing of them.
+    await (await world()).persisted();
+    app.hub.unloadIdle(0);
+    expect(app.hub.loaded()).toHaveLength(0);
+    expect(app.turns.tracked()).toBe(0);
+
+    // Loaded again, Bob's own order keeps his step: waited for all along, he is not told again.
+    const rt = await world();
+    const r = await app.hub.order(worldId, bobPlayer, bobId, rt.version, order);
+    expect(r).toMatchObject({ ok: true });
+    expect(rt.head.stepKey).toBe(step);
+    expect(rt.waitingFor()).toContain(bobPlayer);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(told()).toBe(before);
+    expect(app.turns.tracked()).toBe(1);
+  });
 });

@@ -239,7 +239,7 @@ export function rollbackWorld(
     afterCommit(ctx.db, () => {
       ctx.hub.events.patches(rt, seq - 1, true);
       ctx.hub.publish(rt.id);
-      for (const f of ctx.hub.afterCommit) f(rt);
+      for (const f of ctx.hub.afterCommit) f(rt, seq - 1);
     });
     return {
       ok: true,

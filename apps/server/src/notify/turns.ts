@@ -74,6 +74,8 @@ export interface TurnNotifier {
   /** Looks for due reminders and digests every `ms` (every process may; seats and digests are claimed). */
   start(ms: number): void;
   stop(): void;
+  /** How many worlds this notifier keeps a record of: those this process holds, at most. */
+  tracked(): number;
 }
 
 /** A claimed seat: its player, the webhook if any, and who to mail. */
@@ -84,15 +86,24 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
   const waited = new Map<string, Set<string>>();
   const names = new Map<string, string>();
 
-  hub.afterCommit.push((rt) => {
+  hub.afterCommit.push((rt, from) => {
     const now = new Set<string>(rt.waitingFor());
-    const before = waited.get(rt.id);
+    // With no record (the world was loaded since, or the process started), who was waited for is
+    // read from the state the commit started from: a player waited for all along, told when the
+    // wait began, is not taken as newly waited for and told again.
+    const start = waited.has(rt.id) ? undefined : rt.viewers.stateAt(from);
+    const before = waited.get(rt.id) ?? (start && new Set<string>(hub.engine.waitingFor(start)));
     waited.set(rt.id, now);
     const fresh = [...now].filter((p) => !before?.has(p));
     if (fresh.length === 0 || !rt.head.stepKey || rt.settings.status !== 'running') return;
     void tell(rt, fresh as PlayerId[]).catch((e) =>
       options.log('turn notification failed', { err: String(e) }),
     );
+  });
+  // A world let go of leaves no record here: over weeks a process sees many worlds come and go.
+  hub.unloaded.push((worldId) => {
+    waited.delete(worldId);
+    names.delete(worldId);
   });
 
   let timer: NodeJS.Timeout | null = null;
@@ -224,6 +235,7 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
 
   return {
     remind,
+    tracked: () => new Set([...waited.keys(), ...names.keys()]).size,
     digest: (now) => digests?.run(now) ?? Promise.resolve(0),
     start(ms) {
       if (timer) return;

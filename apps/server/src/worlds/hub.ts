@@ -90,7 +90,7 @@ export class WorldHub {
    * Called after every commit, inside the world's queue, after the broadcast (the moderation tools
    * hold absent seats from here). Queue further work with `rt.run`, never await it inline.
    */
-  readonly afterCommit: ((rt: WorldRuntime) => void)[] = [];
+  readonly afterCommit: ((rt: WorldRuntime, from: number) => void)[] = [];
   /**
    * Tells the other server processes that a world changed here (cluster/world-changes.ts); does
    * nothing for a process alone. Never throws, never waits: a lost message costs a late update.
@@ -131,7 +131,7 @@ export class WorldHub {
   private hooks: RuntimeHooks = {
     committed: (rt, from, headChanged) => {
       this.events.patches(rt, from, headChanged);
-      for (const f of this.afterCommit) f(rt);
+      for (const f of this.afterCommit) f(rt, from);
     },
     log: (m, d) => this.log(m, d),
     appended: (rt) => this.announce(rt.id),
