@@ -80,7 +80,7 @@ export const HTTP_ROUTES = {
     method: 'GET',
     path: '/api/admin/metrics',
     summary:
-      'Prometheus metrics in the text exposition format (orders, order→ack latency, queue depth per world, sockets, deadlines fired, database pool). Admins only; operators may serve them on METRICS_PORT instead.',
+      'Prometheus metrics in the text exposition format (orders, order→ack latency, queue depth per world, worlds held in memory and those unloaded when idle, sockets, deadlines fired, database pool, processes of the cluster, and Node’s own). Admins only; operators may serve them on METRICS_PORT instead.',
     auth: true,
     response: z.string(),
   },
