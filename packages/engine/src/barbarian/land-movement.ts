@@ -27,6 +27,27 @@ const startsOnRoad = (ctx: EngineContext, area: AreaId): boolean =>
 const garrisonStands = (unit: Unit, area: AreaId, byArea: ReadonlyMap<AreaId, readonly Unit[]>): boolean =>
   (byArea.get(area) ?? []).some((u) => u.kind === 'garrison' && u.owner === unit.owner && u.id !== unit.id);
 
+/** One state of the search: an area reached, whether every step so far ran along a road. */
+interface Step {
+  readonly area: AreaId;
+  readonly road: boolean;
+  readonly steps: number;
+  /** The step this one was reached from (null at the start): the path is read back only for a destination. */
+  readonly from: Step | null;
+}
+
+const pathTo = (s: Step): AreaId[] => {
+  const path = new Array<AreaId>(s.steps);
+  for (let at: Step | null = s; at?.from; at = at.from) path[at.steps - 1] = at.area;
+  return path;
+};
+
+/** What an area is to one unit's move (5.1, 13.4): barred, passed through only, or a place to stop. */
+const BARRED = 0;
+const THROUGH = 1;
+const OPEN = 2;
+type Passage = typeof BARRED | typeof THROUGH | typeof OPEN;
+
 /**
  * 5.1: every area this unit may end its move in, each with one shortest legal path (start excluded).
  * Breadth-first over (area, still-all-road) so a destination reachable only with the road bonus
@@ -42,33 +63,49 @@ export function destinations(
   const ma = movementOf(unit.kind, ctx.options);
   if (ma <= 0) return [];
   const roadMA = startsOnRoad(ctx, unit.area) ? ma + 1 : ma;
-  type Node = { area: AreaId; road: boolean; steps: number; path: AreaId[] };
-  const seen = new Set<string>([`${unit.area}|1`]);
-  const result = new Map<AreaId, AreaId[]>();
-  let frontier: Node[] = [{ area: unit.area, road: true, steps: 0, path: [] }];
+  // Whether an area may be entered does not depend on how it is reached: asked once per area.
+  const passages = new Map<AreaId, Passage>();
+  const passage = (area: AreaId): Passage => {
+    let p = passages.get(area);
+    if (p === undefined) {
+      if (!mayEnterTerrain(ctx, g, unit, area)) p = BARRED;
+      // 13.4: the owner's own mercenaries may be passed through, never stopped on.
+      else if (!blocksPlayer(ctx, g, area, unit.owner, byArea)) p = OPEN;
+      else p = passableThrough(ctx, g, area, unit.owner, byArea) ? THROUGH : BARRED;
+      passages.set(area, p);
+    }
+    return p;
+  };
+  // Areas seen with an all-road path so far, and with a path off the road.
+  const seenRoad = new Set<AreaId>([unit.area]);
+  const seenOff = new Set<AreaId>();
+  const result: { to: AreaId; path: AreaId[] }[] = [];
+  const found = new Set<AreaId>();
+  let frontier: Step[] = [{ area: unit.area, road: true, steps: 0, from: null }];
   while (frontier.length > 0) {
-    const next: Node[] = [];
+    const next: Step[] = [];
     for (const n of frontier) {
       for (const link of ctx.map.landLinks(n.area)) {
         const road = n.road && link.road;
         const limit = road ? roadMA : ma;
         if (n.steps + 1 > limit) continue;
-        if (!mayEnterTerrain(ctx, g, unit, link.to)) continue;
-        // 13.4: the owner's own mercenaries may be passed through, never stopped on.
-        const through = blocksPlayer(ctx, g, link.to, unit.owner, byArea);
-        if (through && !passableThrough(ctx, g, link.to, unit.owner, byArea)) continue;
-        const key = `${link.to}|${road ? 1 : 0}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const path = [...n.path, link.to];
-        const ends = !through && link.to !== unit.area && !garrisonStands(unit, link.to, byArea);
-        if (ends && !result.has(link.to)) result.set(link.to, path);
-        next.push({ area: link.to, road, steps: n.steps + 1, path });
+        const p = passage(link.to);
+        if (p === BARRED) continue;
+        const seen = road ? seenRoad : seenOff;
+        if (seen.has(link.to)) continue;
+        seen.add(link.to);
+        const step: Step = { area: link.to, road, steps: n.steps + 1, from: n };
+        const ends = p === OPEN && link.to !== unit.area && !garrisonStands(unit, link.to, byArea);
+        if (ends && !found.has(link.to)) {
+          found.add(link.to);
+          result.push({ to: link.to, path: pathTo(step) });
+        }
+        next.push(step);
       }
     }
     frontier = next;
   }
-  return [...result.entries()].map(([to, path]) => ({ to, path })).sort((a, b) => (a.to < b.to ? -1 : 1));
+  return result.sort((a, b) => (a.to < b.to ? -1 : 1));
 }
 
 export type PathError =
