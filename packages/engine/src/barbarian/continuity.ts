@@ -26,9 +26,14 @@ export function tribeGroupsAmong(
   people: People | undefined,
   mine: readonly Pick<Unit, 'kind' | 'area'>[],
 ): AreaId[][] {
-  const units = mine.filter((u) => u.kind !== 'leader');
-  const occupied = new Set(units.map((u) => u.area));
-  const tribeAreas = new Set(units.filter((u) => u.kind === 'tribe').map((u) => u.area));
+  // One pass over the units (asked once per destination of a move when foreseeing 9.3.4).
+  const occupied = new Set<AreaId>();
+  const tribeAreas = new Set<AreaId>();
+  for (const u of mine) {
+    if (u.kind === 'leader') continue;
+    occupied.add(u.area);
+    if (u.kind === 'tribe') tribeAreas.add(u.area);
+  }
   const seaLinks = people !== undefined && tribalSeaCrossingsFor(ctx.options, people);
   const aLinks = arabsAfricansInPlay(ctx.options) && (people === 'ARAB' || people === 'AFRICAN');
   const seen = new Set<AreaId>();
@@ -41,7 +46,9 @@ export function tribeGroupsAmong(
       stack.push(n);
     }
   };
-  for (const start of [...tribeAreas].sort()) {
+  // Each group is found from its first tribe area in any order, then the groups are put in order
+  // of their least area: the order a walk from the sorted tribe areas would find them in.
+  for (const start of tribeAreas) {
     if (seen.has(start)) continue;
     const group: AreaId[] = [];
     stack.push(start);
@@ -60,5 +67,6 @@ export function tribeGroupsAmong(
     }
     groups.push(group.sort());
   }
-  return groups;
+  // Every group holds its start, so each has a first area.
+  return groups.sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
 }

@@ -20,19 +20,30 @@ import { economyPreview } from '../realm/economy.ts';
 import { unsupportedUnits } from '../realm/support.ts';
 
 /** 9.2 then 6: how many units an area's stack loses at the end of movement. */
-export function endOfMovementLoss(units: readonly Unit[]): { surplusTribes: number; chosen: number } {
-  const loose = units.filter((u) => u.kind === 'tribe' && !u.inverted);
-  const surplusTribes = Math.max(0, loose.length - 1);
-  // 9.2 keeps one non-inverted tribe; 6 then has the owner remove the fewest units that make the
-  // stack legal (leaders never count).
-  const rest = units.filter((u) => u.kind !== 'leader' && !loose.slice(1).includes(u));
-  return { surplusTribes, chosen: fewestRemovals(rest) };
+export function endOfMovementLoss(
+  units: readonly Unit[],
+  joining?: Unit,
+): { surplusTribes: number; chosen: number } {
+  // 9.2 keeps one non-inverted tribe (the first); 6 then has the owner remove the fewest units that
+  // make the stack legal (leaders never count). One pass, `joining` last after `units`, without
+  // copying them: this is asked for every destination of every move.
+  let loose = 0;
+  const rest: Unit[] = [];
+  const count = (u: Unit): void => {
+    if (u.kind === 'tribe' && !u.inverted && loose++ > 0) return;
+    if (u.kind !== 'leader') rest.push(u);
+  };
+  for (const u of units) count(u);
+  if (joining) count(joining);
+  return { surplusTribes: Math.max(0, loose - 1), chosen: fewestRemovals(rest) };
 }
 
 const pieceOf = (u: Unit) => ({ kind: u.kind, inverted: u.inverted ?? false });
 
 /** 6: the fewest units to take away so that the rest may share an area (stacks are small). */
 function fewestRemovals(units: readonly Unit[]): number {
+  // One unit (or none) is always a legal stack (6).
+  if (units.length <= 1) return 0;
   if (isLegalStack(units.map(pieceOf))) return 0;
   const n = Math.min(units.length, 12);
   let best = units.length - 1;
@@ -75,6 +86,8 @@ interface MoveContext {
   readonly stillToMove: ReadonlySet<UnitId>;
   /** 11.5: the player's units unsupported before this order (asked once, for every destination). */
   unsupportedBefore?: ReadonlySet<UnitId>;
+  /** 9.2, 6: what each area's stack loses before this order (asked once per area). */
+  readonly lossIn: Map<AreaId, ReturnType<typeof endOfMovementLoss>>;
 }
 
 /**
@@ -85,25 +98,52 @@ interface MoveContext {
  */
 function mayChangeGroups(m: MoveContext, unit: Unit, to: AreaId): boolean {
   if (unit.kind === 'leader') return false;
-  const others = (area: AreaId, kind?: Unit['kind']) =>
-    (m.mineIn.get(area) ?? []).some(
-      (u) => u.id !== unit.id && u.kind !== 'leader' && (kind === undefined || u.kind === kind),
-    );
-  if (!others(unit.area) || !others(to)) return true;
+  if (!othersIn(m, unit, unit.area) || !othersIn(m, unit, to)) return true;
   if (unit.kind !== 'tribe') return false;
-  if (!others(unit.area, 'tribe') || !others(to, 'tribe')) return true;
-  const groupOf = (area: AreaId) => m.groups.findIndex((g) => g.includes(area));
-  return groupOf(unit.area) !== groupOf(to);
+  if (!othersIn(m, unit, unit.area, 'tribe') || !othersIn(m, unit, to, 'tribe')) return true;
+  return groupIndexOf(m.groups, unit.area) !== groupIndexOf(m.groups, to);
 }
+
+/** Whether the player has a unit other than `unit` (and no leader; of `kind` if given) in `area`. */
+function othersIn(m: MoveContext, unit: Unit, area: AreaId, kind?: Unit['kind']): boolean {
+  for (const u of m.mineIn.get(area) ?? []) {
+    if (u.id !== unit.id && u.kind !== 'leader' && (kind === undefined || u.kind === kind)) return true;
+  }
+  return false;
+}
+
+function groupIndexOf(groups: readonly AreaId[][], area: AreaId): number {
+  for (let i = 0; i < groups.length; i++) if (groups[i]!.includes(area)) return i;
+  return -1;
+}
+
+/** 9.2, 6: what the player's stack in `to` loses as it stands (the same for every unit moving there). */
+function lossBefore(
+  m: MoveContext,
+  to: AreaId,
+  there: readonly Unit[],
+): ReturnType<typeof endOfMovementLoss> {
+  let loss = m.lossIn.get(to);
+  if (!loss) {
+    loss = endOfMovementLoss(there);
+    m.lossIn.set(to, loss);
+  }
+  return loss;
+}
+
+/** Most moves cost nothing: one shared answer for them (never attached to an order, never changed). */
+const NOTHING_FORESEEN: Foreseen = Object.freeze({});
 
 /** 6, 9.2, 9.3.4, 11.5: what ending a move of `unit` in `to` would cost. */
 function foreseeMove(m: MoveContext, unit: Unit, to: AreaId): Foreseen {
   const { ctx, g, player } = m;
   const out: Consequence[] = [];
   const there = m.mineIn.get(to) ?? [];
-  const before = endOfMovementLoss(there);
-  const after = endOfMovementLoss([...there, { ...unit, area: to }]);
-  const avoidable = there.some((u) => m.stillToMove.has(u.id));
+  const before = lossBefore(m, to, there);
+  // The moved unit joins the stack there (its area is not read, so the unit itself stands for it).
+  const after = endOfMovementLoss(there, unit);
+  let avoidable = false;
+  for (const u of there) if (m.stillToMove.has(u.id)) avoidable = true;
   let lost = 0;
   if (after.surplusTribes > before.surplusTribes) {
     const lose = after.surplusTribes - before.surplusTribes;
@@ -121,7 +161,8 @@ function foreseeMove(m: MoveContext, unit: Unit, to: AreaId): Foreseen {
     const groups = tribeGroupsAmong(ctx, m.people, moved);
     const tribesAtRisk = groups.length > 1 ? tribesOutsideBiggest(moved, groups) : 0;
     if (tribesAtRisk > m.atRiskBefore) {
-      const mendable = [...m.stillToMove].some((id) => id !== unit.id);
+      let mendable = false;
+      for (const id of m.stillToMove) if (id !== unit.id) mendable = true;
       out.push({ kind: 'hordeCutApart', section: '9.3.4', groups, tribesAtRisk, mendable });
     }
   }
@@ -134,6 +175,7 @@ function foreseeMove(m: MoveContext, unit: Unit, to: AreaId): Foreseen {
       .sort();
     if (units.length) out.push({ kind: 'supportLost', section: '11.5', units });
   }
+  if (!out.length && lost === 0) return NOTHING_FORESEEN;
   const f: Foreseen = {};
   if (out.length) f.consequences = out;
   if (lost > 0) f.onlyLoses = true;
@@ -219,6 +261,7 @@ function foreseeMovement(ctx: EngineContext, g: Game, player: PlayerId, legal: L
     groups,
     atRiskBefore,
     stillToMove,
+    lossIn: new Map(),
   };
   return legal.map((o) => {
     if (o.type === 'move') {
