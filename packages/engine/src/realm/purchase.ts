@@ -48,6 +48,22 @@ export function firstBadPurchase(
   return purchaseChecker(ctx, g, player, stage)(purchases);
 }
 
+/** 10.5, 11.3: where a purchase may be placed: the player's purchase cities, and (empires) garrison areas. */
+interface PurchaseAreas {
+  readonly cities: readonly AreaId[];
+  readonly garrisons: readonly AreaId[];
+}
+
+const purchaseAreas = (
+  ctx: EngineContext,
+  g: GameStateCore,
+  player: PlayerId,
+  stage: Stage,
+): PurchaseAreas => ({
+  cities: purchaseCities(ctx, g, player),
+  garrisons: stage === 'empire' ? garrisonBuildAreas(ctx, g, player) : [],
+});
+
 /**
  * `firstBadPurchase` for many lists in one position: what the position decides (the cities, the
  * garrison areas, the units) is read once, not once per list asked.
@@ -57,10 +73,11 @@ function purchaseChecker(
   g: GameStateCore,
   player: PlayerId,
   stage: Stage,
+  where: PurchaseAreas = purchaseAreas(ctx, g, player, stage),
 ): (purchases: readonly Purchase[]) => number {
   const kinds = purchasableKinds(stage);
-  const cities = new Set(purchaseCities(ctx, g, player));
-  const garrisonAreas = new Set(stage === 'empire' ? garrisonBuildAreas(ctx, g, player) : []);
+  const cities = new Set(where.cities);
+  const garrisonAreas = new Set(where.garrisons);
   const byArea = unitsByArea(g);
   const ownedBefore: UnitKind[] = [];
   for (const u of Object.values(g.units)) if (u.owner === player) ownedBefore.push(u.kind);
@@ -99,13 +116,11 @@ export function singlePurchases(
   player: PlayerId,
   stage: Stage,
 ): Purchase[] {
-  const areas = new Set([
-    ...purchaseCities(ctx, g, player),
-    ...(stage === 'empire' ? garrisonBuildAreas(ctx, g, player) : []),
-  ]);
-  const firstBad = purchaseChecker(ctx, g, player, stage);
+  const where = purchaseAreas(ctx, g, player, stage);
+  const areas = [...new Set([...where.cities, ...where.garrisons])].sort();
+  const firstBad = purchaseChecker(ctx, g, player, stage, where);
   const out: Purchase[] = [];
   for (const kind of purchasableKinds(stage))
-    for (const area of [...areas].sort()) if (firstBad([{ kind, area }]) === -1) out.push({ kind, area });
+    for (const area of areas) if (firstBad([{ kind, area }]) === -1) out.push({ kind, area });
   return out;
 }
