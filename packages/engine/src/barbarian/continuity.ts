@@ -38,14 +38,9 @@ export function tribeGroupsAmong(
   const aLinks = arabsAfricansInPlay(ctx.options) && (people === 'ARAB' || people === 'AFRICAN');
   const seen = new Set<AreaId>();
   const groups: AreaId[][] = [];
-  const stack: AreaId[] = [];
   // A group is a connected set, whatever the order its neighbours are visited in (then sorted).
-  const reach = (n: AreaId): void => {
-    if (occupied.has(n) && !seen.has(n)) {
-      seen.add(n);
-      stack.push(n);
-    }
-  };
+  const walk: Walk = { occupied, seen, stack: [] };
+  const { stack } = walk;
   // Each group is found from its first tribe area in any order, then the groups are put in order
   // of their least area: the order a walk from the sorted tribe areas would find them in.
   for (const start of tribeAreas) {
@@ -56,17 +51,32 @@ export function tribeGroupsAmong(
     while (stack.length > 0) {
       const a = stack.pop()!;
       if (tribeAreas.has(a)) group.push(a);
-      for (const l of ctx.map.landLinks(a)) reach(l.to);
+      for (const l of ctx.map.landLinks(a)) reach(walk, l.to);
       if (seaLinks && people) {
         for (const sea of ctx.map.seasOf(a)) {
           if (ctx.map.area(sea)?.seaCrossingFor.includes(people))
-            for (const n of ctx.map.shoresOf(sea)) reach(n);
+            for (const n of ctx.map.shoresOf(sea)) reach(walk, n);
         }
       }
-      if (aLinks && ctx.map.area(a)?.aMarked) for (const n of ctx.map.aAreas) reach(n);
+      if (aLinks && ctx.map.area(a)?.aMarked) for (const n of ctx.map.aAreas) reach(walk, n);
     }
     groups.push(group.sort());
   }
   // Every group holds its start, so each has a first area.
   return groups.sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+}
+
+/** A walk over the areas holding the player's units: those already reached, those still to visit. */
+interface Walk {
+  readonly occupied: ReadonlySet<AreaId>;
+  readonly seen: Set<AreaId>;
+  readonly stack: AreaId[];
+}
+
+/** Reach `area` in the walk: to visit if it holds the player's units and was not reached yet. */
+function reach(walk: Walk, area: AreaId): void {
+  if (walk.occupied.has(area) && !walk.seen.has(area)) {
+    walk.seen.add(area);
+    walk.stack.push(area);
+  }
 }

@@ -43,10 +43,27 @@ const pathTo = (s: Step): AreaId[] => {
 };
 
 /** What an area is to one unit's move (5.1, 13.4): barred, passed through only, or a place to stop. */
-const BARRED = 0;
-const THROUGH = 1;
-const OPEN = 2;
-type Passage = typeof BARRED | typeof THROUGH | typeof OPEN;
+const BARRED = 1;
+const THROUGH = 2;
+const OPEN = 3;
+const PASSAGE = 3;
+/** What the search has marked an area with, beside its passage: seen on an all-road path, off it, kept. */
+const SEEN_ROAD = 4;
+const SEEN_OFF = 8;
+const FOUND = 16;
+
+const passageOf = (
+  ctx: EngineContext,
+  g: Game,
+  unit: Unit,
+  area: AreaId,
+  byArea: ReadonlyMap<AreaId, readonly Unit[]>,
+): number => {
+  if (!mayEnterTerrain(ctx, g, unit, area)) return BARRED;
+  // 13.4: the owner's own mercenaries may be passed through, never stopped on.
+  if (!blocksPlayer(ctx, g, area, unit.owner, byArea)) return OPEN;
+  return passableThrough(ctx, g, area, unit.owner, byArea) ? THROUGH : BARRED;
+};
 
 /**
  * 5.1: every area this unit may end its move in, each with one shortest legal path (start excluded).
@@ -63,47 +80,35 @@ export function destinations(
   const ma = movementOf(unit.kind, ctx.options);
   if (ma <= 0) return [];
   const roadMA = startsOnRoad(ctx, unit.area) ? ma + 1 : ma;
-  // Whether an area may be entered does not depend on how it is reached: asked once per area.
-  const passages = new Map<AreaId, Passage>();
-  const passage = (area: AreaId): Passage => {
-    let p = passages.get(area);
-    if (p === undefined) {
-      if (!mayEnterTerrain(ctx, g, unit, area)) p = BARRED;
-      // 13.4: the owner's own mercenaries may be passed through, never stopped on.
-      else if (!blocksPlayer(ctx, g, area, unit.owner, byArea)) p = OPEN;
-      else p = passableThrough(ctx, g, area, unit.owner, byArea) ? THROUGH : BARRED;
-      passages.set(area, p);
-    }
-    return p;
-  };
-  // Areas seen with an all-road path so far, and with a path off the road.
-  const seenRoad = new Set<AreaId>([unit.area]);
-  const seenOff = new Set<AreaId>();
+  // One set of marks per area (its passage, asked once however it is reached, and what the search
+  // has seen there): one small map per unit instead of a string key per step.
+  const marks = new Map<AreaId, number>([[unit.area, SEEN_ROAD]]);
   const result: { to: AreaId; path: AreaId[] }[] = [];
-  const found = new Set<AreaId>();
-  let frontier: Step[] = [{ area: unit.area, road: true, steps: 0, from: null }];
-  while (frontier.length > 0) {
-    const next: Step[] = [];
-    for (const n of frontier) {
-      for (const link of ctx.map.landLinks(n.area)) {
-        const road = n.road && link.road;
-        const limit = road ? roadMA : ma;
-        if (n.steps + 1 > limit) continue;
-        const p = passage(link.to);
-        if (p === BARRED) continue;
-        const seen = road ? seenRoad : seenOff;
-        if (seen.has(link.to)) continue;
-        seen.add(link.to);
-        const step: Step = { area: link.to, road, steps: n.steps + 1, from: n };
-        const ends = p === OPEN && link.to !== unit.area && !garrisonStands(unit, link.to, byArea);
-        if (ends && !found.has(link.to)) {
-          found.add(link.to);
-          result.push({ to: link.to, path: pathTo(step) });
-        }
-        next.push(step);
+  // First in, first out: the steps are taken in order of their distance, as level by level.
+  const queue: Step[] = [{ area: unit.area, road: true, steps: 0, from: null }];
+  for (let head = 0; head < queue.length; head++) {
+    const n = queue[head]!;
+    for (const link of ctx.map.landLinks(n.area)) {
+      const road = n.road && link.road;
+      const limit = road ? roadMA : ma;
+      if (n.steps + 1 > limit) continue;
+      let m = marks.get(link.to) ?? 0;
+      if ((m & PASSAGE) === 0) m |= passageOf(ctx, g, unit, link.to, byArea);
+      const seen = road ? SEEN_ROAD : SEEN_OFF;
+      if ((m & PASSAGE) === BARRED || (m & seen) !== 0) {
+        marks.set(link.to, m);
+        continue;
       }
+      m |= seen;
+      const step: Step = { area: link.to, road, steps: n.steps + 1, from: n };
+      const ends = (m & PASSAGE) === OPEN && link.to !== unit.area && !garrisonStands(unit, link.to, byArea);
+      if (ends && (m & FOUND) === 0) {
+        m |= FOUND;
+        result.push({ to: link.to, path: pathTo(step) });
+      }
+      marks.set(link.to, m);
+      queue.push(step);
     }
-    frontier = next;
   }
   return result.sort((a, b) => (a.to < b.to ? -1 : 1));
 }

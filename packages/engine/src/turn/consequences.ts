@@ -29,12 +29,11 @@ export function endOfMovementLoss(
   // copying them: this is asked for every destination of every move.
   let loose = 0;
   const rest: Unit[] = [];
-  const count = (u: Unit): void => {
-    if (u.kind === 'tribe' && !u.inverted && loose++ > 0) return;
+  for (let i = 0; i <= units.length; i++) {
+    const u = i < units.length ? units[i] : joining;
+    if (!u || (u.kind === 'tribe' && !u.inverted && loose++ > 0)) continue;
     if (u.kind !== 'leader') rest.push(u);
-  };
-  for (const u of units) count(u);
-  if (joining) count(joining);
+  }
   return { surplusTribes: Math.max(0, loose - 1), chosen: fewestRemovals(rest) };
 }
 
