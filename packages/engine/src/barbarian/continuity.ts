@@ -38,7 +38,7 @@ export function tribeGroupsAmong(
   const aLinks = arabsAfricansInPlay(ctx.options) && (people === 'ARAB' || people === 'AFRICAN');
   const seen = new Set<AreaId>();
   const groups: AreaId[][] = [];
-  // A group is a connected set, whatever the order its neighbours are visited in (then sorted).
+  // A group is a connected set, whatever the order its neighbours are visited in (each kept in order).
   const walk: Walk = { occupied, seen, stack: [] };
   const { stack } = walk;
   // Each group is found from its first tribe area in any order, then the groups are put in order
@@ -50,7 +50,7 @@ export function tribeGroupsAmong(
     seen.add(start);
     while (stack.length > 0) {
       const a = stack.pop()!;
-      if (tribeAreas.has(a)) group.push(a);
+      if (tribeAreas.has(a)) insertInOrder(group, a);
       for (const l of ctx.map.landLinks(a)) reach(walk, l.to);
       if (seaLinks && people) {
         for (const sea of ctx.map.seasOf(a)) {
@@ -60,10 +60,10 @@ export function tribeGroupsAmong(
       }
       if (aLinks && ctx.map.area(a)?.aMarked) for (const n of ctx.map.aAreas) reach(walk, n);
     }
-    groups.push(group.sort());
+    groups.push(group);
   }
-  // Every group holds its start, so each has a first area.
-  return groups.sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+  // Every group holds its start, so each has a first area. (Most hordes are one group: nothing to sort.)
+  return groups.length > 1 ? groups.sort((a, b) => (a[0]! < b[0]! ? -1 : 1)) : groups;
 }
 
 /** A walk over the areas holding the player's units: those already reached, those still to visit. */
@@ -79,4 +79,12 @@ function reach(walk: Walk, area: AreaId): void {
     walk.seen.add(area);
     walk.stack.push(area);
   }
+}
+
+/** Put an area in its place in a list kept sorted (groups are small; sorting each one copied it). */
+function insertInOrder(list: AreaId[], area: AreaId): void {
+  let i = list.length;
+  list.push(area);
+  for (; i > 0 && area < list[i - 1]!; i--) list[i] = list[i - 1]!;
+  list[i] = area;
 }

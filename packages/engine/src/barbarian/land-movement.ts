@@ -104,13 +104,24 @@ export function destinations(
       const ends = (m & PASSAGE) === OPEN && link.to !== unit.area && !garrisonStands(unit, link.to, byArea);
       if (ends && (m & FOUND) === 0) {
         m |= FOUND;
-        result.push({ to: link.to, path: pathTo(step) });
+        insertByArea(result, { to: link.to, path: pathTo(step) });
       }
       marks.set(link.to, m);
       queue.push(step);
     }
   }
-  return result.sort((a, b) => (a.to < b.to ? -1 : 1));
+  return result;
+}
+
+/**
+ * Put a destination in its place in a list kept in order of area id (the order the legal orders
+ * list them in): the lists are short, and sorting each one afterwards copied it.
+ */
+function insertByArea<T extends { to: AreaId }>(list: T[], item: T): void {
+  let i = list.length;
+  list.push(item);
+  for (; i > 0 && item.to < list[i - 1]!.to; i--) list[i] = list[i - 1]!;
+  list[i] = item;
 }
 
 export type PathError =
