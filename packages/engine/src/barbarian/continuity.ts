@@ -26,28 +26,27 @@ export function tribeGroupsAmong(
   people: People | undefined,
   mine: readonly Pick<Unit, 'kind' | 'area'>[],
 ): AreaId[][] {
-  // One pass over the units (asked once per destination of a move when foreseeing 9.3.4).
-  const occupied = new Set<AreaId>();
+  // One pass over the units (asked once per destination of a move when foreseeing 9.3.4). The walk
+  // takes each area out of `unreached` as it reaches it: no third set of areas seen.
+  const unreached = new Set<AreaId>();
   const tribeAreas = new Set<AreaId>();
   for (const u of mine) {
     if (u.kind === 'leader') continue;
-    occupied.add(u.area);
+    unreached.add(u.area);
     if (u.kind === 'tribe') tribeAreas.add(u.area);
   }
   const seaLinks = people !== undefined && tribalSeaCrossingsFor(ctx.options, people);
   const aLinks = arabsAfricansInPlay(ctx.options) && (people === 'ARAB' || people === 'AFRICAN');
-  const seen = new Set<AreaId>();
   const groups: AreaId[][] = [];
   // A group is a connected set, whatever the order its neighbours are visited in (each kept in order).
-  const walk: Walk = { occupied, seen, stack: [] };
+  const walk: Walk = { unreached, stack: [] };
   const { stack } = walk;
   // Each group is found from its first tribe area in any order, then the groups are put in order
   // of their least area: the order a walk from the sorted tribe areas would find them in.
   for (const start of tribeAreas) {
-    if (seen.has(start)) continue;
+    if (!unreached.has(start)) continue;
     const group: AreaId[] = [];
-    stack.push(start);
-    seen.add(start);
+    reach(walk, start);
     while (stack.length > 0) {
       const a = stack.pop()!;
       if (tribeAreas.has(a)) insertInOrder(group, a);
@@ -66,19 +65,15 @@ export function tribeGroupsAmong(
   return groups.length > 1 ? groups.sort((a, b) => (a[0]! < b[0]! ? -1 : 1)) : groups;
 }
 
-/** A walk over the areas holding the player's units: those already reached, those still to visit. */
+/** A walk over the areas holding the player's units: those not reached yet, those still to visit. */
 interface Walk {
-  readonly occupied: ReadonlySet<AreaId>;
-  readonly seen: Set<AreaId>;
+  readonly unreached: Set<AreaId>;
   readonly stack: AreaId[];
 }
 
 /** Reach `area` in the walk: to visit if it holds the player's units and was not reached yet. */
 function reach(walk: Walk, area: AreaId): void {
-  if (walk.occupied.has(area) && !walk.seen.has(area)) {
-    walk.seen.add(area);
-    walk.stack.push(area);
-  }
+  if (walk.unreached.delete(area)) walk.stack.push(area);
 }
 
 /** Put an area in its place in a list kept sorted (groups are small; sorting each one copied it). */
