@@ -28,6 +28,7 @@ import { getEngine } from './engine.ts';
 import { type CommitResult, type RuntimeHooks, WorldRuntime } from './runtime.ts';
 import { writeSnapshot } from './snapshots.ts';
 import { LOG_VERSION, type SenderGuard } from './store.ts';
+import { storeDigest } from './stored-digests.ts';
 
 export interface SeatRow {
   playerId: string;
@@ -311,7 +312,14 @@ export class WorldHub {
       rt.release();
       this.letGo.set(id, new WeakRef(rt));
       // The standings only of a closed world: the finished worlds' list is the one to show them.
-      this.digests.set(id, digestOf(rt, rt.settings.status === 'closed'));
+      const digest = digestOf(rt, rt.settings.status === 'closed');
+      this.digests.set(id, digest);
+      void storeDigest(this.db.background, id, digest).catch((e) =>
+        this.log('a digest was not stored (the lobby loads that world instead)', {
+          world: id,
+          err: String(e),
+        }),
+      );
       n++;
       for (const f of this.unloaded) f(id);
     }
@@ -642,7 +650,11 @@ export class WorldHub {
     return r;
   }
 
-  /** Claims due deadlines (SKIP LOCKED, so processes never wait on each other) and fires them. */
+  /**
+   * Claims due deadlines (SKIP LOCKED, so processes never wait on each other) and fires them. The
+   * claim only sets a column no key holds (NO KEY UPDATE): a row that merely references the world
+   * (a digest being stored, world_digests' foreign key takes KEY SHARE) does not make it skip it.
+   */
   async pollDeadlines(): Promise<number> {
     if (this.polling) return 0;
     this.polling = true;
@@ -654,7 +666,7 @@ export class WorldHub {
              WHERE status = 'running' AND deadline_at <= now()
                AND (deadline_claimed_until IS NULL OR deadline_claimed_until < now())
              ORDER BY deadline_at LIMIT 20
-             FOR UPDATE SKIP LOCKED)
+             FOR NO KEY UPDATE SKIP LOCKED)
           RETURNING id`,
       );
       let fired = 0;
