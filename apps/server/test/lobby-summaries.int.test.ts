@@ -53,6 +53,15 @@ const loadedIds = () =>
     .map((rt) => rt.id)
     .sort();
 
+/** Waits until `ok` resolves true (polled every 20 ms, for up to 5 s). */
+async function waitForAsync(what: string, ok: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + 5000;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** Lets every world go (none is watched here); waits for a bot's queued work to end first. */
 async function unloadAll(): Promise<void> {
   await waitFor('every world unloaded', () => {
@@ -213,6 +222,38 @@ describe('the lobby lists', () => {
     await unloadAll();
     expect((await finished()).find((w) => w.id === worldId)).toEqual(closed);
     expect(loadedIds()).toEqual([]);
+  });
+
+  it('list, in a process started afresh, what an earlier one let go of, loading none of those worlds', async () => {
+    await unloadAll();
+    const runningBefore = await running();
+    const finishedBefore = await finished();
+    const all = [...runningBefore, ...finishedBefore];
+    // The digests are stored on the background connections as the worlds go.
+    await waitForAsync('every listed world’s digest stored', async () => {
+      const rows = await t.db.sql<{ world_id: string; version: number }>(
+        'SELECT world_id, version FROM world_digests',
+      );
+      const stored = new Map(rows.map((r) => [r.world_id, r.version]));
+      return all.every((w) => stored.get(w.id) === w.version);
+    });
+    // A restart: nothing in memory, neither worlds nor digests.
+    app.hub.forget();
+    expect(await running()).toEqual(runningBefore);
+    expect(await finished()).toEqual(finishedBefore);
+    expect(loadedIds()).toEqual([]);
+
+    // A stored digest the world moved past (another process played), and one that does not read as
+    // a digest, are not used: those two worlds alone are loaded to be listed, and shown as they are.
+    const moved = runningBefore.find((w) => w.turn > 0)?.id ?? '';
+    const damaged = runningBefore.find((w) => w.id !== moved)?.id ?? '';
+    const version = await playOne(new WorldHub(t.db), moved);
+    await t.db.sql(`UPDATE world_digests SET body = '{"turn":"three"}' WHERE world_id = $1::uuid`, [damaged]);
+    app.hub.forget();
+    const after = await running();
+    expect(after.find((w) => w.id === moved)?.version).toBe(version);
+    expect(after.filter((w) => w.id !== moved)).toEqual(runningBefore.filter((w) => w.id !== moved));
+    expect(loadedIds()).toEqual([moved, damaged].sort());
   });
 
   it.runIf(process.env.DATABASE_URL)(

@@ -6,17 +6,19 @@
  * worlds they hold, and each world's game state from the runtime this process holds (without
  * marking it used: a glance at the lobby is no reason to keep a world in memory), else from the
  * digest the hub kept when it let the world go, while the stored head is still the one the digest
- * was taken at. Only a world this process never loaded, or one moved since it was let go of (by
- * another process, or a moderator), is loaded, as any use loads it; it goes again once idle.
+ * was taken at, else from the digest stored in the database when a process (maybe this one before
+ * a restart) let it go. Only a world no process let go of, or one moved since (by another
+ * process, or a moderator), is loaded, as any use loads it; it goes again once idle.
  */
 import type { Standing } from '@bke/engine';
 import type { DeadlineSettings, FinalStanding, FinishedWorld, WorldSummary } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { digestOf, type WorldDigest } from '../worlds/digests.ts';
+import { digestOf, sameHead, type WorldDigest } from '../worlds/digests.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import { readHeads, type WorldHead } from '../worlds/store.ts';
+import { readStoredDigests } from '../worlds/stored-digests.ts';
 
 /** The newest running worlds the lobby lists, and the newest closed ones. */
 export const LISTED_WORLDS = 200;
@@ -125,21 +127,43 @@ export async function summarize(db: Database, rt: WorldRuntime): Promise<WorldSu
 }
 
 /**
- * What the world's game state shows, from what costs least: the runtime held here, the digest of a
- * world let go of that still matches `head`, or else the world loaded. Null: no such world.
+ * What each world's game state shows, from what costs least: the runtime held here, the digest of
+ * a world let go of that still matches its head, kept in memory or else stored when a process let
+ * it go (a process that started afresh holds none in memory), or else the world loaded. Worlds
+ * that are no worlds are left out.
  */
-async function stateOf(
+async function statesOf(
+  db: Database,
   hub: WorldHub,
-  worldId: string,
-  head: WorldHead | undefined,
+  worldIds: readonly string[],
+  heads: Map<string, WorldHead>,
   withStandings: boolean,
-): Promise<WorldDigest | null> {
-  const held = hub.peek(worldId);
-  if (held) return digestOf(held, withStandings);
-  const kept = head && hub.digests.current(worldId, head);
-  if (kept && (kept.standings || !withStandings)) return kept;
-  const rt = await hub.get(worldId);
-  return rt && digestOf(rt, withStandings);
+): Promise<Map<string, WorldDigest>> {
+  const usable = (d: WorldDigest | undefined, head: WorldHead | undefined): d is WorldDigest =>
+    !!d && !!head && sameHead(d.head, head) && (!!d.standings || !withStandings);
+  const out = new Map<string, WorldDigest>();
+  const missing: string[] = [];
+  for (const id of worldIds) {
+    const held = hub.peek(id);
+    const head = heads.get(id);
+    const kept = head ? hub.digests.current(id, head) : undefined;
+    if (held) out.set(id, digestOf(held, withStandings));
+    else if (usable(kept, head)) out.set(id, kept);
+    else missing.push(id);
+  }
+  // Asked only for what memory did not answer: none at all once this process has let go of them.
+  const stored = await readStoredDigests(db, missing);
+  for (const id of missing) {
+    const d = stored.get(id);
+    if (usable(d, heads.get(id)) && !hub.peek(id)) {
+      hub.digests.set(id, d);
+      out.set(id, d);
+      continue;
+    }
+    const rt = await hub.get(id);
+    if (rt) out.set(id, digestOf(rt, withStandings));
+  }
+  return out;
 }
 
 /**
@@ -165,9 +189,16 @@ export async function listWorlds(db: Database, hub: WorldHub): Promise<WorldSumm
     orderBy: { createdAt: 'desc' },
     take: LISTED_WORLDS,
   });
+  const states = await statesOf(
+    db,
+    hub,
+    rows.map((w) => w.id),
+    heads,
+    false,
+  );
   const worlds: WorldSummary[] = [];
   for (const w of rows) {
-    const d = await stateOf(hub, w.id, heads.get(w.id), false);
+    const d = states.get(w.id);
     if (d) worlds.push(summaryOf(w, seatsOf.get(w.id) ?? [], d));
   }
   return worlds;
@@ -183,9 +214,16 @@ export async function listFinishedWorlds(db: Database, hub: WorldHub): Promise<F
     orderBy: { updatedAt: 'desc' },
     take: LISTED_FINISHED_WORLDS,
   });
+  const states = await statesOf(
+    db,
+    hub,
+    rows.map((w) => w.id),
+    heads,
+    true,
+  );
   const worlds: FinishedWorld[] = [];
   for (const w of rows) {
-    const d = await stateOf(hub, w.id, heads.get(w.id), true);
+    const d = states.get(w.id);
     if (!d?.standings) continue;
     const summary = summaryOf(w, seatsOf.get(w.id) ?? [], d);
     worlds.push({

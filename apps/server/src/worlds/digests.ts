@@ -11,6 +11,7 @@
  * stored head still equals the tag, the world is in the very state the digest was taken from. The
  * status, the step and its deadline are part of the tag because a moderator moves them without an
  * order (a pause, a new deadline, a close). A closed world takes no orders: its digest stays valid.
+ * Each is also stored in the database for a process that starts afresh (stored-digests.ts).
  */
 import { type Colour, type PlayerId, type Standing, standingsOf } from '@bke/engine';
 import type { WorldSummary } from '@bke/protocol';
