@@ -40,6 +40,9 @@ import { attachSockets, endSessionSockets } from './sockets/io.ts';
 import type { Io } from './sockets/typed-server.ts';
 import { WorldHub } from './worlds/hub.ts';
 
+/** How long a stopping process spends storing the digests of the worlds it holds. */
+const STORE_DIGESTS_MS = 5000;
+
 export interface AppOptions {
   db: Database;
   webDist: string;
@@ -246,6 +249,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
         // This process's sockets only: with a cluster adapter `io.disconnectSockets` ends everyone's.
         io.local.disconnectSockets(true);
         await http.close();
+        // Nothing takes orders any more: what the lobby shows of the worlds held here is stored,
+        // for as long as the stop can spare (a world whose queue is not done by then is loaded
+        // by the next process's lobby, as before).
+        await Promise.race([hub.storeDigests(), new Promise((r) => setTimeout(r, STORE_DIGESTS_MS).unref())]);
         // The adapter says goodbye to the other processes and lets go of its connection.
         io.of('/').adapter.close();
         await cluster.close();

@@ -256,6 +256,31 @@ describe('the lobby lists', () => {
     expect(loadedIds()).toEqual([moved, damaged].sort());
   });
 
+  it('list the worlds a process held when it stopped without loading them', async () => {
+    // Another process, where alice creates a world and plays in it; it holds the world as it stops.
+    const other = await serveApp(t.db, { mail: { pollMs: 0 } });
+    const made = await api(other.base, alice, 'POST', '/api/worlds', {
+      name: 'Held at the stop',
+      deadline: { mode: 'correspondence', hoursPerPhase: 24 },
+    });
+    const worldId = (made.body.world as { id: string }).id;
+    for (const c of [alice, bob]) await api(other.base, c, 'POST', `/api/worlds/${worldId}/join`, {});
+    const version = await playOne(other.app.hub, worldId);
+    const there = (await api(other.base, null, 'GET', '/api/worlds')).body.worlds as Listed[];
+    expect(other.app.hub.loaded().map((rt) => rt.id)).toContain(worldId);
+    await other.app.close();
+    const [stored] = await t.db.sql<{ version: number }>(
+      'SELECT version FROM world_digests WHERE world_id = $1::uuid',
+      [worldId],
+    );
+    expect(stored?.version).toBe(version);
+    // This process never held it: it lists it as the stopped one did, from the stored digest.
+    await unloadAll();
+    const here = (await running()).find((w) => w.id === worldId);
+    expect(here).toEqual(there.find((w) => w.id === worldId));
+    expect(loadedIds()).toEqual([]);
+  });
+
   it.runIf(process.env.DATABASE_URL)(
     'answer in as many statements for many worlds as for a few, held or let go of',
     async () => {

@@ -23,7 +23,7 @@ import {
 } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
-import { digestOf, WorldDigests } from './digests.ts';
+import { digestOf, type WorldDigest, WorldDigests } from './digests.ts';
 import { getEngine } from './engine.ts';
 import { type CommitResult, type RuntimeHooks, WorldRuntime } from './runtime.ts';
 import { writeSnapshot } from './snapshots.ts';
@@ -311,20 +311,42 @@ export class WorldHub {
       this.seatMarks.delete(id);
       rt.release();
       this.letGo.set(id, new WeakRef(rt));
-      // The standings only of a closed world: the finished worlds' list is the one to show them.
-      const digest = digestOf(rt, rt.settings.status === 'closed');
+      const digest = this.digestToKeep(rt);
       this.digests.set(id, digest);
-      void storeDigest(this.db.background, id, digest).catch((e) =>
-        this.log('a digest was not stored (the lobby loads that world instead)', {
-          world: id,
-          err: String(e),
-        }),
-      );
+      void this.storeDigest(this.db.background, id, digest);
       n++;
       for (const f of this.unloaded) f(id);
     }
     for (const [id, ref] of this.letGo) if (!ref.deref()) this.letGo.delete(id);
     return n;
+  }
+
+  /** The digest kept of a world let go of: the standings only of a closed world (the finished list shows them). */
+  private digestToKeep(rt: WorldRuntime): WorldDigest {
+    return digestOf(rt, rt.settings.status === 'closed');
+  }
+
+  /** Stores a digest for the next process; a failure is logged, and the lobby loads that world instead. */
+  private storeDigest(db: Database, worldId: string, digest: WorldDigest): Promise<void> {
+    return storeDigest(db, worldId, digest).catch((e) =>
+      this.log('a digest was not stored (the lobby loads that world instead)', {
+        world: worldId,
+        err: String(e),
+      }),
+    );
+  }
+
+  /**
+   * Stores the digest of every world held here, each once its queue is done: for a process about
+   * to stop, so that the next one lists the worlds in use now without loading them either.
+   */
+  async storeDigests(): Promise<void> {
+    await Promise.all(
+      [...this.held.values()].map(async (rt) => {
+        await rt.settled();
+        await this.storeDigest(this.db, rt.id, this.digestToKeep(rt));
+      }),
+    );
   }
 
   /**
