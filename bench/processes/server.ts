@@ -133,9 +133,15 @@ serve(
     },
     /**
      * Unloads every world nobody watches and nothing uses (`hub.unloadIdle(0)`), as the product
-     * does after its idle time; returns how many went.
+     * does after its idle time, and waits for their digests to be stored; returns how many went.
      */
-    unload: () => app?.hub.unloadIdle(0) ?? 0,
+    unload: async () => {
+      const n = app?.hub.unloadIdle(0) ?? 0;
+      // Their digests go to the database on the background connections: measured once written,
+      // as a server would be a moment after it let them go.
+      await app?.hub.digestsStored();
+      return n;
+    },
     tailTimes: () => tailTimes?.() ?? null,
     worldsLoaded: () => app?.hub.loaded().length ?? 0,
     /**

@@ -53,15 +53,6 @@ const loadedIds = () =>
     .map((rt) => rt.id)
     .sort();
 
-/** Waits until `ok` resolves true (polled every 20 ms, for up to 5 s). */
-async function waitForAsync(what: string, ok: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 5000;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Lets every world go (none is watched here); waits for a bot's queued work to end first. */
 async function unloadAll(): Promise<void> {
   await waitFor('every world unloaded', () => {
@@ -230,13 +221,12 @@ describe('the lobby lists', () => {
     const finishedBefore = await finished();
     const all = [...runningBefore, ...finishedBefore];
     // The digests are stored on the background connections as the worlds go.
-    await waitForAsync('every listed world’s digest stored', async () => {
-      const rows = await t.db.sql<{ world_id: string; version: number }>(
-        'SELECT world_id, version FROM world_digests',
-      );
-      const stored = new Map(rows.map((r) => [r.world_id, r.version]));
-      return all.every((w) => stored.get(w.id) === w.version);
-    });
+    await app.hub.digestsStored();
+    const rows = await t.db.sql<{ world_id: string; version: number }>(
+      'SELECT world_id, version FROM world_digests',
+    );
+    const stored = new Map(rows.map((r) => [r.world_id, r.version]));
+    expect(all.map((w) => stored.get(w.id))).toEqual(all.map((w) => w.version));
     // A restart: nothing in memory, neither worlds nor digests.
     app.hub.forget();
     expect(await running()).toEqual(runningBefore);

@@ -326,14 +326,26 @@ export class WorldHub {
     return digestOf(rt, rt.settings.status === 'closed');
   }
 
+  /** Digests being stored now (`digestsStored`). */
+  private readonly storing = new Set<Promise<void>>();
+
   /** Stores a digest for the next process; a failure is logged, and the lobby loads that world instead. */
   private storeDigest(db: Database, worldId: string, digest: WorldDigest): Promise<void> {
-    return storeDigest(db, worldId, digest).catch((e) =>
-      this.log('a digest was not stored (the lobby loads that world instead)', {
-        world: worldId,
-        err: String(e),
-      }),
-    );
+    const p = storeDigest(db, worldId, digest)
+      .catch((e) =>
+        this.log('a digest was not stored (the lobby loads that world instead)', {
+          world: worldId,
+          err: String(e),
+        }),
+      )
+      .finally(() => this.storing.delete(p));
+    this.storing.add(p);
+    return p;
+  }
+
+  /** Resolves once the digests being stored now are written (or failed). */
+  async digestsStored(): Promise<void> {
+    while (this.storing.size > 0) await Promise.all(this.storing);
   }
 
   /**
