@@ -167,33 +167,29 @@ async function statesOf(
 }
 
 /**
- * The lobby's worlds that `query` picks, with their heads and seats, each read for all of them at
- * once; `seatsOf` has an entry (maybe empty) for every row.
+ * The lobby's worlds that `query` picks, with what their game states show (`statesOf`) and their
+ * seats, each read for all of them at once; `seatsOf` has an entry (maybe empty) for every row.
  */
 async function readListed(
   db: Database,
+  hub: WorldHub,
   query: Pick<Prisma.WorldFindManyArgs, 'where' | 'orderBy' | 'take'>,
-): Promise<{ rows: WorldRow[]; heads: Map<string, WorldHead>; seatsOf: Map<string, SeatWithUser[]> }> {
+  withStandings: boolean,
+): Promise<{ rows: WorldRow[]; states: Map<string, WorldDigest>; seatsOf: Map<string, SeatWithUser[]> }> {
   const rows = await db.prisma.world.findMany({ ...query, include: WORLD_INCLUDE });
   const ids = rows.map((w) => w.id);
   const [heads, seats] = await Promise.all([readHeads(db, ids), readSeats(db, ids)]);
   const seatsOf = new Map<string, SeatWithUser[]>(ids.map((id) => [id, []]));
   for (const s of seats) seatsOf.get(s.worldId)?.push(s);
-  return { rows, heads, seatsOf };
+  return { rows, states: await statesOf(db, hub, ids, heads, withStandings), seatsOf };
 }
 
 /** The lobby's running worlds (every status but closed), newest first. */
 export async function listWorlds(db: Database, hub: WorldHub): Promise<WorldSummary[]> {
-  const { rows, heads, seatsOf } = await readListed(db, {
-    where: { status: { not: 'closed' } },
-    orderBy: { createdAt: 'desc' },
-    take: LISTED_WORLDS,
-  });
-  const states = await statesOf(
+  const { rows, states, seatsOf } = await readListed(
     db,
     hub,
-    rows.map((w) => w.id),
-    heads,
+    { where: { status: { not: 'closed' } }, orderBy: { createdAt: 'desc' }, take: LISTED_WORLDS },
     false,
   );
   const worlds: WorldSummary[] = [];
@@ -209,16 +205,10 @@ export async function listWorlds(db: Database, hub: WorldHub): Promise<WorldSumm
  * the state the world closed with).
  */
 export async function listFinishedWorlds(db: Database, hub: WorldHub): Promise<FinishedWorld[]> {
-  const { rows, heads, seatsOf } = await readListed(db, {
-    where: { status: 'closed' },
-    orderBy: { updatedAt: 'desc' },
-    take: LISTED_FINISHED_WORLDS,
-  });
-  const states = await statesOf(
+  const { rows, states, seatsOf } = await readListed(
     db,
     hub,
-    rows.map((w) => w.id),
-    heads,
+    { where: { status: 'closed' }, orderBy: { updatedAt: 'desc' }, take: LISTED_FINISHED_WORLDS },
     true,
   );
   const worlds: FinishedWorld[] = [];
