@@ -30,7 +30,10 @@ export type Hello = z.infer<typeof helloSchema>;
 
 /** Largest inbound socket message the server accepts (bytes); larger ones are refused. */
 export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
-/** A reconnecting client further behind than this gets a full view instead of patches. */
+/**
+ * A reconnecting client further behind than this gets a full view instead of patches (a player
+ * may get one sooner: the server keeps the per-viewer patches of the latest orders only).
+ */
 export const MAX_PATCH_GAP = 200;
 
 const worldId = z.uuid();

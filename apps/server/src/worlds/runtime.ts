@@ -11,7 +11,7 @@ import {
   type PlayerId,
   upgradeState,
 } from '@bke/engine';
-import { MAX_PATCH_GAP, type PatchOp, type WireError } from '@bke/protocol';
+import type { PatchOp, WireError } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { afterAcknowledgement } from './after-ack.ts';
@@ -32,6 +32,16 @@ import { ViewerPatches } from './viewer-patches.ts';
 
 /** A snapshot is written at least this often (orders), and at every new game turn. */
 export const SNAPSHOT_EVERY = 50;
+
+/**
+ * The latest orders whose states (and per-viewer patches) a world keeps in memory: each costs
+ * about 7 to 11 kB (the state's changed parts, its events, a patch per seat), so a world in play
+ * kept 1.5 to 2 MB when it held MAX_PATCH_GAP (200) of them. Fifty are about a game turn of six
+ * players. A client further behind than the memory reaches is brought on from elsewhere
+ * (sockets/io.ts): a player with a full view (a few kB once compressed, fewer bytes than fifty
+ * patches), a spectator with the stored public patches.
+ */
+export const HELD_VERSIONS = 50;
 
 export interface WorldSettings {
   phaseSeconds: number;
@@ -109,7 +119,7 @@ export class WorldRuntime {
     this.head = head;
     this.publicView = engine.view(state, null);
     this.lastSnapshotSeq = snapshotSeq;
-    this.viewers = viewers ?? new ViewerPatches(engine, id, head.version, state, MAX_PATCH_GAP);
+    this.viewers = viewers ?? new ViewerPatches(engine, id, head.version, state, HELD_VERSIONS);
   }
 
   get version(): number {
@@ -449,7 +459,7 @@ export class WorldRuntime {
     if (!snap) throw new Error(`world ${worldId} has no snapshot 0`);
     const rows = await readOrders(db, worldId, snap.seq, head.version);
     const start = upgradeState(snap.state);
-    const viewers = new ViewerPatches(engine, worldId, snap.seq, start, MAX_PATCH_GAP);
+    const viewers = new ViewerPatches(engine, worldId, snap.seq, start, HELD_VERSIONS);
     const state = await replayRows(db, engine, worldId, start, rows, (r, s) =>
       viewers.push(r.seq, s, r.events as GameEvent[], r.patch as PatchOp[]),
     );
