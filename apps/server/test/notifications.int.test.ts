@@ -66,20 +66,25 @@ describe('account notification settings', () => {
   });
 });
 
+/** A correspondence world named `name` with alice and bob seated: its id, its seats, and Bob's. */
+async function worldOfTwo(name: string) {
+  const created = await api(base, alice, 'POST', '/api/worlds', {
+    name,
+    deadline: { mode: 'correspondence', hoursPerPhase: 24 },
+  });
+  const worldId = (created.body.world as { id: string }).id;
+  for (const c of [alice, bob]) await api(base, c, 'POST', `/api/worlds/${worldId}/join`, {});
+  const seats = await t.db.prisma.worldSeat.findMany({ where: { worldId } });
+  const bobId = (await t.db.prisma.user.findFirstOrThrow({ where: { username: 'bob' } })).id;
+  return { worldId, seats, bobId, bobPlayer: seats.find((s) => s.userId === bobId)?.playerId ?? '' };
+}
+
 describe('your move, while away', () => {
   it('tells an away player once per step, and not while its page is open', async () => {
-    const created = await api(base, alice, 'POST', '/api/worlds', {
-      name: 'Long Winter',
-      deadline: { mode: 'correspondence', hoursPerPhase: 24 },
-    });
-    const worldId = (created.body.world as { id: string }).id;
-    for (const c of [alice, bob]) await api(base, c, 'POST', `/api/worlds/${worldId}/join`, {});
+    const { worldId, seats: users, bobPlayer } = await worldOfTwo('Long Winter');
     const rt = await app.hub.get(worldId);
     if (!rt) throw new Error('no world');
-    const users = await t.db.prisma.worldSeat.findMany({ where: { worldId } });
     const seatOf = (p: string) => users.find((u) => u.playerId === p);
-    const bobId = (await t.db.prisma.user.findFirstOrThrow({ where: { username: 'bob' } })).id;
-    const bobPlayer = users.find((u) => u.userId === bobId)?.playerId ?? '';
 
     // Plays whatever the world waits for; counts the steps at which Bob newly became waited for.
     const policy = { done: false };
@@ -146,15 +151,7 @@ describe('your move, while away', () => {
   });
 
   it('forgets a world it let go of, and tells nobody twice about a step once it is loaded again', async () => {
-    const created = await api(base, alice, 'POST', '/api/worlds', {
-      name: 'Short Summer',
-      deadline: { mode: 'correspondence', hoursPerPhase: 24 },
-    });
-    const worldId = (created.body.world as { id: string }).id;
-    for (const c of [alice, bob]) await api(base, c, 'POST', `/api/worlds/${worldId}/join`, {});
-    const seats = await t.db.prisma.worldSeat.findMany({ where: { worldId } });
-    const bobId = (await t.db.prisma.user.findFirstOrThrow({ where: { username: 'bob' } })).id;
-    const bobPlayer = seats.find((s) => s.userId === bobId)?.playerId ?? '';
+    const { worldId, seats, bobId, bobPlayer } = await worldOfTwo('Short Summer');
     const policy = { done: false };
     const play = async (p: string) => {
       const rt = await app.hub.get(worldId);
