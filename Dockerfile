@@ -9,17 +9,14 @@ RUN npm install -g pnpm@10.34.9
 COPY . .
 # Installs everything, generates the Prisma client, builds apps/web/dist and apps/server/dist.
 RUN node -e "import('./scripts/lib/bootstrap.mjs').then((m) => m.bootstrap())"
-# The server's production dependencies alone, as plain folders (the workspace packages are bundled).
-RUN pnpm --filter @bke/server deploy --legacy --prod /out/server \
- && rm -rf /out/server/src /out/server/test \
- && cp -r apps/server/dist /out/server/dist
+# The production set (scripts/lib/production.mjs, which a test starts the server from): the compiled
+# server, its production dependencies alone, the built web app and the migrations.
+RUN node -e "import('./scripts/lib/production.mjs').then((m) => m.assembleProduction('/out'))"
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
-COPY --from=build /out/server apps/server
-COPY --from=build /src/apps/web/dist apps/web/dist
-COPY --from=build /src/prisma prisma
+COPY --from=build /out ./
 USER node
 EXPOSE 3000
 # Readiness: the database answers and the process is not shutting down.

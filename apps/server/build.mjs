@@ -1,6 +1,7 @@
 // Compiles the server to JavaScript for production (`npm start`, the Docker image): one ES module
 // per entry point in dist/, with the workspace packages (@bke/engine, @bke/map, @bke/protocol) and
-// the generated Prisma client bundled in, and every npm dependency left to node_modules.
+// the generated Prisma client with its runtime bundled in, and every other npm dependency left to
+// node_modules.
 //
 // Why esbuild rather than tsc: the workspace packages are TypeScript sources that Node cannot run,
 // so tsc would have to compile and publish each package and rewrite their exports; esbuild bundles
@@ -29,8 +30,16 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  // Runtime dependencies load from node_modules, as installed (`pnpm install --prod` in the image).
+  // Runtime dependencies load from node_modules, as installed (`pnpm deploy --prod` in the image).
+  // Prisma's runtime is not one of them: it is bundled, with the one query compiler the generated
+  // client loads (PostgreSQL's, about 4 MB), where its package holds one for every database it
+  // supports (71 MB).
   external: Object.keys(pkg.dependencies),
+  // Prisma's runtime is CommonJS (Node's export of it): bundled into ES modules, its `require` of
+  // Node's own modules needs a real `require`.
+  banner: {
+    js: "import { createRequire as bundledRequire } from 'node:module'; const require = bundledRequire(import.meta.url);",
+  },
   // Stack traces point into the sources (node --enable-source-maps); never served to anyone.
   sourcemap: 'linked',
   sourcesContent: false,
