@@ -2,8 +2,11 @@
 # the built web app, the migrations and the server's production dependencies, as a non-root user.
 # Not built on the development machines (they run no Docker engine); `docker compose config` checks
 # the compose file that uses it.
+#
+# Node 24, a long-term-support line maintained until April 2028 (Node 20's ended in April 2026).
+# The code still runs on Node 20.19 and later, for contributors (README, "Two commands").
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 RUN npm install -g pnpm@10.34.9
 COPY . .
@@ -13,7 +16,7 @@ RUN node -e "import('./scripts/lib/bootstrap.mjs').then((m) => m.bootstrap())"
 # server, its production dependencies alone, the built web app and the migrations.
 RUN node -e "import('./scripts/lib/production.mjs').then((m) => m.assembleProduction('/out'))"
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /out ./

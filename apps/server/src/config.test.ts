@@ -42,6 +42,18 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
+  it("sizes the PostgreSQL pool from DATABASE_POOL_MAX, 10 by default, at least 2 (the adapter's LISTEN holds one)", () => {
+    const url = 'postgresql://u@h:5432/d';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url, poolSize: 10 });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '4' }).database).toEqual({
+      kind: 'postgres',
+      url,
+      poolSize: 4,
+    });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: 'many' })).toThrow(/DATABASE_POOL_MAX/);
+  });
+
   it('treats an empty variable as unset', () => {
     const c = loadConfig({ DATABASE_URL: '', PORT: '', TRUST_PROXY: '', LOG_LEVEL: '', METRICS_PORT: '' });
     expect(c.database.kind).toBe('embedded');

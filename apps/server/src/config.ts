@@ -17,6 +17,9 @@ export { REPO_ROOT };
  */
 export const DEFAULT_WORLD_IDLE_MS = 10 * 60_000;
 
+/** Connections of a process's main PostgreSQL pool unless DATABASE_POOL_MAX says otherwise. */
+export const DEFAULT_POOL_MAX = 10;
+
 const count = (d: number) => z.coerce.number().int().min(1).max(1_000_000).default(d);
 const rate = (d: number) => z.coerce.number().positive().max(1_000_000).default(d);
 
@@ -27,6 +30,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * Connections of this process's main PostgreSQL pool (one of them held by the cluster adapter's
+   * LISTEN). A process opens this many plus BACKGROUND_CONNECTIONS (3), plus one while it migrates:
+   * README "Connections to PostgreSQL" gives the arithmetic against the server's max_connections.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(DEFAULT_POOL_MAX),
   /** Where the embedded database keeps its files when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).optional(),
   WEB_DIST: z.string().min(1).optional(),
@@ -190,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_MAX }
       : { kind: 'embedded', dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data/pglite') },
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,

@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
+import { DEFAULT_POOL_MAX } from '../config.ts';
 import { PrismaClient } from '../generated/prisma/client.ts';
 
 export type DatabaseConfig =
@@ -64,7 +65,7 @@ export interface MigrationSession {
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.kind === 'postgres'
-    ? openPostgres(config.url, config.poolSize ?? 10)
+    ? openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_MAX)
     : openEmbedded(config.dataDir);
 }
 
