@@ -25,6 +25,7 @@ import { proxyTrust } from './http/origin.ts';
 import { registerPasswordReset } from './http/password-reset.ts';
 import { registerProfile } from './http/profile.ts';
 import { registerReplay } from './http/replay.ts';
+import { type RouteEntry, recordRoutes } from './http/route-table.ts';
 import { registerRules } from './http/rules.ts';
 import { registerUnsubscribe } from './http/unsubscribe.ts';
 import { registerWeb } from './http/web.ts';
@@ -94,6 +95,8 @@ export interface App {
   /** "Your move" webhooks: `remind()` sends the deadline reminders due (the app's timer calls it too). */
   turns: TurnNotifier;
   metrics: Metrics;
+  /** Every route the server answers, as registered (http/route-table.ts); routes added later too. */
+  routes: readonly RouteEntry[];
   /** The outbox sender: `runOnce()` sends what is due now (its timer does too). */
   mail: MailSender;
   mailer: Mailer;
@@ -134,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const log = (msg: string, data?: object) => http.log.warn(data ?? {}, msg);
   let stopping = false;
   installErrorHandlers(http);
+  const routes = recordRoutes(http);
   // Cookies are parsed by @fastify/cookie (a malformed %-escape is left as it is, never thrown).
   await http.register(fastifyCookie);
   await installSecurityHeaders(http, { https });
@@ -230,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bots,
     turns,
     metrics,
+    routes,
     mail,
     mailer,
     cluster,
