@@ -110,7 +110,17 @@ export interface App {
    * log-in failures a day old (the app's timer calls it too). Returns how many sessions ended.
    */
   purgeSessions(): Promise<number>;
-  /** Stops accepting, lets in-flight requests finish, disconnects sockets. The database stays open. */
+  /**
+   * The first step of a graceful stop: readiness answers 503 from now on, so that a load balancer
+   * sends this process nothing new, while everything else is served as before (`close` does it too).
+   */
+  dropReadiness(): void;
+  /**
+   * Drains and stops: stops the timers and the bots, lets the mail being sent go out, disconnects
+   * this process's sockets (their players reconnect to another process), lets in-flight requests
+   * finish while refusing new ones, lets every world's queue run out and stores the lobby's digests.
+   * The database stays open.
+   */
   close(): Promise<void>;
 }
 
@@ -241,6 +251,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     online: presence,
     metricsPort: scrape?.port ?? null,
     purgeSessions,
+    dropReadiness() {
+      stopping = true;
+    },
     close() {
       closing ??= (async () => {
         stopping = true;

@@ -93,6 +93,13 @@ const envSchema = z.object({
   BKE_ADMIN_PASSWORD: z.string().min(8).max(200).optional(),
   /** How often expired sessions are deleted (and their sockets ended), in minutes. */
   SESSION_PURGE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /**
+   * On SIGTERM, how long readiness answers 503 while everything else is served, before the server
+   * drains and stops: long enough for the load balancer's health checks to take the process out of
+   * rotation (deploy/haproxy.cfg: every 3 s, out after 2 failures, so 7). 0: drain at once (no
+   * balancer in front). SIGINT, or a second signal, never waits.
+   */
+  SHUTDOWN_NOTICE_SECONDS: z.coerce.number().min(0).max(600).default(0),
   /** A world nobody on this process watches or uses for this long is unloaded, in minutes (0: never). */
   WORLD_IDLE_MINUTES: z.coerce
     .number()
@@ -149,6 +156,8 @@ export interface Config {
   sessionPurgeMs: number;
   /** How long an unwatched, unused world stays in memory (ms); 0: for good. */
   worldIdleMs: number;
+  /** On SIGTERM, how long readiness answers 503 before the server drains (ms). */
+  shutdownNoticeMs: number;
   mail: MailConfig;
 }
 
@@ -238,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionPurgeMs: e.SESSION_PURGE_MINUTES * 60_000,
     worldIdleMs: Math.round(e.WORLD_IDLE_MINUTES * 60_000),
+    shutdownNoticeMs: Math.round(e.SHUTDOWN_NOTICE_SECONDS * 1000),
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from:

@@ -71,18 +71,41 @@ if (config.admin) {
   app.http.log.info({ username: config.admin.username, made }, 'admin account from the environment');
 }
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.http.log.info({ signal }, 'shutting down');
+/**
+ * A graceful stop. Readiness drops first; on SIGTERM (an orchestrator's stop) the process then goes
+ * on serving for SHUTDOWN_NOTICE_SECONDS, until the load balancer's health checks have taken it
+ * out of rotation, so that no request is sent to a process that has stopped listening. Then it
+ * drains (app.ts `close`) and closes the database. SIGINT (Ctrl-C at a terminal) and a second
+ * signal skip what is left of the wait.
+ */
+let cutShort: (() => void) | null = null;
+/** The longest a drain may take before the process exits anyway (world queues get 5 s of it). */
+const DRAIN_MS = 15_000;
+async function shutdown(signal: NodeJS.Signals) {
+  if (cutShort) {
+    cutShort();
+    return;
+  }
+  const noticeMs = signal === 'SIGTERM' ? config.shutdownNoticeMs : 0;
+  app.dropReadiness();
+  app.http.log.info({ signal, noticeSeconds: noticeMs / 1000 }, 'shutting down: readiness answers 503');
+  const notice = new Promise<void>((resolve) => {
+    const wait = setTimeout(resolve, noticeMs);
+    cutShort = () => {
+      clearTimeout(wait);
+      resolve();
+    };
+  });
+  await notice;
+  app.http.log.info('draining: sockets, requests in flight, world queues, mail being sent');
   const timer = setTimeout(() => {
-    app.http.log.error('shutdown took too long; exiting');
+    app.http.log.error('draining took too long; exiting');
     process.exit(1);
-  }, 15_000);
+  }, DRAIN_MS);
   timer.unref();
   await app.close();
   await db.close();
+  app.http.log.info('stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
