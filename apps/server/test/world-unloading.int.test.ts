@@ -97,8 +97,11 @@ describe('unloading idle worlds', () => {
       ['p2', b],
     ]);
     for (let i = 0; i < 2; i++) {
-      const { playerId } = await nextOrder(app.hub, worldId);
+      const { playerId, version } = await nextOrder(app.hub, worldId);
       const c = byPlayer.get(playerId);
+      // The previous order's patch reaches the other page after its sender's ack: its legal
+      // orders are the ones of the version the world is at once it arrived.
+      await c?.until(version);
       const order = c && pickOrder(c.legal, { done: true });
       expect(order && (await c.order(order)).ok).toBe(true);
     }
@@ -125,6 +128,7 @@ describe('unloading idle worlds', () => {
     expect(sub.ok && sub.sync.kind === 'view' && sub.sync.version).toBe(v + 1);
     const next = await nextOrder(app.hub, worldId);
     const c = next.playerId === 'p1' ? a2 : b2;
+    await c.until(next.version);
     const order = pickOrder(c.legal, { done: true });
     expect(order && (await c.order(order))).toMatchObject({ ok: true, version: v + 2 });
     await b2.until(v + 2);

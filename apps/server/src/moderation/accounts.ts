@@ -8,7 +8,7 @@
 import type { ModeratedUser, Role } from '@bke/protocol';
 import { afterCommit } from '../db/transaction.ts';
 import type { Actor, ModContext } from './context.ts';
-import { type ModResult, refuse } from './errors.ts';
+import { type ModFail, type ModResult, refuse } from './errors.ts';
 
 /** "Until lifted": the columns are nullable timestamps where null means not banned / not muted. */
 export const FOREVER = new Date('9999-12-31T00:00:00.000Z');
@@ -27,17 +27,26 @@ async function target(ctx: ModContext, actor: Actor, userId: string) {
 
 /**
  * Refuses to take the admin role from `user` (a demotion or a ban) when no other admin who can log
- * in would remain. The admins' rows are locked first, so two admins demoting each other at once are
- * serialized: the second sees the first's change and is refused.
+ * in would remain, or when the acting admin is no longer one. The admins' rows are locked first, so
+ * two admins demoting each other at once are serialized: whichever comes second acts after the
+ * first committed, is no longer an admin, and is refused as such. The route checked the role
+ * before the transaction; this check under the lock is the one that holds, and it gives the same
+ * answer whether the database serializes the two requests (embedded) or runs them side by side.
  */
-async function keepsAnAdmin(ctx: ModContext, user: { id: string; role: Role }): Promise<boolean> {
-  if (user.role !== 'admin') return true;
+async function keepsAnAdmin(
+  ctx: ModContext,
+  actor: Actor,
+  user: { id: string; role: Role; username: string },
+): Promise<ModFail | null> {
+  if (user.role !== 'admin') return null;
   const admins = await ctx.db.sql<{ id: string }>(
     `SELECT id::text AS id FROM users
       WHERE role = 'admin' AND (banned_until IS NULL OR banned_until <= now())
       ORDER BY id FOR UPDATE`,
   );
-  return admins.some((a) => a.id !== user.id);
+  if (!admins.some((a) => a.id === actor.id)) return refuse('auth/forbidden', { needs: 'admin' });
+  if (admins.some((a) => a.id !== user.id)) return null;
+  return refuse('moderation/last_admin', { username: user.username });
 }
 
 export async function banUser(
@@ -49,8 +58,8 @@ export async function banUser(
 ): Promise<ModResult<Params>> {
   const t = await target(ctx, actor, userId);
   if (!t.ok) return t;
-  if (!(await keepsAnAdmin(ctx, t.user)))
-    return refuse('moderation/last_admin', { username: t.user.username });
+  const kept = await keepsAnAdmin(ctx, actor, t.user);
+  if (kept) return kept;
   const bannedUntil = until ? new Date(until) : FOREVER;
   await ctx.db.prisma.user.update({ where: { id: userId }, data: { bannedUntil, banReason: reason } });
   const sessions = await ctx.db.prisma.session.deleteMany({ where: { userId } });
@@ -124,8 +133,8 @@ export async function setRole(
 ): Promise<ModResult<Params>> {
   const t = await target(ctx, actor, userId);
   if (!t.ok) return t;
-  if (role !== 'admin' && !(await keepsAnAdmin(ctx, t.user)))
-    return refuse('moderation/last_admin', { username: t.user.username });
+  const kept = role === 'admin' ? null : await keepsAnAdmin(ctx, actor, t.user);
+  if (kept) return kept;
   await ctx.db.prisma.user.update({ where: { id: userId }, data: { role } });
   return { ok: true, params: { username: t.user.username, from: t.user.role, to: role } };
 }

@@ -55,6 +55,7 @@ export class TestClient {
   errors: unknown[] = [];
   gaps = 0;
   playerId: string | null = null;
+  private readonly waiters = new Set<() => void>();
 
   constructor(
     readonly base: string,
@@ -75,6 +76,7 @@ export class TestClient {
         this.version = m.version;
         if (m.legal) this.legal = m.legal;
         if (m.status) this.laterStatus(m.status);
+        this.moved();
       },
     );
     this.socket.on('world/status', (s: WorldStatusMessage) => {
@@ -106,6 +108,7 @@ export class TestClient {
     this.view = applyPatch(this.view, p.ops);
     this.version = p.to;
     if (p.legal) this.legal = p.legal;
+    this.moved();
   }
 
   async ready(): Promise<void> {
@@ -134,6 +137,7 @@ export class TestClient {
     if (r.sync.kind === 'view') {
       this.view = r.sync.view as View;
       this.version = r.sync.version;
+      this.moved();
     } else {
       for (const p of r.sync.patches) this.onPatch(p);
     }
@@ -148,13 +152,27 @@ export class TestClient {
     });
   }
 
-  /** Waits until this client has reached `version` through patches. */
-  async until(version: number, ms = 10_000): Promise<void> {
-    const end = Date.now() + ms;
-    while (this.version < version) {
-      if (Date.now() > end) throw new Error(`client stuck at ${this.version}, wanted ${version}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
+  /** Waits until this client has reached `version`, looking again each time its version moves. */
+  until(version: number, ms = 10_000): Promise<void> {
+    if (this.version >= version) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const waiter = () => {
+        if (this.version < version) return;
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`client stuck at ${this.version}, wanted ${version}`));
+      }, ms);
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** Tells the waiters of `until` that the version moved. */
+  private moved() {
+    for (const w of [...this.waiters]) w();
   }
 
   close() {
