@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { NODE_MIN, nodeAtLeast } from './lib/bootstrap.mjs';
-import { findChromium } from './lib/chromium.mjs';
+import { findChromium, upgradesIn } from './lib/chromium.mjs';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -103,6 +103,20 @@ describe('finding a browser for npm test', () => {
       isRoot: true,
     });
     expect(r).toEqual({ install: 'apt', path: '/usr/bin/chromium' });
+  });
+
+  it('reads the packages an install would upgrade from apt-get’s dry run, and only those', () => {
+    const dryRun = [
+      'Reading package lists...',
+      'The following NEW packages will be installed:',
+      '  chromium chromium-common',
+      'Inst chromium-common (142.0.7444.175-1~deb12u1 Debian-Security:12/stable-security [amd64])',
+      'Inst libnss3 [2:3.87.1-1] (2:3.87.1-1+deb12u1 Debian-Security:12/stable-security [amd64])',
+      'Inst chromium (142.0.7444.175-1~deb12u1 Debian-Security:12/stable-security [amd64])',
+      'Conf chromium-common (142.0.7444.175-1~deb12u1 Debian-Security:12/stable-security [amd64])',
+    ].join('\n');
+    expect(upgradesIn(dryRun)).toEqual(['libnss3 2:3.87.1-1']);
+    expect(upgradesIn('Inst chromium (142.0 Debian:12/stable [amd64])\n')).toEqual([]);
   });
 
   it('CHROMIUM_PATH wins, and a wrong one is named; an empty one counts as unset', () => {

@@ -1,6 +1,9 @@
 // Finds a Chromium or Chrome for the end-to-end tests: CHROMIUM_PATH when set, else a usual
-// install place for this system; as root on Debian or Ubuntu it installs Debian's Chromium with
-// apt-get. Anywhere else it says what to do (install one, or point CHROMIUM_PATH at it) and stops.
+// install place for this system; as root on Debian or Ubuntu, when none is there, it installs
+// Debian's Chromium with apt-get, saying so, and only if that installs new packages without
+// upgrading any installed one (apt is asked first, in a dry run): a test command must never change
+// the versions of what the machine already runs. Anywhere else it says what to do (install one, or
+// point CHROMIUM_PATH at it) and stops.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { log } from './bootstrap.mjs';
@@ -65,6 +68,21 @@ export function findChromium({
   return { explain: `No Chromium or Chrome found for the browser tests. ${how}` };
 }
 
+/** The packages the browser tests install on Debian: the browser and a font for its pages. */
+export const APT_PACKAGES = ['chromium', 'fonts-dejavu-core'];
+
+/**
+ * The installed packages a dry run of `apt-get install` (its `-s` output) would upgrade: its lines
+ * `Inst name [installed version] (new version …)`; a package new to the machine has no brackets.
+ */
+export function upgradesIn(simulation) {
+  return simulation
+    .split('\n')
+    .map((line) => /^Inst (\S+) \[([^\]]+)\]/.exec(line))
+    .filter((m) => m !== null)
+    .map((m) => `${m[1]} ${m[2]}`);
+}
+
 export function ensureChromium() {
   const found = findChromium();
   if ('explain' in found) {
@@ -72,17 +90,27 @@ export function ensureChromium() {
     process.exit(1);
   }
   if (!found.install) return found.path;
-  log('installing Chromium from Debian (apt-get install chromium)');
+  const install = ['install', '-y', '-qq', '--no-upgrade', ...APT_PACKAGES];
+  log(
+    `no Chromium found for the browser tests: installing Debian's ${APT_PACKAGES.join(' and ')} with apt-get (apt-get update, then apt-get ${install.join(' ')}), which upgrades none of the installed packages`,
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'],
-  ]) {
-    const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
+  const apt = (args, stdio = 'inherit') => {
+    const r = spawnSync('apt-get', args, { stdio, env, encoding: 'utf8' });
     if (r.status !== 0) {
       console.error(`[bke] apt-get ${args.join(' ')} failed; install Chromium by hand or set CHROMIUM_PATH.`);
       process.exit(1);
     }
+    return r.stdout ?? '';
+  };
+  apt(['update', '-qq']);
+  const upgrades = upgradesIn(apt(['install', '-s', '--no-upgrade', ...APT_PACKAGES], 'pipe'));
+  if (upgrades.length > 0) {
+    console.error(
+      `[bke] Installing Chromium would upgrade packages already on this machine (${upgrades.join(', ')}); the tests leave that to you. Install it yourself (apt-get install chromium), or set CHROMIUM_PATH to a Chrome or Chromium executable.`,
+    );
+    process.exit(1);
   }
+  apt(install);
   return found.path;
 }
