@@ -4,7 +4,7 @@
  * it running again. The admin account comes from BKE_ADMIN_USERNAME/PASSWORD given to the server.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, ADMIN_PASSWORD, enter, worldOfTwo } from '../people.ts';
+import { ADMIN, ADMIN_PASSWORD, enter, moderate, worldOfTwo } from '../people.ts';
 
 const stamp = Date.now().toString(36).slice(-5);
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/moderation-${name}.png` });
@@ -128,4 +128,56 @@ test('a plain player is refused the moderation area', async ({ browser }) => {
   });
   expect(r.status()).toBe(403);
   await p.ctx.close();
+});
+
+test('a removed player is offered no Join; closing a world asks first, and the world then says it is closed', async ({
+  browser,
+}) => {
+  const worldName = `Closing ${stamp}`;
+  const { a, b } = await worldOfTwo(browser, `theodoric_${stamp}`, `amalasuntha_${stamp}`, worldName);
+  const admin = await moderate(browser, worldName);
+  await admin.page.getByTestId('mod-reason').fill('Spamming the chat');
+  await admin.page
+    .getByRole('row')
+    .filter({ hasText: `amalasuntha_${stamp}` })
+    .getByRole('button', { name: 'Remove…' })
+    .click();
+  await admin.page
+    .getByTestId('confirm-dialog')
+    .getByRole('button', { name: `Remove amalasuntha_${stamp}` })
+    .click();
+  await expect(admin.page.getByTestId('mod-message')).toContainText('Done');
+
+  // Back in the lobby (after a reload, so nothing of the live notice helps): no Join, and why.
+  await b.page.goto('/#/');
+  const row = b.page.getByTestId('world-row').filter({ hasText: worldName });
+  await expect(row.getByTestId('removed-from')).toHaveText('Removed by a moderator');
+  await expect(row.getByRole('button', { name: 'Join' })).toHaveCount(0);
+  await b.page.getByTestId('filter-open').check();
+  await expect(b.page.getByTestId('world-row').filter({ hasText: worldName })).toHaveCount(0);
+  await shot(b.page, 'removed-lobby');
+  // Its page, reloaded, says so too instead of offering a seat.
+  await b.page.goto(a.page.url());
+  await expect(b.page.getByTestId('removed-here')).toBeVisible();
+  await expect(b.page.getByTestId('join-world')).toHaveCount(0);
+
+  // Closing asks first and says what it does; Cancel leaves the world running.
+  await admin.page.getByTestId('mod-reason').fill('The season is over');
+  await admin.page.getByRole('button', { name: 'Close the world…' }).click();
+  const dialog = admin.page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('cannot be opened again');
+  await shot(admin.page, 'close-asks');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(admin.page.getByTestId('mod-world-status')).toContainText('running');
+  await admin.page.getByRole('button', { name: 'Close the world…' }).click();
+  await dialog.getByRole('button', { name: 'Close the world' }).click();
+  await expect(admin.page.getByTestId('mod-message')).toContainText('Done');
+
+  // The player's page: closed, and nobody is said to be waited for.
+  await expect(a.page.getByTestId('world-paused')).toHaveText('World closed');
+  await expect(a.page.getByTestId('waiting')).toHaveText('Closed: nobody plays on');
+  await expect(a.page.getByTestId('orders-halted')).toContainText('This world is closed');
+  await expect(a.page.getByTestId('no-orders')).not.toContainText('waiting for');
+  await shot(a.page, 'closed-world');
+  for (const c of [a.ctx, b.ctx, admin.ctx]) await c.close();
 });

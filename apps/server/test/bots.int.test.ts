@@ -132,6 +132,19 @@ describe('bots', () => {
     expect(orders.length).toBeLessThanOrEqual(after);
     expect(orders.every((o) => o.bot === 'strong')).toBe(true);
     expect(orders.some((o) => o.order.type === 'chooseStart')).toBe(true);
+    // Each in the turn it was given in: from the turn she went away in (the bot may have played on
+    // before it was read), never backwards, up to the world's turn; an order that began a turn was
+    // given in the one before it.
+    const turns = (seen.body.orders as { turn: number }[]).map((o) => o.turn);
+    expect(turns[0]).toBeGreaterThanOrEqual(1);
+    expect(turns[0]).toBeLessThanOrEqual(startTurn);
+    expect(turns.every((t, i) => i === 0 || t >= (turns[i - 1] ?? 0))).toBe(true);
+    expect(new Set(turns).size).toBeGreaterThanOrEqual(3);
+    expect(turns.at(-1)).toBeLessThanOrEqual(rt.state.turn);
+    const began = (seen.body.orders as { turn: number; events: { type: string; turn?: number }[] }[]).filter(
+      (o) => o.events.some((e) => e.type === 'turnStarted'),
+    );
+    for (const o of began) expect(o.events.find((e) => e.type === 'turnStarted')?.turn).toBe(o.turn + 1);
 
     // Back: the bot gives no further order for her; the world waits for her and she plays on.
     await api(base, alice, 'POST', `/api/worlds/${worldId}/away`, { away: false });

@@ -1,6 +1,6 @@
 /** Accounts: sign up, log in, log out, who am I. Bodies are JSON; see docs/protocol.md. */
 import { z } from 'zod';
-import { emailSchema, linkTokenSchema } from './mail.ts';
+import { emailSchema, linkTokenSchema, timeZoneSchema } from './mail.ts';
 import { lineText } from './text.ts';
 
 export const ROLES = ['player', 'moderator', 'admin'] as const;
@@ -17,8 +17,14 @@ export const passwordSchema = lineText().min(8).max(200);
 export const credentialsSchema = z.object({ username: usernameSchema, password: passwordSchema }).strict();
 export type Credentials = z.infer<typeof credentialsSchema>;
 
-/** Sign-up: a name, a password and, if the player wants mail, an address (verified by a link). */
-export const signupSchema = credentialsSchema.extend({ email: emailSchema.optional() }).strict();
+/**
+ * Sign-up: a name, a password and, if the player wants mail, an address (verified by a link); the
+ * time zone the player's mail tells deadlines in (the browser's, changed on the account page). A
+ * zone this server does not know is left out rather than refusing the sign-up: the account keeps UTC.
+ */
+export const signupSchema = credentialsSchema
+  .extend({ email: emailSchema.optional(), timeZone: timeZoneSchema.optional().catch(undefined) })
+  .strict();
 
 /** "Forgot password": an account name or an e-mail address. The answer never says whether it exists. */
 export const forgotPasswordSchema = z.object({ account: lineText().trim().min(1).max(254) }).strict();

@@ -22,6 +22,7 @@ const seat = {
   colour: 'red',
   missedTurns: 0,
   left: false,
+  removed: false,
   away: false,
 };
 const summary = {
@@ -91,7 +92,12 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
       '# HELP bke_orders_total Orders received over sockets, by outcome.\n# TYPE bke_orders_total counter\nbke_orders_total{outcome="accepted"} 42\n',
   },
   signup: {
-    body: { username: 'alaric', password: 'visigoths410', email: 'alaric@example.org' },
+    body: {
+      username: 'alaric',
+      password: 'visigoths410',
+      email: 'alaric@example.org',
+      timeZone: 'Europe/Amsterdam',
+    },
     response: { user },
   },
   login: { body: { username: 'alaric', password: 'visigoths410' }, response: { user } },
@@ -242,6 +248,7 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
           turn: 4,
           bot: 'strong',
           order: { type: 'move', unit: 'u7', path: ['dacia'] },
+          events: [{ type: 'unitMoved', player: 'p1', unit: 'u7', path: ['dacia'] }],
           at: '2026-11-22T12:00:00.000Z',
         },
       ],

@@ -2,6 +2,7 @@
 import { colourSchema, optionsSchema } from '@bke/engine/schemas';
 import { ADMINISTRATION_EVENTS, type LedgerRow, PLAYER_PHASES, STEP_KINDS } from '@bke/engine/types';
 import { z } from 'zod';
+import { worldEventSchema } from './engine-shapes.ts';
 import { lineText } from './text.ts';
 
 /** The players' colours are the engine's (a seat's colour is its `join` order's). */
@@ -85,6 +86,8 @@ export const seatSchema = z.object({
   colour: colourSchema,
   missedTurns: z.number().int(),
   left: z.boolean(),
+  /** Left because a moderator removed the account, which may not join again unless allowed back. */
+  removed: z.boolean(),
   /** Away (set by the player, or by a moderator): the engine's default orders hold the seat at once. */
   away: z.boolean(),
 });
@@ -108,6 +111,8 @@ export const botOrderSchema = z.object({
   turn: z.number().int(),
   bot: botLevelSchema,
   order: z.unknown(),
+  /** The order's events as the seat's own view has them: the History's sentences for it. */
+  events: z.array(worldEventSchema),
   at: z.string(),
 });
 export const botOrdersResponseSchema = z.object({ orders: z.array(botOrderSchema) });

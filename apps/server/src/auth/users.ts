@@ -3,13 +3,26 @@ import type { Role } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import { hashPassword } from './passwords.ts';
 
-export async function createUser(db: Database, username: string, password: string, role: Role = 'player') {
+export async function createUser(
+  db: Database,
+  username: string,
+  password: string,
+  role: Role = 'player',
+  /** The IANA zone the mail's deadlines and digest hour use: the sign-up page sends its browser's. */
+  timeZone?: string,
+) {
   const key = username.toLowerCase();
   const existing = await db.prisma.user.findUnique({ where: { usernameKey: key } });
   if (existing) return null;
   try {
     return await db.prisma.user.create({
-      data: { username, usernameKey: key, passwordHash: await hashPassword(password), role },
+      data: {
+        username,
+        usernameKey: key,
+        passwordHash: await hashPassword(password),
+        role,
+        ...(timeZone ? { timeZone } : {}),
+      },
     });
   } catch {
     return null; // lost a race on the unique key

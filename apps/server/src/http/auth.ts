@@ -78,7 +78,7 @@ export function registerAuth(
   app.post(HTTP_ROUTES.signup.path, async (request, reply) => {
     limit(request);
     const body = parseBody(HTTP_ROUTES.signup.body, request.body);
-    const user = await createUser(db, body.username, body.password);
+    const user = await createUser(db, body.username, body.password, 'player', body.timeZone);
     if (!user) throw new HttpError(409, 'auth/username_taken', 'That name is taken.');
     if (body.email) await mailer.sendVerification(db, user, body.email);
     await signIn(request, reply, user.id);

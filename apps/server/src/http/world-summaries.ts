@@ -50,6 +50,8 @@ interface SeatWithUser {
   colour: string;
   missedTurns: number;
   leftAt: Date | null;
+  /** A moderator removed the account from the world and none allowed it back since. */
+  removed?: boolean;
 }
 
 const WORLD_INCLUDE = { createdBy: { select: { username: true } } } as const;
@@ -59,12 +61,26 @@ const WORLD_INCLUDE = { createdBy: { select: { username: true } } } as const;
  * joined within the same millisecond (a world created with its bots), so a world lists its seats
  * in one order whichever query read them.
  */
-function readSeats(db: Database, worldIds: string[]): Promise<SeatWithUser[]> {
-  return db.prisma.worldSeat.findMany({
-    where: worldIds.length === 1 ? { worldId: worldIds[0] } : { worldId: { in: worldIds } },
-    orderBy: [{ joinedAt: 'asc' }, { playerId: 'asc' }],
-    include: { user: { select: { username: true } } },
-  });
+async function readSeats(db: Database, worldIds: string[]): Promise<SeatWithUser[]> {
+  const [seats, removals] = await Promise.all([
+    db.prisma.worldSeat.findMany({
+      where: worldIds.length === 1 ? { worldId: worldIds[0] } : { worldId: { in: worldIds } },
+      orderBy: [{ joinedAt: 'asc' }, { playerId: 'asc' }],
+      include: { user: { select: { username: true } } },
+    }),
+    // The latest of a removal and an "allowed back" decides, as the join checks (hub.ts).
+    db.sql<{ world_id: string; target_user_id: string }>(
+      `SELECT world_id, target_user_id FROM (
+         SELECT DISTINCT ON (world_id, target_user_id) world_id, target_user_id, action
+           FROM moderation_actions
+          WHERE world_id = ANY($1::uuid[]) AND action IN ('seat.remove', 'seat.allowRejoin')
+          ORDER BY world_id, target_user_id, id DESC) last
+        WHERE action = 'seat.remove'`,
+      [worldIds],
+    ),
+  ]);
+  const removed = new Set(removals.map((r) => `${r.world_id} ${r.target_user_id}`));
+  return seats.map((x) => ({ ...x, removed: removed.has(`${x.worldId} ${x.userId}`) }));
 }
 
 type SeatView = WorldSummary['seats'][number];
@@ -98,6 +114,7 @@ export function summaryOf(w: WorldRow, seats: readonly SeatWithUser[], d: WorldD
       colour: x.colour as SeatView['colour'],
       missedTurns: x.missedTurns,
       left: x.leftAt !== null,
+      removed: x.leftAt !== null && x.removed === true,
       away: x.absent,
     })),
   };

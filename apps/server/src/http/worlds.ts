@@ -1,5 +1,6 @@
 /** Lobby routes: list, create, show, join, leave. */
 
+import type { GameEvent, PlayerId } from '@bke/engine';
 import {
   type AdminResultRow,
   adminResultRowSchema,
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import type { Limits } from '../limits.ts';
 import type { WorldHub } from '../worlds/hub.ts';
+import { turnAt, turnMarks } from '../worlds/live-turns.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import { HttpError } from './errors.ts';
 import { parseBody, requireUser } from './guard.ts';
@@ -57,16 +59,6 @@ function adminResultOf(l: {
 }): AdminResultRow {
   const d = adminDetailSchema.parse(l.detail);
   return { playerId: l.playerId, cycle: l.cycle, turn: l.turn, roll: l.value, ...d };
-}
-
-/** The game turn an order's events name, if any does. */
-function turnOf(events: unknown): number | null {
-  if (!Array.isArray(events)) return null;
-  for (const e of events) {
-    const t = (e as { turn?: unknown }).turn;
-    if (typeof t === 'number') return t;
-  }
-  return null;
 }
 
 async function runtimeOr404(hub: WorldHub, id: string): Promise<WorldRuntime> {
@@ -206,15 +198,26 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
       take: 500,
       select: { seq: true, bot: true, order: true, createdAt: true, events: true },
     });
-    const rt = await runtimeOr404(hub, id);
-    return {
-      orders: rows.reverse().map((r) => ({
+    // Each order in the turn it was given in, along the log as it now stands: those a rollback
+    // undid are left out, as the History leaves them out (live-turns.ts).
+    const marks = await turnMarks(db, id, rows[0]?.seq ?? 0);
+    const orders = [];
+    for (const r of rows.reverse()) {
+      const turn = turnAt(marks, r.seq);
+      if (turn === null) continue;
+      orders.push({
         seq: r.seq,
-        turn: turnOf(r.events) ?? rt.state.turn,
+        turn,
         bot: (r.bot ?? 'easy') as 'easy' | 'strong',
         order: r.order,
+        // What the seat's own view says the order did, for the same sentences as the History.
+        events: hub.engine.eventsFor(
+          Array.isArray(r.events) ? (r.events as GameEvent[]) : [],
+          seat.playerId as PlayerId,
+        ),
         at: r.createdAt.toISOString(),
-      })),
-    };
+      });
+    }
+    return { orders };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeLeft, turnMessage } from './turns.ts';
+import { newlyWaitedFor, timeLeft, turnMessage } from './turns.ts';
 
 describe('turn messages', () => {
   it('say the time left in words a player reads at a glance', () => {
@@ -30,5 +30,15 @@ describe('turn messages', () => {
     expect(turnMessage({ id: 'w', name: 'X' }, state, null, null).text).toBe(
       'Your move in X: turn 7, movement.',
     );
+  });
+
+  it('tell a player of a wait that began after they were in the world, not of the one their joining began', () => {
+    const players = (...ids: string[]) => ({ players: ids.map((id) => ({ id })) }) as never;
+    // The creator's join began the first turn: the page they are opening shows their move.
+    expect(newlyWaitedFor(new Set(['p1']), new Set(), players())).toEqual([]);
+    // A later step waits for p1 and p2 again; p1 was waited for already.
+    expect(newlyWaitedFor(new Set(['p1', 'p2']), new Set(['p1']), players('p1', 'p2'))).toEqual(['p2']);
+    // The state before the commit is no longer held: everyone newly waited for is told.
+    expect(newlyWaitedFor(new Set(['p1', 'p2']), new Set(), undefined)).toEqual(['p1', 'p2']);
   });
 });

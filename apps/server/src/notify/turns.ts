@@ -78,6 +78,22 @@ export interface TurnNotifier {
   tracked(): number;
 }
 
+/**
+ * The players a commit newly made the world wait for, who should be told: not those it waited for
+ * before (told when that wait began), nor a player whose wait began with their own arrival in this
+ * commit. That one just took the seat from the world's page or the lobby (the creator of a world is
+ * seated at its creation) and the page they are opening shows it is their move; if they leave it,
+ * the reminder before the deadline still comes.
+ */
+export function newlyWaitedFor(
+  now: ReadonlySet<string>,
+  before: ReadonlySet<string> | undefined,
+  stateBefore: Pick<GameState, 'players'> | undefined,
+): string[] {
+  const present = stateBefore && new Set<string>(stateBefore.players.map((p) => p.id));
+  return [...now].filter((p) => !before?.has(p) && (!present || present.has(p)));
+}
+
 /** A claimed seat: its player, the webhook if any, and who to mail. */
 type Seat = MailRecipient & { player_id: string; webhook_url: string | null };
 
@@ -91,10 +107,10 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
     // With no record (the world was loaded since, or the process started), who was waited for is
     // read from the state the commit started from: a player waited for all along, told when the
     // wait began, is not taken as newly waited for and told again.
-    const start = waited.has(rt.id) ? undefined : rt.viewers.stateAt(from);
+    const start = rt.viewers.stateAt(from);
     const before = waited.get(rt.id) ?? (start && new Set<string>(hub.engine.waitingFor(start)));
     waited.set(rt.id, now);
-    const fresh = [...now].filter((p) => !before?.has(p));
+    const fresh = newlyWaitedFor(now, before, start);
     if (fresh.length === 0 || !rt.head.stepKey || rt.settings.status !== 'running') return;
     void tell(rt, fresh as PlayerId[]).catch((e) =>
       options.log('turn notification failed', { err: String(e) }),

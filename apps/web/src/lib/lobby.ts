@@ -5,6 +5,7 @@ import type {
   CreateWorld,
   FinalStanding,
   FinishedWorld,
+  WorldEvent,
   WorldSummary,
 } from '@bke/protocol';
 import { api } from './api.ts';
@@ -134,9 +135,15 @@ export const setAway = (id: string, away: boolean, standIn: BotLevel | null = nu
   ).then((r) => r.away);
 /** The orders a bot gave for the caller's seat while standing in. */
 export const botOrders = (id: string) =>
-  api<{ orders: { seq: number; turn: number; bot: BotLevel; order: { type: string }; at: string }[] }>(
-    'GET',
-    `/api/worlds/${encodeURIComponent(id)}/bot-orders`,
-  ).then((r) => r.orders);
+  api<{
+    orders: {
+      seq: number;
+      turn: number;
+      bot: BotLevel;
+      order: { type: string };
+      events: WorldEvent[];
+      at: string;
+    }[];
+  }>('GET', `/api/worlds/${encodeURIComponent(id)}/bot-orders`).then((r) => r.orders);
 export const leaveWorld = (id: string) =>
   api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/leave`, {});

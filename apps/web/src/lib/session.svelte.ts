@@ -27,12 +27,17 @@ class Session {
       this.known = true;
     }
   }
-  /** With an e-mail address, the server mails a link to confirm it. */
+  /**
+   * With an e-mail address, the server mails a link to confirm it. The browser's time zone becomes
+   * the account's, for the deadlines in its mail (the account page changes it).
+   */
   async signup(username: string, password: string, email?: string): Promise<void> {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const r = await api<{ user: User }>('POST', '/api/auth/signup', {
       username,
       password,
       ...(email ? { email } : {}),
+      ...(timeZone ? { timeZone } : {}),
     });
     this.user = r.user;
     connection.reconnect();

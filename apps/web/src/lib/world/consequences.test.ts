@@ -66,6 +66,9 @@ describe('foreseen consequences', () => {
       { kind: 'upkeepShortfall', section: '10.4', upkeep: 11, available: 10, disband: ['u2'] },
     ];
     for (const c of all) expect(consequenceWords(c, names)).toContain(`(rule ${c.section})`);
+    expect(consequenceWords(all[1] as Consequence, names)).toBe(
+      'RHENUS would hold more units than the stacking limits allow: you would have to remove 1 unit at the end of movement, unless a unit there moves away first (rule 6).',
+    );
     expect(consequenceWords(cut, names)).toBe(
       'Your tribes would be cut into 2 groups. In the administration phase you keep one group and lose the 1 tribe outside it (rule 9.3.4).',
     );

@@ -17,7 +17,7 @@ export function consequenceWords(c: Consequence, names: ConsequenceNames): strin
     case 'stackingLoss':
       return c.automatic
         ? `${plural(c.lose, 'tribe')} would be removed at the end of movement: only one tribe may stay in ${names.area(c.area)}${c.avoidable ? ', unless the tribe already there moves away first' : ''} (rule 9.2).`
-        : `${names.area(c.area)} would hold more than one area may: you would have to remove ${plural(c.lose, 'unit')} at the end of movement${c.avoidable ? ', unless a unit there moves away first' : ''} (rule 6).`;
+        : `${names.area(c.area)} would hold more units than the stacking limits allow: you would have to remove ${plural(c.lose, 'unit')} at the end of movement${c.avoidable ? ', unless a unit there moves away first' : ''} (rule 6).`;
     case 'hordeCutApart':
       return `Your tribes would be cut into ${c.groups.length} groups. In the administration phase you keep one group and lose the ${plural(c.tribesAtRisk, 'tribe')} outside it${c.mendable ? '; your other moves this phase can still join them up' : ''} (rule 9.3.4).`;
     case 'supportLost':
