@@ -171,7 +171,7 @@ test('a removed player is offered no Join; closing a world asks first, and the w
   await expect(admin.page.getByTestId('mod-world-status')).toContainText('running');
   await admin.page.getByRole('button', { name: 'Close the world…' }).click();
   await dialog.getByRole('button', { name: 'Close the world' }).click();
-  await expect(admin.page.getByTestId('mod-message')).toContainText('Done');
+  await expect(admin.page.getByTestId('mod-message')).toContainText('Done: closed');
 
   // The player's page: closed, and nobody is said to be waited for.
   await expect(a.page.getByTestId('world-paused')).toHaveText('World closed');
