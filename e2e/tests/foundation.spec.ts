@@ -48,3 +48,38 @@ test('the app runs under its content-security policy without a single violation'
   await page.screenshot({ path: 'artifacts/foundation-csp-world.png' });
   expect(violations).toEqual([]);
 });
+
+test("the world page asks for the world's record once while the bots' moves stream in", async ({ page }) => {
+  // The page keeps one socket from its first load: watched from the start.
+  let patches = 0;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string' && f.payload.includes('"world/patch"')) patches++;
+    }),
+  );
+  const name = `rec${Date.now() % 1_000_000}`;
+  await page.goto('/#/signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill('password123');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 60_000 });
+  // A world of bots, watched: their moves change the view many times while the page opens.
+  const worldId = await page.evaluate(async () => {
+    const r = await fetch('/api/worlds', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-bke-csrf': '1' },
+      body: JSON.stringify({ name: 'Bots at play', join: false, bots: ['easy', 'easy', 'easy'] }),
+    }).then((r) => r.json());
+    return r.world.id as string;
+  });
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/worlds/${worldId}`) asked.push(r.url());
+  });
+  await page.goto(`/#/world/${worldId}`);
+  // The world's name comes from the record; then more moves arrive, each replacing the view.
+  await expect(page.getByText('Bots at play').first()).toBeVisible({ timeout: 30_000 });
+  const after = patches;
+  await expect.poll(() => patches, { timeout: 30_000 }).toBeGreaterThanOrEqual(after + 3);
+  expect(asked).toHaveLength(1);
+});

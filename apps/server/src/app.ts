@@ -3,7 +3,7 @@
  * tests build it directly on a throwaway database.
  */
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { purgeOldDevices } from './auth/devices.ts';
 import { purgeOldFailures } from './auth/login-throttle.ts';
 import { type EndedSession, purgeExpiredSessions } from './auth/sessions.ts';
@@ -18,9 +18,9 @@ import { registerAuth } from './http/auth.ts';
 import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/errors.ts';
 import { installCsrfGuard, installTextGuard } from './http/guard.ts';
 import { installSecurityHeaders } from './http/headers.ts';
-import { registerHealth } from './http/health.ts';
+import { registerHealth, SERVER_VERSION } from './http/health.ts';
 import { registerMailAccount } from './http/mail-account.ts';
-import { registerMetrics, serveMetrics } from './http/metrics.ts';
+import { instrumentHttp, registerMetrics, serveMetrics } from './http/metrics.ts';
 import { proxyTrust } from './http/origin.ts';
 import { registerPasswordReset } from './http/password-reset.ts';
 import { registerProfile } from './http/profile.ts';
@@ -32,7 +32,7 @@ import { registerWeb } from './http/web.ts';
 import { registerWorlds } from './http/worlds.ts';
 import { type LimitOverrides, limitsWith } from './limits.ts';
 import { type Mailer, makeMailer } from './mail/mailer.ts';
-import { type MailSender, mailSender, purgeOldMail } from './mail/outbox.ts';
+import { type MailSender, mailSender, outboxBacklog, purgeOldMail } from './mail/outbox.ts';
 import { purgeOldTokens } from './mail/tokens.ts';
 import { mailTransport } from './mail/transport.ts';
 import { Metrics } from './metrics.ts';
@@ -48,6 +48,8 @@ export interface AppOptions {
   db: Database;
   webDist: string;
   logger?: boolean | { level: string; transport?: { target: string } };
+  /** A logger of the caller's own (main.ts logs its start-up through it too); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
   /** How often this process looks for due deadlines (ms); 0 turns the deadline runner off. */
   deadlinePollMs?: number;
   /** What one address or account may do (limits.ts); the defaults for anything not given. */
@@ -133,7 +135,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const publicUrl = options.notifications?.publicUrl ?? null;
   const https = publicUrl?.startsWith('https:') ?? false;
   const http = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
     bodyLimit: HTTP_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -155,7 +159,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installTextGuard(http);
   registerHealth(http, options.db, () => stopping);
   const hub = new WorldHub(options.db, log, limits);
-  const metrics = options.processMetrics ? new Metrics().withProcessMetrics() : new Metrics();
+  const metrics = new Metrics().withBuild(SERVER_VERSION);
+  if (options.processMetrics) metrics.withProcessMetrics();
+  instrumentHttp(http, metrics);
   registerMetrics(http, options.db, metrics);
   await registerWeb(http, options.webDist);
   const io = attachSockets(http, options.db, hub, { limits, trust, metrics });
@@ -171,7 +177,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     (msg, data) => http.log.info(data, msg),
   );
-  const mail = mailSender(options.db, transport, { retryBaseMs: mailOptions.retryBaseMs, log });
+  const mail = mailSender(options.db, transport, {
+    retryBaseMs: mailOptions.retryBaseMs,
+    log,
+    onSent: (kind) => metrics.mailSent.inc({ kind }),
+    onFailed: (kind, then) => metrics.mailFailed.inc({ kind, then }),
+  });
   const mailer = makeMailer(mailOptions.publicUrl ?? publicUrl ?? 'http://localhost:3000', () => mail.kick());
   registerAuth(http, options.db, endSessions, limits, { secureAlways: https }, mailer);
   registerPasswordReset(http, options.db, mailer, limits, endSessions);
@@ -206,8 +217,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sockets: () => io.of('/').sockets.size,
     pool: () => {
       const p = options.db.pool;
-      return p ? { total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount } : null;
+      return p
+        ? { total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount, max: p.options.max ?? 10 }
+        : null;
     },
+    outbox: () => outboxBacklog(options.db),
     processes: () => io.of('/').adapter.serverCount(),
   });
   const scrape = options.metricsPort ? await serveMetrics(metrics, options.metricsPort) : null;

@@ -1,9 +1,11 @@
 /**
- * Prometheus metrics (prom-client), one registry per app: the orders and how long they take to be
- * acknowledged, each world's queue, the worlds held and unloaded, the sockets, the deadlines fired, the database pool and the
- * processes of the cluster. Served to admins at /api/admin/metrics, or to a scraper on a port of
- * its own (http/metrics.ts). Values that exist anyway (queue depths, pool counts) are read when
- * scraped, not kept up to date on the hot path.
+ * Prometheus metrics (prom-client), one registry per app: HTTP requests and their time by route and
+ * status, the orders and how long they take to be acknowledged, each world's queue, the worlds held
+ * and unloaded, the sockets, the deadlines fired, the mail outbox (queued, sent, failed), the
+ * database pool, the processes of the cluster and the build. Served to admins at
+ * /api/admin/metrics, or to a scraper on a port of its own (http/metrics.ts). Values that exist
+ * anyway (queue depths, pool counts, the outbox's rows) are read when scraped, not kept up to date
+ * on the hot path.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -17,7 +19,9 @@ export interface MetricSources {
   /** Sockets connected to this process. */
   sockets(): number;
   /** The PostgreSQL pool (null on the embedded database). */
-  pool(): { total: number; idle: number; waiting: number } | null;
+  pool(): { total: number; idle: number; waiting: number; max: number } | null;
+  /** The site's mail outbox: messages waiting to be sent, and how long the oldest has waited (s). */
+  outbox(): Promise<{ queued: number; oldestSeconds: number }>;
   /** Server processes the cluster adapter knows of, this one included. */
   processes(): Promise<number>;
 }
@@ -40,6 +44,25 @@ export class Metrics {
   readonly deadlinesFired = new Counter({
     name: 'bke_deadlines_fired_total',
     help: 'Turn deadlines this process fired (each fires once across all processes).',
+    registers: [this.registry],
+  });
+  readonly httpRequests = new Histogram({
+    name: 'bke_http_request_duration_seconds',
+    help: 'HTTP requests answered by this process and their time, by method, route pattern and status (the count is the requests).',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly mailSent = new Counter({
+    name: 'bke_mail_sent_total',
+    help: 'Messages of the outbox this process handed to the mail server (or the log), by kind.',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  readonly mailFailed = new Counter({
+    name: 'bke_mail_failed_total',
+    help: 'Attempts to send a message of the outbox that failed, by kind and by what follows: a retry, or giving up.',
+    labelNames: ['kind', 'then'] as const,
     registers: [this.registry],
   });
   readonly worldsUnloaded = new Counter({
@@ -87,6 +110,23 @@ export class Metrics {
         this.set({ state: 'total' }, p.total);
         this.set({ state: 'idle' }, p.idle);
         this.set({ state: 'waiting' }, p.waiting);
+        this.set({ state: 'max' }, p.max);
+      },
+    });
+    new Gauge({
+      name: 'bke_mail_queued',
+      help: "Messages of the site's outbox waiting to be sent (due now or retrying later), all processes together.",
+      registers: [this.registry],
+      async collect() {
+        this.set((await sources.outbox()).queued);
+      },
+    });
+    new Gauge({
+      name: 'bke_mail_oldest_queued_seconds',
+      help: 'How long the oldest message waiting in the outbox has waited (0: none waits).',
+      registers: [this.registry],
+      async collect() {
+        this.set((await sources.outbox()).oldestSeconds);
       },
     });
     new Gauge({
@@ -97,6 +137,17 @@ export class Metrics {
         this.set(await sources.processes());
       },
     });
+  }
+
+  /** Which build runs: the server's version and Node's, as labels of a gauge that is always 1. */
+  withBuild(version: string): this {
+    new Gauge({
+      name: 'bke_build_info',
+      help: 'The running build: the server version and the Node.js version (always 1).',
+      labelNames: ['version', 'node'] as const,
+      registers: [this.registry],
+    }).set({ version, node: process.version }, 1);
+    return this;
   }
 
   /** Node's own metrics (CPU, memory, event-loop lag, garbage collection): once per process. */

@@ -7,6 +7,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createUser } from '../src/auth/users.ts';
+import { enqueueMail } from '../src/mail/outbox.ts';
 import { serveApp } from './helpers/app.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
@@ -98,6 +99,79 @@ describe('metrics', () => {
     expect(text).toMatch(/^bke_deadlines_fired_total 0$/m);
     expect(text).toMatch(/^bke_cluster_processes 1$/m);
     if (t.db.kind === 'postgres') expect(text).toMatch(/^bke_db_pool_connections\{state="total"\} \d+$/m);
+  });
+
+  it('time HTTP requests by route pattern and status, and name the build and the pool', async () => {
+    const alice = await api(base, null, 'POST', '/api/auth/login', {
+      username: 'alice',
+      password: 'password123',
+    });
+    expect(alice.status).toBe(200);
+    expect((await api(base, alice.cookie, 'GET', `/api/worlds/${worldId}`)).status).toBe(200);
+    expect(
+      (await api(base, alice.cookie, 'GET', '/api/worlds/00000000-0000-4000-8000-000000000000')).status,
+    ).toBe(404);
+    expect((await fetch(`${base}/no/such/route.txt`)).status).toBe(404);
+    const text = await app.metrics.text();
+    // The pattern, never the id: one series per route.
+    expect(text).toMatch(
+      /^bke_http_request_duration_seconds_count\{method="GET",route="\/api\/worlds\/:id",status="200"\} [1-9]\d*$/m,
+    );
+    expect(text).toMatch(
+      /^bke_http_request_duration_seconds_count\{method="GET",route="\/api\/worlds\/:id",status="404"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^bke_http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/login",status="200"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^bke_http_request_duration_seconds_count\{method="GET",route="\(none\)",status="404"\} 1$/m,
+    );
+    expect(text.split('\n').filter((l) => l.startsWith('bke_http') && l.includes(worldId))).toEqual([]);
+    expect(text).toMatch(/^bke_build_info\{version="\d+\.\d+\.\d+",node="v\d+\.\d+\.\d+"\} 1$/m);
+    if (t.db.kind === 'postgres') expect(text).toMatch(/^bke_db_pool_connections\{state="max"\} 5$/m);
+  });
+
+  it('count the outbox: queued, then sent by kind', async () => {
+    const before = await app.metrics.text();
+    expect(before).toMatch(/^bke_mail_queued 0$/m);
+    await enqueueMail(t.db, {
+      userId: null,
+      kind: 'reset_password',
+      to: 'someone@example.org',
+      subject: 'Reset',
+      text: 'Reset your password.',
+      html: '<p>Reset your password.</p>',
+    });
+    const queued = await app.metrics.text();
+    expect(queued).toMatch(/^bke_mail_queued 1$/m);
+    expect(queued).toMatch(/^bke_mail_oldest_queued_seconds \d/m);
+    expect(await app.mail.runOnce()).toBe(1);
+    const sent = await app.metrics.text();
+    expect(sent).toMatch(/^bke_mail_queued 0$/m);
+    expect(sent).toMatch(/^bke_mail_sent_total\{kind="reset_password"\} 1$/m);
+  });
+
+  it('count the outbox: a failed attempt, to be retried', async () => {
+    const other = await openTestDatabase();
+    // A mail server nobody listens on: every attempt fails at once.
+    const { app: failing } = await serveApp(other.db, { mail: { smtpUrl: 'smtp://127.0.0.1:1' } });
+    try {
+      await enqueueMail(other.db, {
+        userId: null,
+        kind: 'verify_email',
+        to: 'someone@example.org',
+        subject: 'Verify',
+        text: 'Verify your address.',
+        html: '<p>Verify your address.</p>',
+      });
+      expect(await failing.mail.runOnce()).toBe(0);
+      const text = await failing.metrics.text();
+      expect(text).toMatch(/^bke_mail_failed_total\{kind="verify_email",then="retry"\} 1$/m);
+      expect(text).toMatch(/^bke_mail_queued 1$/m);
+    } finally {
+      await failing.close();
+      await other.dispose();
+    }
   });
 
   it('count the deadlines this process fires', async () => {

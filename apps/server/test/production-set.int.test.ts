@@ -3,9 +3,9 @@
  * server and its production dependencies alone, assembled into a folder of its own outside the
  * repository. Started there with `node apps/server/dist/main.js` and NODE_ENV=production, on
  * DATABASE_URL's server when set, else on the embedded database, it migrates a fresh database,
- * answers its health check, signs a player up and takes an order. The set holds none of the
- * development tools that used to arrive as filled-in optional peers (the Prisma CLI and Studio,
- * React, effect, a second PGlite, TypeScript).
+ * answers its health check, signs a player up and takes an order, and writes nothing but JSON lines
+ * to its log. The set holds none of the development tools that used to arrive as filled-in optional
+ * peers (the Prisma CLI and Studio, React, effect, a second PGlite, TypeScript).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -165,5 +165,23 @@ describe('the production set, started from a folder of its own', () => {
     const ack = await player.order(order);
     expect(ack).toMatchObject({ ok: true, version: world.version + 1 });
     await player.until(world.version + 1);
+  }, 60_000);
+
+  it('stops on SIGTERM, having written JSON lines only, from migrating to stopping', async () => {
+    const exited = new Promise((r) => child?.once('exit', r));
+    child?.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const lines = output.split('\n').filter((l) => l.trim() !== '');
+    const plain = lines.filter((l) => {
+      try {
+        return typeof JSON.parse(l) !== 'object';
+      } catch {
+        return true;
+      }
+    });
+    expect(plain).toEqual([]);
+    const said = lines.map((l) => (JSON.parse(l) as { msg: string }).msg);
+    expect(said.some((m) => m.startsWith('BKE Online is running at'))).toBe(true);
+    expect(said).toContain('stopped');
   }, 60_000);
 });

@@ -1,8 +1,9 @@
 /**
  * The built web app as a browser gets it: text assets precompressed at build time (brotli or gzip
  * by the request's Accept-Encoding, the file itself otherwise), hashed files cached for a year as
- * immutable, index.html revalidated every time, the security headers on all of it; and Socket.IO
- * messages compressed (permessage-deflate negotiated on the WebSocket).
+ * immutable, index.html revalidated every time, the security headers on all of it, a missing asset
+ * a 404 rather than the app's page; and Socket.IO messages compressed (permessage-deflate
+ * negotiated on the WebSocket).
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,25 @@ describe('static assets', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-security-policy'], url).toMatch(/default-src 'self'/);
     }
+  });
+
+  it('answers a missing asset or file with a 404 in the error shape, a page path with the app', async () => {
+    for (const url of [
+      '/assets/index-Zz9yX_8w.js',
+      '/assets/gone.css?v=2',
+      '/assets/',
+      '/favicon.ico',
+      '/robots.txt',
+      '/worlds/some-world/map.png',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json().error.code, url).toBe('http/not_found');
+    }
+    const page = await get('/worlds/some-world');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>BKE Online</title>');
   });
 });
 

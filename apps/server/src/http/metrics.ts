@@ -11,6 +11,22 @@ import type { Metrics } from '../metrics.ts';
 import { HttpError } from './errors.ts';
 import { requireUser } from './guard.ts';
 
+/**
+ * Times every HTTP request this Fastify answers, labelled by its route's pattern (`/api/worlds/:id`,
+ * never the id itself, so the series stay few): the build's hashed files under one `/assets/*`, and
+ * whatever matched no route as `(none)`. Socket.IO's own requests never reach Fastify's routes.
+ */
+export function instrumentHttp(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const pattern = request.routeOptions.url;
+    const route = pattern === undefined ? '(none)' : pattern.startsWith('/assets/') ? '/assets/*' : pattern;
+    metrics.httpRequests.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+}
+
 export function registerMetrics(app: FastifyInstance, db: Database, metrics: Metrics): void {
   app.get(HTTP_ROUTES.metrics.path, async (request, reply) => {
     const user = await requireUser(db, request);

@@ -62,6 +62,20 @@ export interface SenderOptions {
   /** How long a claim holds before another process may take the row over. */
   leaseMs?: number;
   log(msg: string, data?: object): void;
+  /** Told of each message sent (the metrics count them). */
+  onSent?(kind: string): void;
+  /** Told of each failed attempt, and whether it is retried or given up. */
+  onFailed?(kind: string, then: 'retry' | 'given_up'): void;
+}
+
+/** The outbox across the site: messages waiting to be sent, and how long the oldest has waited. */
+export async function outboxBacklog(db: Database): Promise<{ queued: number; oldestSeconds: number }> {
+  const [row] = await db.sql<{ queued: number; oldest: number }>(
+    `SELECT count(*)::int AS queued,
+            coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest
+       FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL`,
+  );
+  return { queued: row?.queued ?? 0, oldestSeconds: row?.oldest ?? 0 };
 }
 
 export interface MailSender {
@@ -134,6 +148,7 @@ export function mailSender(db: Database, transport: MailTransport, options: Send
           WHERE id = $1::bigint`,
         [m.id, error, wait / 1000, last],
       );
+      options.onFailed?.(m.kind, last ? 'given_up' : 'retry');
       options.log(last ? 'mail given up' : 'mail not sent; will retry', {
         id: m.id,
         kind: m.kind,
@@ -147,6 +162,7 @@ export function mailSender(db: Database, transport: MailTransport, options: Send
       'UPDATE mail_outbox SET sent_at = now(), claimed_until = NULL, last_error = NULL WHERE id = $1::bigint',
       [m.id],
     );
+    options.onSent?.(m.kind);
     return true;
   }
 
