@@ -8,6 +8,7 @@
 // them in about a second (it is already in the lockfile, under Vite and tsx). Types are checked by
 // `tsc --noEmit` (scripts/typecheck.mjs), not here.
 import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = new URL('./', import.meta.url);
@@ -15,7 +16,8 @@ const pkg = JSON.parse(readFileSync(new URL('package.json', here), 'utf8'));
 
 rmSync(new URL('dist', here), { recursive: true, force: true });
 const result = await build({
-  absWorkingDir: new URL('.', here).pathname,
+  // A file path, never `URL.pathname`: that keeps %20 for a space and a leading / before C:.
+  absWorkingDir: fileURLToPath(here),
   entryPoints: {
     main: 'src/main.ts',
     migrate: 'src/cli/migrate.ts',

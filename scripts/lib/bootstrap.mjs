@@ -180,7 +180,21 @@ export function nodeAtLeast(v, min = NODE_MIN) {
   return true;
 }
 
+/**
+ * Windows is served through WSL2, not natively: these scripts start pnpm and the tools in
+ * node_modules/.bin without a shell, which on Windows finds neither (they are .cmd files there), and
+ * nobody runs the tests on Windows. The README says so; this says it before anything fails.
+ */
+export function checkPlatform(platform = process.platform) {
+  if (platform !== 'win32') return;
+  console.error(
+    'BKE Online runs on Linux and macOS. On Windows, use WSL2: install Ubuntu from the Microsoft Store, clone the repository inside it (not under /mnt/c), and run npm start there. See README.md, "Two commands".',
+  );
+  process.exit(1);
+}
+
 export function checkNode() {
+  checkPlatform();
   if (nodeAtLeast(process.versions.node)) return;
   console.error(
     `BKE Online needs Node ${NODE_MIN} or newer; this is Node ${process.versions.node}. Install a current Node 20, 22 or 24 (https://nodejs.org).`,

@@ -5,6 +5,7 @@
  * source and the geometry, such as a road between two areas that do not touch.
  */
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { geoPath } from 'd3-geo';
 import {
   type Area,
@@ -43,7 +44,7 @@ export interface BuildResult {
 }
 
 export function defaultSourceDir(): string {
-  return new URL('../source', import.meta.url).pathname;
+  return fileURLToPath(new URL('../source', import.meta.url));
 }
 
 /** 14.1 / AMBIG-5: tax value, minimum 2, capped at 3 unless the book states the value (Byzantium 4). */

@@ -1,7 +1,8 @@
 /** Where the compiled map lives and how it is serialised (stable, so a fresh build can be compared). */
+import { fileURLToPath } from 'node:url';
 import type { MapData } from '../src/schema.ts';
 
-export const GENERATED_MAP_FILE = new URL('../generated/map.json', import.meta.url).pathname;
+export const GENERATED_MAP_FILE = fileURLToPath(new URL('../generated/map.json', import.meta.url));
 
 /** One area or edge per line: small diffs when the source changes, still plain JSON. */
 export function formatMapJson(map: MapData): string {

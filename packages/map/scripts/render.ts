@@ -4,6 +4,7 @@
  * `npm run map:render -- preview` refreshes the committed packages/map/preview.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { renderSvg } from '../build/render-svg.ts';
 import { loadMap } from '../src/index.ts';
@@ -42,4 +43,4 @@ const out = preview
   ? new URL('../preview.png', import.meta.url)
   : new URL(crop ? 'crop.png' : 'map.png', dir);
 writeFileSync(out, png.asPng());
-console.log(`wrote ${out.pathname} (${png.width}x${png.height})`);
+console.log(`wrote ${fileURLToPath(out)} (${png.width}x${png.height})`);

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine, simSetup, simulate } from '../../src/index.ts';
 
@@ -25,7 +26,7 @@ describe('sim on the real map', () => {
 describe('CLI (npm run -s engine -- …)', () => {
   const cli = (args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      cwd: new URL('../..', import.meta.url).pathname,
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
       encoding: 'utf8',
     });
 
