@@ -9,12 +9,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/root.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
+import { freePort } from './helpers/process.ts';
 import { ensureServerBuilt } from './helpers/server-process.ts';
 import { createScratchDatabase } from './helpers/test-database.ts';
 
@@ -24,18 +24,6 @@ let output = '';
 let base = '';
 let dropDatabase = async () => {};
 const clients: TestClient[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const a = probe.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Bytes of the files under `dir`, links not followed (pnpm links each package into place). */
 function bytesUnder(dir: string): number {
