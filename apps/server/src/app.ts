@@ -183,7 +183,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onSent: (kind) => metrics.mailSent.inc({ kind }),
     onFailed: (kind, then) => metrics.mailFailed.inc({ kind, then }),
   });
-  const mailer = makeMailer(mailOptions.publicUrl ?? publicUrl ?? 'http://localhost:3000', () => mail.kick());
+  const mailer = makeMailer(
+    mailOptions.publicUrl ?? publicUrl ?? 'http://localhost:3000',
+    () => mail.kick(),
+    limits.mail,
+  );
   registerAuth(http, options.db, endSessions, limits, { secureAlways: https }, mailer);
   registerPasswordReset(http, options.db, mailer, limits, endSessions);
   registerMailAccount(http, options.db, mailer, limits);

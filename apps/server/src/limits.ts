@@ -1,3 +1,5 @@
+import type { MailLimits } from './mail/mail-limits.ts';
+
 /**
  * Every limit the server enforces on what one address or one account may do, in one place: the
  * defaults, the environment variable that changes each (config.ts), and the README's table. The
@@ -31,6 +33,8 @@ export interface Limits {
    * that, requests are answered as usual and nothing more is sent (so an address cannot be flooded).
    */
   accountLinksPerHour: number;
+  /** Mail to one mailbox, and links asked for by one client address (mail/mail-limits.ts). */
+  mail: MailLimits;
   /**
    * Past turns replayed per client address, and per account: each replay plays the turn's orders
    * again through the engine on the event loop every world shares, so a flood of them is refused.
@@ -53,6 +57,14 @@ export const DEFAULT_LIMITS: Limits = {
   staleOrderPatches: 50,
   forgotPerAddress: { burst: 5, perMinute: 1 },
   accountLinksPerHour: 3,
+  mail: {
+    linksPerHour: 5,
+    linksPerDay: 10,
+    verifyPerWeek: 3,
+    noticesPerHour: 10,
+    turnsPerHour: 30,
+    perClientAddressPerHour: 10,
+  },
   replays: { burst: 20, perMinute: 20 },
 };
 

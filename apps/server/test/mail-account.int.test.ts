@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { DEFAULT_LIMITS } from '../src/limits.ts';
 import { serveApp } from './helpers/app.ts';
 import { api, signup } from './helpers/client.ts';
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts';
@@ -21,7 +22,12 @@ beforeAll(async () => {
   t = await openTestDatabase();
   smtp = await startSmtpSink();
   ({ app, base } = await serveApp(t.db, {
-    limits: { authPerAddress: { burst: 50, perMinute: 60 }, forgotPerAddress: { burst: 50, perMinute: 60 } },
+    limits: {
+      authPerAddress: { burst: 50, perMinute: 60 },
+      forgotPerAddress: { burst: 50, perMinute: 60 },
+      // Every request here comes from one client address: its own limit is tried in mail-limits.
+      mail: { ...DEFAULT_LIMITS.mail, perClientAddressPerHour: 1000 },
+    },
     notifications: { publicUrl: SITE },
     mail: { smtpUrl: smtp.url, from: 'BKE Online <no-reply@bke.example.org>', pollMs: 100, retryBaseMs: 200 },
   }));

@@ -80,7 +80,7 @@ export function registerAuth(
     const body = parseBody(HTTP_ROUTES.signup.body, request.body);
     const user = await createUser(db, body.username, body.password, 'player', body.timeZone);
     if (!user) throw new HttpError(409, 'auth/username_taken', 'That name is taken.');
-    if (body.email) await mailer.sendVerification(db, user, body.email);
+    if (body.email) await mailer.sendVerification(db, user, body.email, request.ip);
     await signIn(request, reply, user.id);
     return { user: { id: user.id, username: user.username, role: user.role } };
   });

@@ -85,7 +85,7 @@ export function registerMailAccount(
       // Past the hourly number of links the answer is the same and nothing more is sent.
       if ((await tokensLastHour(tx, me.id, 'verify_email')) >= limits.accountLinksPerHour) return;
       await dropPendingLinks(tx, me.id);
-      await mailer.sendVerification(tx, row, body.email);
+      await mailer.sendVerification(tx, row, body.email, request.ip);
     });
     const settings = await mailSettingsOf(db, me.id);
     // The address waits for its link even when another account holds it (that is not told here).

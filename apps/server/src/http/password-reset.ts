@@ -40,7 +40,7 @@ export function registerPasswordReset(
       const email = user.email;
       await inTransaction(db, async (tx) => {
         if ((await tokensLastHour(tx, user.id, 'reset_password')) >= limits.accountLinksPerHour) return;
-        await mailer.sendReset(tx, { ...user, email });
+        await mailer.sendReset(tx, { ...user, email }, request.ip);
       });
     }
     return { ok: true as const };

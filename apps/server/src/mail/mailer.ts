@@ -6,6 +6,7 @@
 import type { Database } from '../db/database.ts';
 import { afterCommit } from '../db/transaction.ts';
 import { localTime } from './local-time.ts';
+import type { MailLimits } from './mail-limits.ts';
 import { enqueueMail, type NewMail } from './outbox.ts';
 import {
   addressInUseMail,
@@ -33,11 +34,26 @@ export type SiteLinks = ReturnType<typeof siteLinks>;
 
 export interface Mailer {
   links: SiteLinks;
-  /** Queues a message; the sender is woken after the transaction (if any) commits. */
+  /**
+   * Queues a message within the mail limits; the sender is woken after the transaction (if any)
+   * commits. False when nothing was queued (sent before under its dedupe key, or past a limit).
+   */
   queue(db: Database, mail: NewMail): Promise<boolean>;
-  /** A verification link to `email` for the account (a notice instead if another account holds it). */
-  sendVerification(db: Database, user: { id: string; username: string }, email: string): Promise<void>;
-  sendReset(db: Database, user: { id: string; username: string; email: string }): Promise<void>;
+  /**
+   * A verification link to `email` for the account (a notice instead if another account holds it),
+   * asked for from client address `requestedBy`.
+   */
+  sendVerification(
+    db: Database,
+    user: { id: string; username: string },
+    email: string,
+    requestedBy: string,
+  ): Promise<void>;
+  sendReset(
+    db: Database,
+    user: { id: string; username: string; email: string },
+    requestedBy: string,
+  ): Promise<void>;
   sendPasswordChanged(
     db: Database,
     user: { id: string; username: string; email: string | null; timeZone: string },
@@ -50,44 +66,49 @@ export interface Mailer {
   ): Promise<void>;
 }
 
-export function makeMailer(publicUrl: string, wake: () => void): Mailer {
+export function makeMailer(publicUrl: string, wake: () => void, limits: MailLimits): Mailer {
   const links = siteLinks(publicUrl);
   const queue = async (db: Database, mail: NewMail) => {
-    const added = await enqueueMail(db, mail);
-    afterCommit(db, wake);
+    const added = await enqueueMail(db, mail, limits);
+    if (added) afterCommit(db, wake);
     return added;
   };
   return {
     links,
     queue,
-    async sendVerification(db, user, email) {
+    async sendVerification(db, user, email, requestedBy) {
       const holder = await db.prisma.user.findUnique({ where: { email }, select: { id: true } });
+      // A link is issued either way: the account's links per hour count the request whichever mail
+      // it becomes, and a link for an address another account holds cannot be used (it is taken).
+      const token = await issueToken(db, user.id, 'verify_email', email);
       if (holder && holder.id !== user.id) {
         // The answer on the page stays the same: whether an address has an account is not told.
         await queue(db, {
           userId: holder.id,
           kind: 'address_in_use',
           to: email,
+          requestedBy,
           ...addressInUseMail({ url: links.login }),
         });
         return;
       }
-      const token = await issueToken(db, user.id, 'verify_email', email);
       const hours = TOKEN_TTL_MS.verify_email / 3600_000;
       await queue(db, {
         userId: user.id,
         kind: 'verify_email',
         to: email,
+        requestedBy,
         ...verifyEmailMail({ username: user.username, url: links.verify(token), hours }),
       });
     },
-    async sendReset(db, user) {
+    async sendReset(db, user, requestedBy) {
       const token = await issueToken(db, user.id, 'reset_password', user.email);
       const minutes = TOKEN_TTL_MS.reset_password / 60_000;
       await queue(db, {
         userId: user.id,
         kind: 'reset_password',
         to: user.email,
+        requestedBy,
         ...passwordResetMail({ username: user.username, url: links.reset(token), minutes }),
       });
     },

@@ -11,6 +11,8 @@
  * dedupe key, unique per account: a second insert with it does nothing.
  */
 import type { Database } from '../db/database.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { type MailLimits, recipientKey, withinMailLimits } from './mail-limits.ts';
 import type { Rendered } from './templates.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -31,27 +33,41 @@ export interface NewMail extends Rendered {
   unsubscribeUrl?: string | null;
   /** At most one mail with this key per account, ever. */
   dedupeKey?: string | null;
+  /** The client address whose request asks for this mail (counted by the limits per client address). */
+  requestedBy?: string | null;
 }
 
-/** Queues a message; false when one with its dedupe key was queued before (nothing is added). */
-export async function enqueueMail(db: Database, mail: NewMail): Promise<boolean> {
-  const rows = await db.sql<{ id: string }>(
-    `INSERT INTO mail_outbox (user_id, dedupe_key, kind, to_address, subject, text, html, unsubscribe_url)
-     VALUES ($1::uuid, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (user_id, dedupe_key) DO NOTHING
-     RETURNING id::text AS id`,
-    [
-      mail.userId,
-      mail.dedupeKey ?? null,
-      mail.kind,
-      mail.to,
-      mail.subject,
-      mail.text,
-      mail.html,
-      mail.unsubscribeUrl ?? null,
-    ],
-  );
-  return rows.length > 0;
+/**
+ * Queues a message within the mail limits (mail-limits.ts), in the caller's transaction when there
+ * is one; false when nothing is added: one with its dedupe key was queued before, or a limit is reached.
+ */
+export async function enqueueMail(db: Database, mail: NewMail, limits: MailLimits): Promise<boolean> {
+  const key = recipientKey(mail.to);
+  return inTransaction(db, async (tx) => {
+    if (
+      !(await withinMailLimits(tx, limits, { kind: mail.kind, key, requestedBy: mail.requestedBy ?? null }))
+    )
+      return false;
+    const rows = await tx.sql<{ id: string }>(
+      `INSERT INTO mail_outbox (user_id, dedupe_key, kind, to_address, recipient_key, requested_by, subject, text, html, unsubscribe_url)
+       VALUES ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (user_id, dedupe_key) DO NOTHING
+       RETURNING id::text AS id`,
+      [
+        mail.userId,
+        mail.dedupeKey ?? null,
+        mail.kind,
+        mail.to,
+        key,
+        mail.requestedBy ?? null,
+        mail.subject,
+        mail.text,
+        mail.html,
+        mail.unsubscribeUrl ?? null,
+      ],
+    );
+    return rows.length > 0;
+  });
 }
 
 export interface SenderOptions {
