@@ -7,6 +7,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createUser } from '../src/auth/users.ts';
+import { DEFAULT_LIMITS } from '../src/limits.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
 import { serveApp } from './helpers/app.ts';
 import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
@@ -134,14 +135,18 @@ describe('metrics', () => {
   it('count the outbox: queued, then sent by kind', async () => {
     const before = await app.metrics.text();
     expect(before).toMatch(/^bke_mail_queued 0$/m);
-    await enqueueMail(t.db, {
-      userId: null,
-      kind: 'reset_password',
-      to: 'someone@example.org',
-      subject: 'Reset',
-      text: 'Reset your password.',
-      html: '<p>Reset your password.</p>',
-    });
+    await enqueueMail(
+      t.db,
+      {
+        userId: null,
+        kind: 'reset_password',
+        to: 'someone@example.org',
+        subject: 'Reset',
+        text: 'Reset your password.',
+        html: '<p>Reset your password.</p>',
+      },
+      DEFAULT_LIMITS.mail,
+    );
     const queued = await app.metrics.text();
     expect(queued).toMatch(/^bke_mail_queued 1$/m);
     expect(queued).toMatch(/^bke_mail_oldest_queued_seconds \d/m);
@@ -156,14 +161,18 @@ describe('metrics', () => {
     // A mail server nobody listens on: every attempt fails at once.
     const { app: failing } = await serveApp(other.db, { mail: { smtpUrl: 'smtp://127.0.0.1:1' } });
     try {
-      await enqueueMail(other.db, {
-        userId: null,
-        kind: 'verify_email',
-        to: 'someone@example.org',
-        subject: 'Verify',
-        text: 'Verify your address.',
-        html: '<p>Verify your address.</p>',
-      });
+      await enqueueMail(
+        other.db,
+        {
+          userId: null,
+          kind: 'verify_email',
+          to: 'someone@example.org',
+          subject: 'Verify',
+          text: 'Verify your address.',
+          html: '<p>Verify your address.</p>',
+        },
+        DEFAULT_LIMITS.mail,
+      );
       expect(await failing.mail.runOnce()).toBe(0);
       const text = await failing.metrics.text();
       expect(text).toMatch(/^bke_mail_failed_total\{kind="verify_email",then="retry"\} 1$/m);
