@@ -1,13 +1,14 @@
 /**
  * Delivers one message to a player's webhook. The address is the player's input, so the request is
  * guarded against reaching inside the server's own network: only http(s), every address the name
- * resolves to must be public (checked again at connect time, so DNS cannot swap it in between), no
+ * resolves to must be public (public-address.ts; checked again at connect time, so DNS cannot swap it in between), no
  * redirects, a short timeout, a small body. Tests allow private addresses for a local receiver.
  */
 import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPublicAddress } from './public-address.ts';
 
 export interface WebhookMessage {
   /** The line a chat channel shows (`content` for Discord, `text` for Slack). */
@@ -22,37 +23,8 @@ export type WebhookResult =
 
 const TIMEOUT_MS = 5000;
 
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-
-/** Whether an address is inside a private, loopback, link-local or otherwise non-public range. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return PRIVATE.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+/** Whether an address is anything but a public unicast address of another host (public-address.ts). */
+export const isPrivateAddress = (address: string): boolean => !isPublicAddress(address);
 
 /** A DNS lookup that fails for names resolving to a non-public address. */
 const publicLookup: LookupFunction = (hostname, options, callback) => {
