@@ -9,6 +9,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Simulated games in unit tests take seconds on a busy 2-core machine; Vitest's 5 s
+          // default failed them there without anything being wrong.
+          testTimeout: 30_000,
           include: [
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
