@@ -1,22 +1,31 @@
 /**
- * `npm run -s engine -- <command>`: new | legal | apply | sim. Every argument and file is
+ * `npm run -s engine -- <command>`: new | legal | apply | sim | check. Every argument and file is
  * zod-parsed; output is JSON on stdout; an engine refusal prints its error code and exits 2.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { strongPolicy } from '../bot/strong.ts';
 import { createEngine } from '../engine.ts';
+import { playListedCheck } from '../sim/listed-check.ts';
 import { simSetup, simulate } from '../sim/play.ts';
+import { simplePolicy } from '../sim/policy.ts';
 import { loadMapForCli } from './load-map.ts';
 
 const USAGE = `usage: engine <command> [options]
   new    --seed S --players N [--options FILE] [--map FILE]     → initial state JSON
   legal  --state FILE --player P [--map FILE]                     → legal orders JSON
   apply  --state FILE --orders FILE [--actor P|system] [--map FILE] → { state, events } or { error }
-  sim    --seed S --players N --turns T [--options FILE] [--map FILE] [--log] → summary JSON`;
+  sim    --seed S --players N --turns T [--options FILE] [--map FILE] [--log] → summary JSON
+  check  --seed S --games G --turns T [--every K] [--map FILE]
+         plays G seeded games per victory mode with every optional rule on (strong, simple and
+         random seats) and checks that every order listed at sampled positions is accepted;
+         prints what was refused or threw and exits 2 if anything was`;
 
 const argsSchema = z.object({
-  command: z.enum(['new', 'legal', 'apply', 'sim']),
+  command: z.enum(['new', 'legal', 'apply', 'sim', 'check']),
+  games: z.coerce.number().int().min(1).max(1000).default(8),
+  every: z.coerce.number().int().min(1).max(10_000).default(40),
   seed: z.string().min(1).default('1'),
   players: z.coerce.number().int().min(1).max(6).default(2),
   turns: z.coerce.number().int().min(1).max(1000).default(40),
@@ -54,6 +63,8 @@ async function main() {
       options: { type: 'string' },
       map: { type: 'string' },
       log: { type: 'boolean' },
+      games: { type: 'string' },
+      every: { type: 'string' },
     },
   });
   const parsed = argsSchema.safeParse({ ...values, command: positionals[0] });
@@ -97,6 +108,23 @@ async function main() {
     case 'sim': {
       const run = simulate(engine, simSetup(a.seed, a.players, options as never), a.turns);
       return print(a.log ? { ...run.summary, log: run.log } : run.summary);
+    }
+    case 'check': {
+      let bad = 0;
+      for (let g = 0; g < a.games; g++)
+        for (const victory of ['basic', 'advanced'] as const) {
+          const r = playListedCheck(engine, `${a.seed}-${g}`, {
+            turns: a.turns,
+            victory,
+            every: a.every,
+            policies: [(s) => strongPolicy(s), (s) => simplePolicy(s), () => 'random'],
+          });
+          bad += r.problems.length;
+          const { problems, ...counts } = r;
+          print({ victory, ...counts, problems });
+        }
+      if (bad > 0) process.exit(2);
+      return;
     }
   }
 }

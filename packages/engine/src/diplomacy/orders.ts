@@ -133,15 +133,19 @@ export function bidLegal(ctx: EngineContext, g: Game, player: PlayerId): RealmLe
   const out: RealmLegalOrder[] = [];
   for (const a of auctioneers(ctx, g)) {
     if (a === player) continue;
+    // 13.4: leased units stay their barbarian owner's, and are never the hirer's to sell.
+    const leased = new Set(leasesOf(g).flatMap((l) => (l.hirer === a ? l.units : [])));
     const kinds = [
       ...new Set(
         Object.values(g.units)
-          .filter((u) => u.owner === a && u.kind !== 'leader')
+          .filter((u) => u.owner === a && u.kind !== 'leader' && !leased.has(u.id))
           .map((u) => u.kind),
       ),
     ].sort();
     for (const kind of kinds) {
       const min = minimumBid(ctx.options, kind);
+      // 13.3: only a unit whose upkeep cannot be paid goes to auction; one without upkeep never does.
+      if (min < 1) continue;
       for (const amount of [min, min + 3])
         if (amount <= money) out.push({ type: 'realmBid', auctioneer: a, kind, amount });
     }

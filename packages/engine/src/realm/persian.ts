@@ -119,7 +119,10 @@ export function persianArmyChoices(
   const out: (PersianArmyOrder & { areas: AreaId[] })[] = [];
   for (const kinds of PERSIAN_ARMIES) {
     const units = placeArmy(ctx, kinds, areas);
-    if (units) out.push({ type: 'persianArmy', units, leader: area, areas });
+    // 10.2: the leader goes with a friendly combat unit: in the chosen area when a unit stands
+    // there, else with the first unit (an army of ships stands on the coast, off an inland area).
+    const leader = units?.some((u) => u.area === area) ? area : units?.[0]?.area;
+    if (units && leader) out.push({ type: 'persianArmy', units, leader, areas });
   }
   return out;
 }

@@ -85,3 +85,77 @@ function expandCombat(legal: LegalOrder, choose: Chooser): Order | null {
     }
   }
 }
+
+/**
+ * Every concrete order a grouped legal order stands for, up to `cap` of them (spread evenly over
+ * the choices when there are more): the orders a player could send from this listing. Used by the
+ * property test that the listing never lies, and by bots that weigh each choice.
+ */
+export function concreteOrders(legal: LegalOrder, cap = Number.POSITIVE_INFINITY): Order[] {
+  const out = allConcrete(legal);
+  if (out.length <= cap) return out;
+  const step = out.length / cap;
+  return Array.from({ length: cap }, (_, i) => out[Math.floor(i * step)]!);
+}
+
+function allConcrete(legal: LegalOrder): Order[] {
+  const each = <T>(xs: readonly T[], f: (x: T) => Order): Order[] => xs.map(f);
+  const o = legal as unknown as Record<string, unknown> & { type: string };
+  switch (legal.type) {
+    case 'chooseStart':
+      return each(legal.areas, (area) => ({ type: 'chooseStart', position: legal.position, area }));
+    case 'combine':
+      return each(legal.areas, (area) => ({ type: 'combine', tribes: legal.tribes, area }));
+    case 'move':
+      return each(legal.destinations, (d) => ({ type: 'move', unit: legal.unit, path: d.path }));
+    case 'seaCrossing':
+      return each(legal.to, (to) => ({ type: 'seaCrossing', tribe: legal.tribe, sea: legal.sea, to }));
+    case 'placeEntryTribes':
+      return legal.areas.flatMap((a, i) =>
+        legal.areas.slice(i + 1).map((b): Order => ({ type: 'placeEntryTribes', areas: [a, b] })),
+      );
+    case 'persianArmy':
+      return [{ type: 'persianArmy', units: legal.units, leader: legal.leader }];
+    case 'removeUnits': {
+      // The first, the last and a middle window of candidates: every count-sized set is legal.
+      const c = legal.candidates;
+      const starts = [...new Set([0, Math.floor((c.length - legal.count) / 2), c.length - legal.count])];
+      return starts
+        .filter((s) => s >= 0)
+        .map((s): Order => ({ type: 'removeUnits', units: c.slice(s, s + legal.count) }));
+    }
+    case 'foundKingdom': {
+      const withs = legal.leaderWith.length ? legal.leaderWith : [null];
+      const capitals = legal.capital.length ? legal.capital : [null];
+      return withs.flatMap((leaderWith) =>
+        capitals.map((capital): Order => ({ type: 'foundKingdom', leaderWith, capital })),
+      );
+    }
+    default:
+      break;
+  }
+  switch (o.type) {
+    case 'combatAttack':
+      return ((o.choices as { attackers: string[] }[] | undefined) ?? []).map(
+        (c) => ({ type: 'combatAttack', target: o.target, attackers: c.attackers }) as Order,
+      );
+    case 'combatRetreat': {
+      const paths = (o.paths as string[][] | undefined) ?? [];
+      return (paths.length ? paths : [[]]).map(
+        (path) => ({ type: 'combatRetreat', unit: o.unit, path }) as Order,
+      );
+    }
+    case 'combatExchangeLoss':
+      return ((o.sets as string[][] | undefined) ?? []).map(
+        (units) => ({ type: 'combatExchangeLoss', units }) as Order,
+      );
+    case 'combatAdvance':
+      return ((o.to as string[] | undefined) ?? []).map(
+        (to) => ({ type: 'combatAdvance', unit: o.unit, to }) as Order,
+      );
+    default: {
+      const one = expand(legal, () => 0);
+      return one ? [one] : [];
+    }
+  }
+}
