@@ -73,6 +73,15 @@ export class Metrics {
 
   /** Gauges read from `sources` at every scrape. */
   watch(sources: MetricSources): void {
+    // Both outbox gauges come from one query: a scrape collects them together, and the second
+    // takes the read the first started instead of counting the table again.
+    let outboxRead: ReturnType<MetricSources['outbox']> | null = null;
+    const outbox = () => {
+      outboxRead ??= sources.outbox().finally(() => {
+        outboxRead = null;
+      });
+      return outboxRead;
+    };
     new Gauge({
       name: 'bke_world_queue_depth',
       help: 'Tasks queued on a world held by this process (orders, catch-ups, snapshots).',
@@ -118,7 +127,7 @@ export class Metrics {
       help: "Messages of the site's outbox waiting to be sent (due now or retrying later), all processes together.",
       registers: [this.registry],
       async collect() {
-        this.set((await sources.outbox()).queued);
+        this.set((await outbox()).queued);
       },
     });
     new Gauge({
@@ -126,7 +135,7 @@ export class Metrics {
       help: 'How long the oldest message waiting in the outbox has waited (0: none waits).',
       registers: [this.registry],
       async collect() {
-        this.set((await sources.outbox()).oldestSeconds);
+        this.set((await outbox()).oldestSeconds);
       },
     });
     new Gauge({

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import {
   type Engine,
+  EVERY_OPTIONAL_RULE,
   type GameState,
   initialRealmPlayer,
   type PlayerId,
@@ -25,20 +26,6 @@ import { serveApp } from './helpers/app.ts';
 import { api, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
-const EVERY_OPTIONAL_RULE = {
-  tribalSeaCrossings: true,
-  tribalAttacksOnNeutralGarrisons: true,
-  vikingModifications: true,
-  arabsAfricans: true,
-  persianKingdom: true,
-  optionalCities: true,
-  hunModifications: true,
-  auction: true,
-  mercenaries: true,
-  byzantium: true,
-  optionalLeaders: true,
-  tribute: true,
-};
 /** Game turns played: kingdoms rise (and barbarians lease them units) around turn 9–12. */
 const TURNS = 14;
 

@@ -86,6 +86,14 @@ export type OptionsInput = z.input<typeof optionsSchema>;
 
 export const DEFAULT_OPTIONS: Options = optionsSchema.parse({});
 
+/**
+ * Every optional rule of section 13 on, read from the schema so that a rule added there is in it
+ * too: the set-up of the tests and checks that play with all of them.
+ */
+export const EVERY_OPTIONAL_RULE = Object.fromEntries(Object.keys(optSchema.shape).map((k) => [k, true])) as {
+  [K in keyof Options['opt']]: true;
+};
+
 // ---- named predicates: rules ask these, never the raw object ----
 
 /** 13.1.1: may this people's tribes try marked sea crossings? */

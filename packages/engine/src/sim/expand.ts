@@ -89,7 +89,7 @@ function expandCombat(legal: LegalOrder, choose: Chooser): Order | null {
 /**
  * Every concrete order a grouped legal order stands for, up to `cap` of them (spread evenly over
  * the choices when there are more): the orders a player could send from this listing. Used by the
- * property test that the listing never lies, and by bots that weigh each choice.
+ * check that the listing never lies (listed-check.ts).
  */
 export function concreteOrders(legal: LegalOrder, cap = Number.POSITIVE_INFINITY): Order[] {
   const out = allConcrete(legal);
@@ -99,17 +99,15 @@ export function concreteOrders(legal: LegalOrder, cap = Number.POSITIVE_INFINITY
 }
 
 function allConcrete(legal: LegalOrder): Order[] {
-  const each = <T>(xs: readonly T[], f: (x: T) => Order): Order[] => xs.map(f);
-  const o = legal as unknown as Record<string, unknown> & { type: string };
   switch (legal.type) {
     case 'chooseStart':
-      return each(legal.areas, (area) => ({ type: 'chooseStart', position: legal.position, area }));
+      return legal.areas.map((area) => ({ type: 'chooseStart', position: legal.position, area }));
     case 'combine':
-      return each(legal.areas, (area) => ({ type: 'combine', tribes: legal.tribes, area }));
+      return legal.areas.map((area) => ({ type: 'combine', tribes: legal.tribes, area }));
     case 'move':
-      return each(legal.destinations, (d) => ({ type: 'move', unit: legal.unit, path: d.path }));
+      return legal.destinations.map((d) => ({ type: 'move', unit: legal.unit, path: d.path }));
     case 'seaCrossing':
-      return each(legal.to, (to) => ({ type: 'seaCrossing', tribe: legal.tribe, sea: legal.sea, to }));
+      return legal.to.map((to) => ({ type: 'seaCrossing', tribe: legal.tribe, sea: legal.sea, to }));
     case 'placeEntryTribes':
       return legal.areas.flatMap((a, i) =>
         legal.areas.slice(i + 1).map((b): Order => ({ type: 'placeEntryTribes', areas: [a, b] })),
@@ -131,28 +129,22 @@ function allConcrete(legal: LegalOrder): Order[] {
         capitals.map((capital): Order => ({ type: 'foundKingdom', leaderWith, capital })),
       );
     }
-    default:
-      break;
-  }
-  switch (o.type) {
     case 'combatAttack':
-      return ((o.choices as { attackers: string[] }[] | undefined) ?? []).map(
-        (c) => ({ type: 'combatAttack', target: o.target, attackers: c.attackers }) as Order,
-      );
-    case 'combatRetreat': {
-      const paths = (o.paths as string[][] | undefined) ?? [];
-      return (paths.length ? paths : [[]]).map(
-        (path) => ({ type: 'combatRetreat', unit: o.unit, path }) as Order,
-      );
-    }
+      return legal.choices.map((c) => ({
+        type: 'combatAttack',
+        target: legal.target,
+        attackers: c.attackers,
+      }));
+    case 'combatRetreat':
+      return (legal.paths.length ? legal.paths : [[]]).map((path) => ({
+        type: 'combatRetreat',
+        unit: legal.unit,
+        path,
+      }));
     case 'combatExchangeLoss':
-      return ((o.sets as string[][] | undefined) ?? []).map(
-        (units) => ({ type: 'combatExchangeLoss', units }) as Order,
-      );
+      return legal.sets.map((units) => ({ type: 'combatExchangeLoss', units }));
     case 'combatAdvance':
-      return ((o.to as string[] | undefined) ?? []).map(
-        (to) => ({ type: 'combatAdvance', unit: o.unit, to }) as Order,
-      );
+      return legal.to.map((to) => ({ type: 'combatAdvance', unit: legal.unit, to }));
     default: {
       const one = expand(legal, () => 0);
       return one ? [one] : [];

@@ -7,6 +7,7 @@
 import type { Engine } from '../engine.ts';
 import type { PlayerId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
+import { EVERY_OPTIONAL_RULE } from '../model/options.ts';
 import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
 import { concreteOrders, expand } from './expand.ts';
@@ -49,22 +50,6 @@ export function checkListedOrders(engine: Engine, state: GameState, player: Play
   return { tried, problems };
 }
 
-/** Every optional rule of section 13 on. */
-export const ALL_OPTIONAL_RULES = {
-  tribalSeaCrossings: true,
-  tribalAttacksOnNeutralGarrisons: true,
-  vikingModifications: true,
-  arabsAfricans: true,
-  persianKingdom: true,
-  optionalCities: true,
-  hunModifications: true,
-  auction: true,
-  mercenaries: true,
-  byzantium: true,
-  optionalLeaders: true,
-  tribute: true,
-} as const;
-
 export interface ListedGame {
   readonly seed: string;
   readonly turns: number;
@@ -94,7 +79,7 @@ export function playListedCheck(
 ): ListedGame {
   const players = opts.players ?? 6;
   const every = opts.every ?? 25;
-  const setup = simSetup(seed, players, { opt: ALL_OPTIONAL_RULES, victory: opts.victory ?? 'basic' });
+  const setup = simSetup(seed, players, { opt: EVERY_OPTIONAL_RULE, victory: opts.victory ?? 'basic' });
   const created = engine.createGame(setup);
   if (!created.ok) throw new Error(`bad setup ${created.error.code}`);
   let state = created.value;
