@@ -110,12 +110,15 @@ export const botOrderSchema = z.object({
   seq: z.number().int(),
   turn: z.number().int(),
   bot: botLevelSchema,
-  order: z.unknown(),
+  /** The order as the log keeps it (the engine's order; its type names it when no event says more). */
+  order: z.object({ type: z.string() }).loose(),
   /** The order's events as the seat's own view has them: the History's sentences for it. */
   events: z.array(worldEventSchema),
   at: z.string(),
 });
 export const botOrdersResponseSchema = z.object({ orders: z.array(botOrderSchema) });
+export type BotOrder = z.infer<typeof botOrderSchema>;
+export type BotOrdersResponse = z.infer<typeof botOrdersResponseSchema>;
 
 /** Where a world stands in the turn sequence (4), as a lobby line shows it. */
 export const worldStepSchema = z.object({

@@ -1,11 +1,11 @@
 /** The lobby's data: worlds as the server lists them, and the options a new world is created with. */
 import type {
   BotLevel,
+  BotOrdersResponse,
   Colour,
   CreateWorld,
   FinalStanding,
   FinishedWorld,
-  WorldEvent,
   WorldSummary,
 } from '@bke/protocol';
 import { api } from './api.ts';
@@ -135,15 +135,6 @@ export const setAway = (id: string, away: boolean, standIn: BotLevel | null = nu
   ).then((r) => r.away);
 /** The orders a bot gave for the caller's seat while standing in. */
 export const botOrders = (id: string) =>
-  api<{
-    orders: {
-      seq: number;
-      turn: number;
-      bot: BotLevel;
-      order: { type: string };
-      events: WorldEvent[];
-      at: string;
-    }[];
-  }>('GET', `/api/worlds/${encodeURIComponent(id)}/bot-orders`).then((r) => r.orders);
+  api<BotOrdersResponse>('GET', `/api/worlds/${encodeURIComponent(id)}/bot-orders`).then((r) => r.orders);
 export const leaveWorld = (id: string) =>
   api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/leave`, {});

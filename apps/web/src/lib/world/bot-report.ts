@@ -4,23 +4,18 @@
  * was given in. An order that changed nothing the History tells (ending a phase, say) is named by
  * what it was, never by the engine's ids.
  */
-import type { WorldEvent } from '@bke/protocol';
+import type { BotOrder } from '@bke/protocol';
 import { eventWords } from '../words.ts';
 import { humanize } from './fallback.ts';
 import type { Names } from './history.ts';
 
-export interface BotOrderRow {
-  readonly seq: number;
-  readonly turn: number;
-  readonly bot: string;
-  readonly order: { readonly type: string };
-  readonly events: readonly WorldEvent[];
-}
+/** What the report reads of a stand-in's order (the protocol's `BotOrder`, without its time). */
+export type BotOrderRow = Pick<BotOrder, 'seq' | 'turn' | 'bot' | 'order' | 'events'>;
 
 export interface BotReportLine {
   readonly seq: number;
   readonly turn: number;
-  readonly bot: string;
+  readonly bot: BotOrder['bot'];
   readonly text: string;
 }
 
