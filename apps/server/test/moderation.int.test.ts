@@ -624,6 +624,12 @@ describe('closing and the audit log', () => {
     }
     const byWorld = await api(base, admin, 'GET', `/api/moderation/audit?worldId=${worldId}`);
     expect((byWorld.body.entries as { worldId: string }[]).every((e) => e.worldId === worldId)).toBe(true);
+    // A query that does not fit its schema is refused in words, not quietly read as "everything".
+    for (const path of ['/api/moderation/audit?worldId=nope', '/api/moderation/reports?status=lost']) {
+      const refused = await api(base, admin, 'GET', path);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body, path).toMatchObject({ error: { code: 'http/invalid' } });
+    }
     await expect(t.db.sql('UPDATE moderation_actions SET reason = $1', ['rewritten'])).rejects.toThrow(
       /append-only/,
     );

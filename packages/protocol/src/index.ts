@@ -10,6 +10,7 @@ export * from './mail.ts';
 export * from './moderation.ts';
 export * from './patch.ts';
 export * from './replay.ts';
+export * from './route-call.ts';
 export * from './rules.ts';
 export * from './socket.ts';
 export * from './text.ts';

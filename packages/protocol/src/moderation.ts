@@ -156,6 +156,19 @@ export const reportCreatedSchema = z.object({ report: reportReceiptSchema });
 
 /** `?q=`: the start of a username (letters, digits, _ and -, taken literally). */
 export const userSearchQuerySchema = z.object({ q: lineText().max(24).optional() }).strict();
+/** `?status=`: which reports to list (open when absent). */
+export const reportListQuerySchema = z.object({ status: z.enum(REPORT_STATUSES).optional() }).strict();
+/** `?before=` (an entry's id, for the next page), `?worldId=`, `?userId=`: which audit entries. */
+export const auditQuerySchema = z
+  .object({
+    before: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+    worldId: z.uuid().optional(),
+    userId: z.uuid().optional(),
+  })
+  .strict();
 
 /**
  * The turns a world can be rolled back to: the order after which each began (0: the created game).
@@ -430,6 +443,7 @@ export const MODERATION_ROUTES = {
     path: '/api/moderation/reports',
     summary: 'The report queue (`?status=open|resolved|dismissed`, open by default), oldest first.',
     level: 'moderator',
+    query: reportListQuerySchema,
     response: reportListSchema,
   },
   resolveReport: {
@@ -446,6 +460,7 @@ export const MODERATION_ROUTES = {
     path: '/api/moderation/audit',
     summary: 'The audit log, newest first (`?before=<id>`, `?worldId=`, `?userId=`); admins only.',
     level: 'admin',
+    query: auditQuerySchema,
     response: auditListSchema,
   },
   createReport: {

@@ -7,11 +7,12 @@
  * inside the world's queue, caught up, with the transaction inside it.
  */
 import {
+  auditQuerySchema,
   MODERATION_ROUTES,
   type ModerationLevel,
   type ModerationRouteKey,
-  REPORT_STATUSES,
   type Role,
+  reportListQuerySchema,
   userSearchQuerySchema,
 } from '@bke/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -205,18 +206,12 @@ const READS: Partial<Record<ModerationRouteKey, ReadHandler>> = {
     return { users: await listUsers(ctx, q.q ?? '') };
   },
   listReports: async (c, ctx) => {
-    const status = z.enum(REPORT_STATUSES).catch('open').parse(c.query.status);
-    return { reports: await listReports(ctx.db, status) };
+    const q = parseQuery(reportListQuerySchema, c.query);
+    return { reports: await listReports(ctx.db, q.status ?? 'open') };
   },
   auditLog: async (c, ctx) => {
-    const q = c.query;
-    return {
-      entries: await readAudit(ctx.db, {
-        before: serial.safeParse(q.before).success ? q.before : undefined,
-        worldId: uuid.safeParse(q.worldId).success ? q.worldId : undefined,
-        userId: uuid.safeParse(q.userId).success ? q.userId : undefined,
-      }),
-    };
+    const q = parseQuery(auditQuerySchema, c.query);
+    return { entries: await readAudit(ctx.db, q) };
   },
   createReport: async (c, ctx) => {
     const r = await createReport(ctx.db, c.actor.id, c.body);

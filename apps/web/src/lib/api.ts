@@ -2,7 +2,15 @@
  * HTTP calls to the server. Every failure becomes an ApiError carrying the server's error code,
  * which screens turn into words with `errorWords` (lib/words.ts).
  */
-import { CSRF_HEADER, errorBodySchema } from '@bke/protocol';
+import {
+  CSRF_HEADER,
+  errorBodySchema,
+  ROUTES,
+  type RouteInput,
+  type RouteName,
+  type RouteResponse,
+  routeUrl,
+} from '@bke/protocol';
 import { type ClientErrorCode, errorWords } from './words.ts';
 
 export class ApiError extends Error {
@@ -20,11 +28,25 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
+/**
+ * Calls the route named `name` of the protocol's tables: its parameters, query and body are typed
+ * from the route's schemas and so is the answer. A development build also parses the answer with
+ * the route's response schema, so a server that drifts from the protocol fails loudly there.
+ */
+export async function call<K extends RouteName>(
+  name: K,
+  ...[input]: RouteInput<K> extends { params?: undefined; body?: undefined }
+    ? [input?: RouteInput<K>]
+    : [input: RouteInput<K>]
+): Promise<RouteResponse<K>> {
+  const route = ROUTES[name];
+  const given = (input ?? {}) as RouteInput<K>;
+  const json = await request(route.method, routeUrl(name, given), given.body);
+  if (import.meta.env.DEV) return route.response.parse(json) as RouteResponse<K>;
+  return json as RouteResponse<K>;
+}
+
+async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -51,7 +73,7 @@ export async function api<T>(
     const { code, message, ...params } = body.data.error;
     throw new ApiError(code, message, res.status, params);
   }
-  return json as T;
+  return json;
 }
 
 /** Any thrown value as words for the player. */

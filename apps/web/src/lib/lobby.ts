@@ -1,14 +1,13 @@
 /** The lobby's data: worlds as the server lists them, and the options a new world is created with. */
 import type {
   BotLevel,
-  BotOrdersResponse,
   Colour,
   CreateWorld,
   FinalStanding,
   FinishedWorld,
   WorldSummary,
 } from '@bke/protocol';
-import { api } from './api.ts';
+import { call } from './api.ts';
 
 export type { FinalStanding, FinishedWorld, WorldSummary };
 
@@ -113,28 +112,21 @@ export const seatsTaken = (w: WorldSummary) => w.seats.filter((s) => !s.left);
 export const freeColours = (w: WorldSummary, all: readonly Colour[]) =>
   all.filter((c) => !seatsTaken(w).some((s) => s.colour === c));
 
-export const listWorlds = () => api<{ worlds: WorldSummary[] }>('GET', '/api/worlds').then((r) => r.worlds);
+export const listWorlds = () => call('listWorlds').then((r) => r.worlds);
 /** Closed worlds with their final standings, most recently closed first. */
-export const listFinishedWorlds = () =>
-  api<{ worlds: FinishedWorld[] }>('GET', '/api/worlds/finished').then((r) => r.worlds);
+export const listFinishedWorlds = () => call('listFinishedWorlds').then((r) => r.worlds);
 /** Final standings best first under the world's victory conditions (14.3.1 best cycle, 14.3.2 average). */
 export function finalRanking(w: FinishedWorld): FinalStanding[] {
   const key = (s: FinalStanding) => (w.victory === 'basic' ? s.bestCycle : (s.average ?? -1));
   return [...w.standings].sort((a, b) => key(b) - key(a) || a.name.localeCompare(b.name));
 }
 export const createWorld = (f: NewWorldForm) =>
-  api<{ world: WorldSummary }>('POST', '/api/worlds', createWorldBody(f)).then((r) => r.world);
+  call('createWorld', { body: createWorldBody(f) }).then((r) => r.world);
 export const joinWorld = (id: string, colour?: Colour) =>
-  api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/join`, colour ? { colour } : {});
+  call('joinWorld', { params: { id }, body: colour ? { colour } : {} });
 /** Away (with a bot of `standIn`'s level playing meanwhile, or the default orders), or back. */
 export const setAway = (id: string, away: boolean, standIn: BotLevel | null = null) =>
-  api<{ away: boolean }>(
-    'POST',
-    `/api/worlds/${encodeURIComponent(id)}/away`,
-    away ? { away, standIn } : { away },
-  ).then((r) => r.away);
+  call('setAway', { params: { id }, body: away ? { away, standIn } : { away } }).then((r) => r.away);
 /** The orders a bot gave for the caller's seat while standing in. */
-export const botOrders = (id: string) =>
-  api<BotOrdersResponse>('GET', `/api/worlds/${encodeURIComponent(id)}/bot-orders`).then((r) => r.orders);
-export const leaveWorld = (id: string) =>
-  api<unknown>('POST', `/api/worlds/${encodeURIComponent(id)}/leave`, {});
+export const botOrders = (id: string) => call('botOrders', { params: { id } }).then((r) => r.orders);
+export const leaveWorld = (id: string) => call('leaveWorld', { params: { id }, body: {} });

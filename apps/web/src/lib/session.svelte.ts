@@ -4,7 +4,7 @@
  * whenever the account changes.
  */
 import type { User } from '@bke/protocol';
-import { api } from './api.ts';
+import { call } from './api.ts';
 import { connection } from './connection.svelte.ts';
 
 export type { User };
@@ -18,7 +18,7 @@ class Session {
 
   async refresh(): Promise<void> {
     try {
-      const r = await api<{ user: User | null }>('GET', '/api/auth/me');
+      const r = await call('me');
       if (this.user && !r.user) this.endedElsewhere = true;
       this.user = r.user;
     } catch {
@@ -33,23 +33,20 @@ class Session {
    */
   async signup(username: string, password: string, email?: string): Promise<void> {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const r = await api<{ user: User }>('POST', '/api/auth/signup', {
-      username,
-      password,
-      ...(email ? { email } : {}),
-      ...(timeZone ? { timeZone } : {}),
+    const r = await call('signup', {
+      body: { username, password, ...(email ? { email } : {}), ...(timeZone ? { timeZone } : {}) },
     });
     this.user = r.user;
     connection.reconnect();
   }
   async login(username: string, password: string): Promise<void> {
-    const r = await api<{ user: User }>('POST', '/api/auth/login', { username, password });
+    const r = await call('login', { body: { username, password } });
     this.user = r.user;
     this.endedElsewhere = false;
     connection.reconnect();
   }
   async logout(): Promise<void> {
-    await api('POST', '/api/auth/logout', {});
+    await call('logout', { body: {} });
     this.user = null;
     connection.reconnect();
   }

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@bke/protocol';
+import { routeUrl } from '@bke/protocol';
 import { describe, expect, it } from 'vitest';
-import { canModerate, routePath } from './client.ts';
+import { canModerate } from './client.ts';
 import { describeAction, doneWords } from './words.ts';
 
 const entry = (action: AuditEntry['action'], params: Record<string, unknown>): AuditEntry => ({
@@ -59,10 +60,16 @@ describe('moderation words', () => {
 
 describe('moderation routes on the client', () => {
   it('fills and encodes the parameters, and refuses a missing one', () => {
-    expect(routePath('removePlayer', { id: 'w 1', playerId: 'p2' })).toBe(
+    expect(routeUrl('removePlayer', { params: { id: 'w 1', playerId: 'p2' }, body: { reason: 'abc' } })).toBe(
       '/api/moderation/worlds/w%201/seats/p2/remove',
     );
-    expect(() => routePath('pauseWorld')).toThrow(/missing parameter/);
+    expect(() => routeUrl('pauseWorld', { params: {} as { id: string }, body: { reason: 'abc' } })).toThrow(
+      /needs the parameter id/,
+    );
+    expect(routeUrl('listReports', { query: { status: 'resolved' } })).toBe(
+      '/api/moderation/reports?status=resolved',
+    );
+    expect(routeUrl('auditLog', { query: { before: undefined } })).toBe('/api/moderation/audit');
   });
   it('opens the area to moderators and admins only', () => {
     expect([

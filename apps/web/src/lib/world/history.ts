@@ -2,7 +2,7 @@
  * The story of a world from its event log: sentences grouped by turn, the last turn's summary,
  * and the chronicle — which horde rose where, became a kingdom or empire, and when it ended.
  */
-import type { GameView } from '@bke/protocol';
+import type { CycleRow, GameView } from '@bke/protocol';
 import { eventPlayer, eventWords } from '../words.ts';
 import type { LoggedEvent } from './link.ts';
 
@@ -118,18 +118,8 @@ export function chronicle(log: readonly LoggedEvent[], names: Names): ChronicleL
   return out;
 }
 
-/** A cycle as the server keeps it (packages/protocol cycleRowSchema). */
-export interface CycleRecord {
-  readonly playerId: string;
-  readonly number: number;
-  readonly position: string;
-  readonly startTurn: number;
-  readonly kingdomTurn: number | null;
-  readonly empireTurn: number | null;
-  readonly endTurn: number | null;
-  readonly endReason: string | null;
-  readonly vp: number;
-}
+/** A cycle as the server keeps it. */
+export type CycleRecord = CycleRow;
 
 const END_WORDS: Record<string, string> = {
   abandoned: 'was abandoned',

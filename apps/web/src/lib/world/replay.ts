@@ -5,7 +5,7 @@
  * answer, the events this viewer's log holds are told on today's board instead.
  */
 import { applyPatch, type GameView, type TurnReplay } from '@bke/protocol';
-import { api } from '../api.ts';
+import { call } from '../api.ts';
 import type { Highlight } from '../map/board.ts';
 import { eventWords, unitWords } from '../words.ts';
 import type { Names } from './history.ts';
@@ -53,7 +53,7 @@ export function replaySteps(log: readonly LoggedEvent[], turn: number, names: Na
 
 /** A past turn as the server rebuilt it for the caller (404: the world never played it). */
 export const fetchReplay = (worldId: string, turn: number) =>
-  api<TurnReplay>('GET', `/api/worlds/${encodeURIComponent(worldId)}/replay/${turn}`);
+  call('replayTurn', { params: { id: worldId, turn: String(turn) } });
 
 /**
  * The steps of a rebuilt turn: first the board as the turn began, then one step per order that

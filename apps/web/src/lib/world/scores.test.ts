@@ -1,5 +1,5 @@
 import { standingOf } from '@bke/engine';
-import type { GameView } from '@bke/protocol';
+import type { AdminResultRow, GameView } from '@bke/protocol';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_VIEW, given, player } from '../../test/fixtures.ts';
@@ -103,7 +103,7 @@ describe('sheetRows', () => {
 });
 
 describe('column 11: the administration result (14.3.3, 10.6.2)', () => {
-  const results = [
+  const results: AdminResultRow[] = [
     { playerId: 'p1', cycle: 1, turn: 2, roll: 7, result: 'goodRuler', rebellions: [], becameEmpire: false },
     {
       playerId: 'p1',

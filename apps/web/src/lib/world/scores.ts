@@ -2,7 +2,13 @@
  * Scores as the turn record sheet (14.3.3) keeps them, and the standings both victory
  * conditions read from it: best single cycle (14.3.1) and victory points per turn played (14.3.2).
  */
-import type { Standing as EngineStanding, GameView, ViewPlayer } from '@bke/protocol';
+import type {
+  AdminResultRow,
+  Standing as EngineStanding,
+  GameView,
+  LedgerColumnRow,
+  ViewPlayer,
+} from '@bke/protocol';
 import { eventPlayer } from '../words.ts';
 import type { LoggedEvent } from './link.ts';
 
@@ -34,21 +40,8 @@ export interface LedgerRow {
   readonly adminResult: AdminOutcome | null;
 }
 
-/** Column 11 as the server sends it (packages/protocol adminResultRowSchema). */
-export interface AdminOutcome {
-  readonly roll: number;
-  /** A named result, or a number compared with the turns spent in the stage (10.6.2). */
-  readonly result: string | number;
-  /** Rebellion Table rolls made in that administration phase (11.7), in order. */
-  readonly rebellions: readonly number[];
-  readonly becameEmpire: boolean;
-}
-
-export interface WireAdminResult extends AdminOutcome {
-  readonly playerId: string;
-  readonly cycle: number;
-  readonly turn: number;
-}
+/** Column 11 of one sheet line: the roll, its result and what followed (10.6.2, 11.7). */
+export type AdminOutcome = Pick<AdminResultRow, 'roll' | 'result' | 'rebellions' | 'becameEmpire'>;
 
 const ADMIN_RESULT_WORDS: Record<string, string> = {
   goodRuler: 'Good Ruler',
@@ -77,15 +70,6 @@ export function adminResultWords(a: AdminOutcome | null): string {
   return `Rolled ${a.roll}: ${named}${tail}`;
 }
 
-/** The server's ledger: one row per player, cycle, turn and column (packages/protocol ledgerRowSchema). */
-export interface WireLedgerRow {
-  readonly playerId: string;
-  readonly cycle: number;
-  readonly turn: number;
-  readonly column: string;
-  readonly value: number;
-}
-
 const NUMERIC = [
   'tax',
   'other',
@@ -102,8 +86,8 @@ const NUMERIC = [
  * the server records only the VP gained in a turn ('vp'), the total is that gain summed up.
  */
 export function sheetRows(
-  rows: readonly WireLedgerRow[],
-  adminResults: readonly WireAdminResult[] = [],
+  rows: readonly LedgerColumnRow[],
+  adminResults: readonly AdminResultRow[] = [],
 ): LedgerRow[] {
   const lines = new Map<string, Map<string, number>>();
   const column11 = new Map<string, AdminOutcome>();
