@@ -22,10 +22,10 @@ import {
 } from '@bke/engine';
 import { loadMap } from '@bke/map';
 import {
-  applyPatch,
   CSRF_HEADER,
+  followPatch,
+  isLaterStatus,
   type PatchMessage,
-  type PatchOp,
   SESSION_COOKIE,
   type WorldStatusMessage,
 } from '@bke/protocol';
@@ -196,7 +196,7 @@ export class Bot {
       'world/view',
       (m: { worldId: string; version: number; view: unknown; status?: WorldStatusMessage }) => {
         if (m.worldId !== worldId) return;
-        if (m.status && (!bot.status || m.status.version >= bot.status.version)) bot.status = m.status;
+        if (m.status && isLaterStatus(bot.status, m.status)) bot.status = m.status;
         if (m.version >= bot.version) bot.setView(m.version, m.view as GameView);
       },
     );
@@ -236,17 +236,17 @@ export class Bot {
 
   private onPatch(m: PatchMessage) {
     if (m.worldId !== this.worldId) return;
-    if (m.status && (!this.status || m.status.version >= this.status.version)) {
+    if (m.status && isLaterStatus(this.status, m.status)) {
       this.status = m.status;
       this.wake();
     }
-    if (m.to <= this.version) return;
-    if (m.from !== this.version) {
-      // A gap (should not happen on one connection): take a whole view again.
+    const step = followPatch(this.view, this.version, m);
+    if (step.kind === 'gap' || step.kind === 'drift') {
+      // Should not happen on one connection: take a whole view again.
       void this.subscribe();
       return;
     }
-    this.setView(m.to, applyPatch(this.view, m.ops as PatchOp[]));
+    if (step.kind === 'applied') this.setView(step.version, step.view);
   }
 
   private wake() {

@@ -7,7 +7,7 @@
  * status, acknowledgements — and files them under the world version they belong to.
  */
 import { createHash } from 'node:crypto';
-import { applyPatch, type PatchOp } from '@bke/protocol';
+import { followPatch } from '@bke/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { canonical, type ScriptedOrder } from '../fixtures/fixture.ts';
 import { cpuMs, serve } from '../lib/child.ts';
@@ -109,10 +109,14 @@ function watch(world: World, p: Player, target: 'server' | 'bare', url: string) 
     if (v === null) return;
     p.bytes.set(v, (p.bytes.get(v) ?? 0) + lastPacket);
     // The player's copy of its view, kept as the client keeps it (the reconnect metric checks it).
-    const m = msg as { ops?: PatchOp[]; view?: unknown; from?: number; to?: number; version?: number };
-    if (Array.isArray(m.ops) && typeof m.to === 'number' && m.to > p.version && p.view !== null) {
-      p.view = applyPatch(p.view, m.ops);
-      p.version = m.to;
+    const m = msg as { ops?: unknown[]; view?: unknown; from?: number; to?: number; version?: number };
+    if (Array.isArray(m.ops) && typeof m.to === 'number' && typeof m.from === 'number' && p.view !== null) {
+      // A gap or a patch that does not fit leaves the copy as it is: the next whole view mends it.
+      const step = followPatch(p.view, p.version, { from: m.from, to: m.to, ops: m.ops });
+      if (step.kind === 'applied') {
+        p.view = step.view;
+        p.version = step.version;
+      }
     } else if (m.view !== undefined && typeof m.version === 'number' && m.version >= p.version) {
       p.view = m.view;
       p.version = m.version;
@@ -130,7 +134,12 @@ function watch(world: World, p: Player, target: 'server' | 'bare', url: string) 
 
 type SyncAnswer = {
   ok: boolean;
-  sync?: { kind: string; version?: number; view?: unknown; patches?: { ops: PatchOp[]; to: number }[] };
+  sync?: {
+    kind: string;
+    version?: number;
+    view?: unknown;
+    patches?: { ops: unknown[]; from: number; to: number }[];
+  };
 };
 
 /** A new socket for `p`, subscribed to `w` from the version `p` holds, its view brought up to date. */
@@ -145,8 +154,13 @@ async function resubscribe(url: string, w: World, p: Player): Promise<Socket> {
     p.version = r.sync.version ?? p.version;
   } else
     for (const patch of r.sync.patches ?? []) {
-      p.view = applyPatch(p.view, patch.ops);
-      p.version = patch.to;
+      const step = followPatch(p.view, p.version, patch);
+      if (step.kind === 'gap' || step.kind === 'drift')
+        throw new Error(`the server's catch-up patch ${patch.from}→${patch.to} does not follow ${p.version}`);
+      if (step.kind === 'applied') {
+        p.view = step.view;
+        p.version = step.version;
+      }
     }
   return s;
 }

@@ -14,3 +14,4 @@ export * from './route-call.ts';
 export * from './rules.ts';
 export * from './socket.ts';
 export * from './text.ts';
+export * from './view-follower.ts';

@@ -1,7 +1,8 @@
 /** Test clients: HTTP with a session cookie, and a Socket.IO player that keeps its view in sync. */
 import {
   type Ack,
-  applyPatch,
+  followPatch,
+  isLaterStatus,
   type PatchMessage,
   type SubscribeResult,
   type WorldStatusMessage,
@@ -89,24 +90,28 @@ export class TestClient {
 
   /** A status carried by a patch or a view, kept unless the one held is of a later version. */
   private laterStatus(s: WorldStatusMessage) {
-    if (!this.status || s.version >= this.status.version) this.status = s;
+    if (isLaterStatus(this.status, s)) this.status = s;
   }
 
   private onPatch(p: PatchMessage) {
     if (p.status) this.patchStatuses++;
     if (p.status && this.view) this.laterStatus(p.status);
-    if (!this.view || p.to < this.version) return;
-    if (p.to === this.version) {
+    if (!this.view) return;
+    const step = followPatch(this.view, this.version, p);
+    if (step.kind === 'behind') return;
+    if (step.kind === 'held') {
       // Already applied (a stale order's answer carried it); its legal orders still count.
       if (p.legal) this.legal = p.legal;
       return;
     }
-    if (p.from !== this.version) {
+    if (step.kind === 'gap') {
       this.gaps++;
       return;
     }
-    this.view = applyPatch(this.view, p.ops);
-    this.version = p.to;
+    // A patch that does not fit is the server's fault here: the test that meets it must fail.
+    if (step.kind === 'drift') throw new Error(`patch ${p.from}→${p.to} does not fit the view held`);
+    this.view = step.view;
+    this.version = step.version;
     if (p.legal) this.legal = p.legal;
     this.moved();
   }

@@ -7,7 +7,7 @@
  */
 
 import type { EconomicPlan, GameView, LegalOrder, Order } from '@bke/protocol';
-import { applyPatch, type PatchOp, RECENT_EVENTS, type WireError } from '@bke/protocol';
+import { followPatch, isLaterStatus, RECENT_EVENTS, type WireError } from '@bke/protocol';
 import { errorWords } from '../words.ts';
 import type {
   ChatMessage,
@@ -210,26 +210,26 @@ export class WorldStore {
     if (p.worldId !== this.worldId || !this.view || this.version === null) return;
     // An order that moved the step, its deadline or who is waited for carries the new status.
     if (p.status) this.laterStatus(p.status);
-    if (p.to < this.version) return;
-    if (p.to === this.version) {
+    const step = followPatch(this.view, this.version, p);
+    if (step.kind === 'behind') return;
+    if (step.kind === 'held') {
       // Applied already (a stale order's answer carried it): its legal orders still count.
       if (p.legal) this.legal = p.legal as LegalOrder[];
       return;
     }
-    if (p.from !== this.version) {
+    if (step.kind === 'gap') {
       void this.resync();
       return;
     }
-    const before = this.view.turn;
-    try {
-      this.view = applyPatch(this.view, p.ops as PatchOp[]);
-    } catch {
-      // A patch that does not fit means our copy drifted: start again from a full view.
+    if (step.kind === 'drift') {
+      // Our copy drifted: start again from a full view.
       this.version = null;
       void this.resync();
       return;
     }
-    this.version = p.to;
+    const before = this.view.turn;
+    this.view = step.view;
+    this.version = step.version;
     if (p.legal) this.legal = p.legal as LegalOrder[];
     this.logEvents(p.to, p.events, before);
     // An undo changes the board and says nothing; an order that changes nothing this viewer sees
@@ -247,7 +247,7 @@ export class WorldStore {
    * this page already had from a stale order's answer may arrive after a newer status).
    */
   private laterStatus(s: WorldStatusMessage): void {
-    if (s.worldId === this.worldId && (!this.status || s.version >= this.status.version)) this.status = s;
+    if (s.worldId === this.worldId && isLaterStatus(this.status, s)) this.status = s;
   }
 
   onChat(m: ChatMessage): void {
