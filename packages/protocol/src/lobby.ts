@@ -208,6 +208,41 @@ export const adminResultRowSchema = z.object({
 });
 export type AdminResultRow = z.infer<typeof adminResultRowSchema>;
 
+const sheetNumber = z.number().int().nullable();
+/**
+ * One line of a player's turn record sheet (14.3.3) as the server folds it from the ledger: the
+ * eleven columns, null where nothing was recorded; column 4 is the cycle's running total.
+ */
+export const sheetLineSchema = z.object({
+  player: z.string(),
+  cycle: z.number().int(),
+  /** 1 game turn */
+  turn: z.number().int(),
+  /** 2 tax income (the unmodified income) */
+  tax: sheetNumber,
+  /** 3 modifications and other income */
+  other: sheetNumber,
+  /** 4 VP total of the cycle so far */
+  vpTotal: z.number().int(),
+  /** 5 money available */
+  available: sheetNumber,
+  /** 6 upkeep */
+  upkeep: sheetNumber,
+  /** 7 spent on new units */
+  purchases: sheetNumber,
+  /** 8 spent on administration */
+  administration: sheetNumber,
+  /** 9 treasury balance */
+  treasury: sheetNumber,
+  /** 10 % of column 2 spent on administration (the column used) */
+  adminPercent: sheetNumber,
+  /** 11 administration result */
+  adminResult: adminResultRowSchema
+    .pick({ roll: true, result: true, rebellions: true, becameEmpire: true })
+    .nullable(),
+});
+export type SheetLine = z.infer<typeof sheetLineSchema>;
+
 export const worldListResponseSchema = z.object({ worlds: z.array(worldSummarySchema) });
 
 /**
@@ -238,9 +273,8 @@ export const worldDetailResponseSchema = z.object({
   /** The world's options as the engine holds them, every default filled in. */
   options: optionsSchema,
   cycles: z.array(cycleRowSchema),
-  ledger: z.array(ledgerRowSchema),
-  /** Column 11 per player, cycle and turn (one row per administration phase the player had). */
-  adminResults: z.array(adminResultRowSchema),
+  /** Every player's record sheet, line by line, oldest turn first. */
+  sheet: z.array(sheetLineSchema),
 });
 export const joinResponseSchema = z.object({ world: worldSummarySchema, seat: seatSchema });
 

@@ -14,6 +14,7 @@ import type { Database } from '../db/database.ts';
 import type { Limits } from '../limits.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import { turnAt, turnMarks } from '../worlds/live-turns.ts';
+import { sheetLines } from '../worlds/record-sheet.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import { HttpError } from './errors.ts';
 import { parseBody, requireUser } from './guard.ts';
@@ -114,14 +115,12 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
       db.prisma.worldCycle.findMany({ where: { worldId: rt.id }, orderBy: [{ startTurn: 'asc' }] }),
       db.prisma.vpLedgerRow.findMany({ where: { worldId: rt.id }, orderBy: [{ turn: 'asc' }] }),
     ]);
+    const columns = ledger.filter((l) => l.column !== ADMIN_RESULT);
     return {
       world: await summarize(db, rt),
       options: rt.state.options,
       cycles: cycles.map(({ worldId: _w, updatedSeq: _u, ...c }) => c),
-      ledger: ledger
-        .filter((l) => l.column !== ADMIN_RESULT)
-        .map(({ worldId: _w, seq: _s, detail: _d, ...l }) => l),
-      adminResults: ledger.filter((l) => l.column === ADMIN_RESULT).map(adminResultOf),
+      sheet: sheetLines(columns, ledger.filter((l) => l.column === ADMIN_RESULT).map(adminResultOf)),
     };
   });
 

@@ -1,10 +1,10 @@
 import { standingOf } from '@bke/engine';
-import type { AdminResultRow, GameView } from '@bke/protocol';
+import type { AdminResultRow, GameView, SheetLine } from '@bke/protocol';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_VIEW, given, player } from '../../test/fixtures.ts';
 import Scores from './Scores.svelte';
-import { adminResultWords, ranked, sheetRows, standings, vpSeries } from './scores.ts';
+import { adminResultWords, ranked, standings, vpSeries } from './scores.ts';
 
 describe('standings', () => {
   // 14.3.2 worked example (D-14): 426 VP in 27 turns, then 191 VP in 21 turns → 12.85 per turn.
@@ -86,23 +86,24 @@ describe('vpSeries', () => {
   });
 });
 
-describe('sheetRows', () => {
-  it('folds column rows into sheet lines with the cycle total in column 4 (14.3.3)', () => {
-    const rows = sheetRows([
-      { playerId: 'p1', cycle: 1, turn: 2, column: 'vp', value: 6 },
-      { playerId: 'p1', cycle: 1, turn: 1, column: 'vp', value: 4 },
-      { playerId: 'p1', cycle: 1, turn: 2, column: 'treasury', value: 10 },
-      { playerId: 'p1', cycle: 2, turn: 3, column: 'vp', value: 2 },
-    ]);
-    expect(rows.map((r) => [r.cycle, r.turn, r.vpTotal, r.treasury])).toEqual([
-      [1, 1, 4, null],
-      [1, 2, 10, 10],
-      [2, 3, 2, null],
-    ]);
-  });
-});
-
 describe('column 11: the administration result (14.3.3, 10.6.2)', () => {
+  // The sheet lines the server sends for these results: column 2 recorded on the first turn only.
+  const sheetOf = (rows: readonly AdminResultRow[]): SheetLine[] =>
+    rows.map(({ playerId, cycle, turn, ...adminResult }) => ({
+      player: playerId,
+      cycle,
+      turn,
+      tax: turn === 2 ? 5 : null,
+      other: null,
+      vpTotal: 5,
+      available: null,
+      upkeep: null,
+      purchases: null,
+      administration: null,
+      treasury: null,
+      adminPercent: null,
+      adminResult,
+    }));
   const results: AdminResultRow[] = [
     { playerId: 'p1', cycle: 1, turn: 2, roll: 7, result: 'goodRuler', rebellions: [], becameEmpire: false },
     {
@@ -134,17 +135,8 @@ describe('column 11: the administration result (14.3.3, 10.6.2)', () => {
     );
   });
 
-  it('joins them to the sheet lines of the same player, cycle and turn', () => {
-    const rows = sheetRows([{ playerId: 'p1', cycle: 1, turn: 2, column: 'tax', value: 5 }], results);
-    expect(rows.map((r) => [r.turn, r.tax, r.adminResult?.roll ?? null])).toEqual([
-      [2, 5, 7],
-      [3, null, 4],
-      [4, null, 11],
-    ]);
-  });
-
   it('shows them in the record sheet on the Scores tab', () => {
-    const ledger = sheetRows([{ playerId: 'p1', cycle: 1, turn: 2, column: 'tax', value: 5 }], results);
+    const ledger = sheetOf(results);
     render(Scores, { view: FIXTURE_VIEW, log: [], ledger });
     // Newest turn first.
     expect(screen.getAllByTestId('admin-result').map((c) => c.textContent)).toEqual([
@@ -155,7 +147,7 @@ describe('column 11: the administration result (14.3.3, 10.6.2)', () => {
   });
 
   it('opens the record sheet over the whole window and closes it with Escape', async () => {
-    const ledger = sheetRows([{ playerId: 'p1', cycle: 1, turn: 2, column: 'tax', value: 5 }], results);
+    const ledger = sheetOf(results);
     render(Scores, { view: FIXTURE_VIEW, log: [], ledger });
     await fireEvent.click(screen.getByTestId('sheet-wide'));
     const dialog = screen.getByRole('dialog', { name: 'Turn record sheet' });

@@ -2,46 +2,15 @@
  * Scores as the turn record sheet (14.3.3) keeps them, and the standings both victory
  * conditions read from it: best single cycle (14.3.1) and victory points per turn played (14.3.2).
  */
-import type {
-  AdminResultRow,
-  Standing as EngineStanding,
-  GameView,
-  LedgerColumnRow,
-  ViewPlayer,
-} from '@bke/protocol';
+import type { Standing as EngineStanding, GameView, SheetLine, ViewPlayer } from '@bke/protocol';
 import { eventPlayer } from '../words.ts';
 import type { LoggedEvent } from './link.ts';
 
-/** One line of a player's turn record sheet: the rulebook's eleven columns (null: not recorded). */
-export interface LedgerRow {
-  readonly player: string;
-  readonly cycle: number;
-  /** 1 game turn */
-  readonly turn: number;
-  /** 2 tax income (the unmodified income) */
-  readonly tax: number | null;
-  /** 3 modifications and other income */
-  readonly other: number | null;
-  /** 4 VP total of the cycle */
-  readonly vpTotal: number;
-  /** 5 money available */
-  readonly available: number | null;
-  /** 6 upkeep */
-  readonly upkeep: number | null;
-  /** 7 spent on new units */
-  readonly purchases: number | null;
-  /** 8 spent on administration */
-  readonly administration: number | null;
-  /** 9 treasury balance */
-  readonly treasury: number | null;
-  /** 10 % of column 2 spent on administration (the column used) */
-  readonly adminPercent: number | null;
-  /** 11 administration result */
-  readonly adminResult: AdminOutcome | null;
-}
+/** One line of a player's turn record sheet (14.3.3), as the server folds it from the ledger. */
+export type LedgerRow = SheetLine;
 
 /** Column 11 of one sheet line: the roll, its result and what followed (10.6.2, 11.7). */
-export type AdminOutcome = Pick<AdminResultRow, 'roll' | 'result' | 'rebellions' | 'becameEmpire'>;
+export type AdminOutcome = NonNullable<SheetLine['adminResult']>;
 
 const ADMIN_RESULT_WORDS: Record<string, string> = {
   goodRuler: 'Good Ruler',
@@ -68,73 +37,6 @@ export function adminResultWords(a: AdminOutcome | null): string {
   if (a.roll === 0) return rebellion ? `No administration roll; ${rebellion}` : named;
   const tail = then.length ? `, ${then.join(', ')}` : typeof a.result === 'number' ? ', no change' : '';
   return `Rolled ${a.roll}: ${named}${tail}`;
-}
-
-const NUMERIC = [
-  'tax',
-  'other',
-  'available',
-  'upkeep',
-  'purchases',
-  'administration',
-  'treasury',
-  'adminPercent',
-] as const;
-
-/**
- * Folds the server's column rows into sheet lines. Column 4 is the cycle's running total; when
- * the server records only the VP gained in a turn ('vp'), the total is that gain summed up.
- */
-export function sheetRows(
-  rows: readonly LedgerColumnRow[],
-  adminResults: readonly AdminResultRow[] = [],
-): LedgerRow[] {
-  const lines = new Map<string, Map<string, number>>();
-  const column11 = new Map<string, AdminOutcome>();
-  for (const a of adminResults) {
-    const key = `${a.playerId}|${a.cycle}|${a.turn}`;
-    column11.set(key, {
-      roll: a.roll,
-      result: a.result,
-      rebellions: a.rebellions,
-      becameEmpire: a.becameEmpire,
-    });
-    if (!lines.has(key)) lines.set(key, new Map());
-  }
-  for (const r of rows) {
-    const key = `${r.playerId}|${r.cycle}|${r.turn}`;
-    const cols = lines.get(key) ?? new Map<string, number>();
-    cols.set(r.column, (cols.get(r.column) ?? 0) + r.value);
-    lines.set(key, cols);
-  }
-  const out: LedgerRow[] = [];
-  const running = new Map<string, number>();
-  const ordered = [...lines.entries()]
-    .map(([key, cols]) => {
-      const [player = '', cycle = '0', turn = '0'] = key.split('|');
-      return { key, player, cycle: Number(cycle), turn: Number(turn), cols };
-    })
-    .sort((a, b) => a.turn - b.turn);
-  for (const l of ordered) {
-    const cycleKey = `${l.player}|${l.cycle}`;
-    const gained = l.cols.get('vp') ?? (l.cols.get('tax') ?? 0) + (l.cols.get('other') ?? 0);
-    const total = l.cols.get('vpTotal') ?? (running.get(cycleKey) ?? 0) + gained;
-    running.set(cycleKey, total);
-    const num = Object.fromEntries(NUMERIC.map((c) => [c, l.cols.get(c) ?? null])) as Record<
-      (typeof NUMERIC)[number],
-      number | null
-    >;
-    out.push({
-      player: l.player,
-      cycle: l.cycle,
-      turn: l.turn,
-      ...num,
-      tax: num.tax ?? (l.cols.has('vp') ? gained - (num.other ?? 0) : null),
-      vpTotal: total,
-      adminResult: column11.get(l.key) ?? null,
-    });
-  }
-  return out;
 }
 
 export const SHEET_COLUMNS: readonly { key: keyof LedgerRow; label: string; title: string }[] = [
