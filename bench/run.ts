@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the benchmark suite (shared/reference performance metrics 1–12, and the
+ * `npm run bench`: the benchmark suite (the twelve metrics of bench/README.md, and the
  * long-world figures), every figure a ratio to a bare baseline measured in the same run.
  *
  * Processes: this one only orchestrates. The server under test, the bare baseline server and the

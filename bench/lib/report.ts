@@ -2,7 +2,7 @@
 import { loadAverage } from './host.ts';
 
 export interface Check {
-  /** The metric's number in the performance reference (1–12), or a long-world figure ("LW"). */
+  /** The metric's number in bench/README.md (1–12), or a long-world figure ("LW"). */
   metric: string;
   /** Which fixture it ran on: "turn 1", "turn 300", or "—" for what has none. */
   fixture: string;

@@ -2,8 +2,9 @@
  * One open world: the current view, the legal orders, the status (deadline, who is waited for),
  * the event log and chat, kept in sync with the server by versioned patches. A gap in versions or
  * a stale order asks for a resync; the client never guesses the next state (no optimistic
- * updates, peers.md complaint 4). The last view is kept in sessionStorage so a reload resumes from
- * its version with the missed patches instead of starting over.
+ * updates: a move shown and then taken back is what players of such sites complain of most).
+ * The last view is kept in sessionStorage so a reload resumes from its version with the missed
+ * patches instead of starting over.
  */
 
 import type { EconomicPlan, GameView, LegalOrder, Order } from '@bke/protocol';
