@@ -11,7 +11,7 @@ import { buildApp } from './app.ts';
 import { ensureAdmin } from './auth/users.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateDatabase, pendingMigrations } from './db/migrate.ts';
+import { MigrationFailedError, migrateDatabase, pendingMigrations } from './db/migrate.ts';
 import { registerModeration } from './http/moderation.ts';
 
 /** A wrong setting is told in words, without a stack trace: as a JSON line unless on a terminal. */
@@ -51,7 +51,14 @@ process.on('uncaughtException', (err) => {
 const db = await openDatabase(config.database);
 let applied: string[] = [];
 if (config.migrateOnStart) {
-  applied = await migrateDatabase(db, { log: (m) => logger.info(m) });
+  try {
+    applied = await migrateDatabase(db, { log: (m) => logger.info(m) });
+  } catch (e) {
+    if (!(e instanceof MigrationFailedError)) throw e;
+    logger.fatal({ migration: e.migration }, e.message);
+    await db.close();
+    process.exit(1);
+  }
 } else {
   const pending = await pendingMigrations(db);
   if (pending.length > 0) {

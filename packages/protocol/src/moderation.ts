@@ -11,7 +11,7 @@ import { freeText, lineText } from './text.ts';
 export const MODERATION_LEVELS = ['user', 'moderator', 'admin'] as const;
 export type ModerationLevel = (typeof MODERATION_LEVELS)[number];
 
-/** Every action the audit log records, one vocabulary for the server, the log and the client. */
+/** Every action a moderator takes through the moderation routes, one vocabulary for the server, the log and the client. */
 export const MODERATION_ACTIONS = [
   'world.pause',
   'world.resume',
@@ -33,6 +33,26 @@ export const MODERATION_ACTIONS = [
   'report.resolve',
 ] as const;
 export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
+
+/**
+ * What an operator does on the server's command line (`npm run admin`), recorded in the same audit
+ * log as the moderators' actions, with the command line as the actor.
+ */
+export const OPERATOR_ACTIONS = [
+  'user.create',
+  'user.resetPassword',
+  'user.endSessions',
+  'mail.retry',
+  'migration.resolve',
+] as const;
+export type OperatorActionName = (typeof OPERATOR_ACTIONS)[number];
+
+/** Every action the audit log holds. */
+export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, ...OPERATOR_ACTIONS] as const;
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+
+/** The actor id of an operator's action on the command line: no account did it. */
+export const COMMAND_LINE_ACTOR_ID = '00000000-0000-0000-0000-000000000000';
 
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -100,7 +120,7 @@ export const reportCreateSchema = z
 export const auditEntrySchema = z.object({
   id: z.string(),
   actor: z.object({ id: z.string(), username: z.string() }),
-  action: z.enum(MODERATION_ACTIONS),
+  action: z.enum(AUDIT_ACTIONS),
   worldId: z.string().nullable(),
   targetUserId: z.string().nullable(),
   /** The names a person reads in place of the ids (null when the world or account is gone). */

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { MigrationFailedError, migrateDatabase } from '../db/migrate.ts';
 import { exitOnHelp } from './help.ts';
 
 const USAGE = `usage: npm run migrate
@@ -21,6 +21,10 @@ const db = await openDatabase(config.database);
 try {
   const applied = await migrateDatabase(db, { log: (m) => console.log(m) });
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
+} catch (e) {
+  if (!(e instanceof MigrationFailedError)) throw e;
+  console.error(e.message);
+  process.exitCode = 1;
 } finally {
   await db.close();
 }

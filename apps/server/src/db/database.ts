@@ -57,6 +57,11 @@ export const BACKGROUND_CONNECTIONS = 3;
 
 export interface MigrationSession {
   readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /**
+   * The database's own error for the last migration script that failed on this session (the schema
+   * engine reports only that "an external connector" failed), or null.
+   */
+  lastScriptError(): Error | null;
   /** A query on that very session (the migration lock is taken on it). */
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   /** Ends the session, and with it any lock it holds. */
@@ -70,22 +75,35 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 }
 
 /**
- * PrismaPg runs a migration script by splitting it on every `;`, which cuts a dollar-quoted
- * function body (the audit log's append-only trigger) in pieces. PostgreSQL runs a whole script in
- * one simple-protocol query, so the migration is sent as it is written.
+ * How a migration script reaches the database, on both kinds: as one simple-protocol query, which
+ * PostgreSQL runs as one implicit transaction ("multiple statements in a simple Query message",
+ * protocol-flow.html): a script that fails half-way leaves nothing of itself behind, so a failed
+ * migration leaves the database as it was (migrate.ts relies on this). Replaced because
+ * - PrismaPg splits the script on every `;`, cutting a dollar-quoted function body (the audit log's
+ *   append-only trigger) in pieces, and runs the pieces one by one;
+ * - pglite-prisma-adapter 0.7.2 does not await the script: a failing migration was recorded as
+ *   applied and its error crashed the process as an unhandled rejection.
+ * `failures` keeps each error, whose words the schema engine does not pass on.
  */
-class ScriptSafePg extends PrismaPg {
-  constructor(private readonly scriptPool: pg.Pool) {
-    super(scriptPool);
-  }
-
-  override async connect() {
-    const adapter = await super.connect();
+function withWholeScripts<F extends SqlMigrationAwareDriverAdapterFactory>(
+  factory: F,
+  run: (script: string) => Promise<unknown>,
+  failures: Error[] = [],
+): F {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
     adapter.executeScript = async (script: string) => {
-      await this.scriptPool.query(script);
+      try {
+        await run(script);
+      } catch (e) {
+        failures.push(e instanceof Error ? e : new Error(String(e)));
+        throw e;
+      }
     };
     return adapter;
-  }
+  };
+  return factory;
 }
 
 /** `Database.sql` on a pool: a named statement is prepared once per connection. */
@@ -99,7 +117,7 @@ function openPostgres(url: string, max: number): Database {
   const pool = new pg.Pool({ connectionString: url, max, application_name: instanceId });
   // An idle client losing its server connection must not crash the process.
   pool.on('error', () => {});
-  const adapterFactory = new ScriptSafePg(pool);
+  const adapterFactory = withWholeScripts(new PrismaPg(pool), (script) => pool.query(script));
   const prisma = new PrismaClient({ adapter: adapterFactory });
   // Created empty: a process that writes nothing in the background (the CLI tools) opens nothing.
   const backgroundPool = new pg.Pool({
@@ -121,8 +139,10 @@ function openPostgres(url: string, max: number): Database {
       // One connection: every statement of the schema engine, and the lock, share its session.
       const own = new pg.Pool({ connectionString: url, max: 1, application_name: `${instanceId}-migrate` });
       own.on('error', () => {});
+      const failures: Error[] = [];
       return {
-        adapterFactory: new ScriptSafePg(own),
+        adapterFactory: withWholeScripts(new PrismaPg(own), (script) => own.query(script), failures),
+        lastScriptError: () => failures.at(-1) ?? null,
         query: async <R>(text: string, params?: unknown[]) => (await own.query(text, params)).rows as R[],
         close: () => own.end(),
       };
@@ -146,7 +166,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   // `PGlite.create` always makes a plain PGlite: the subclass is made with `new`, then awaited.
   const client = new EventLoopPGlite(dataDir);
   await client.waitReady;
-  const adapterFactory = new PrismaPGlite(client);
+  const adapterFactory = withWholeScripts(new PrismaPGlite(client), (script) => client.exec(script));
   const prisma = new PrismaClient({ adapter: adapterFactory });
   const sql = async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows;
   return wrap({
@@ -157,7 +177,15 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     sql,
     pool: null,
     // In-process, one process only: the database itself, nothing to release.
-    migrationSession: async () => ({ adapterFactory, query: sql, close: async () => {} }),
+    migrationSession: async () => {
+      const failures: Error[] = [];
+      return {
+        adapterFactory: withWholeScripts(new PrismaPGlite(client), (script) => client.exec(script), failures),
+        lastScriptError: () => failures.at(-1) ?? null,
+        query: sql,
+        close: async () => {},
+      };
+    },
     async close() {
       await prisma.$disconnect();
       await client.close();

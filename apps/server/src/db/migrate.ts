@@ -8,6 +8,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { Database, MigrationSession } from './database.ts';
+import {
+  failedMigrationAdvice,
+  type MigrationRecord,
+  migrationRecords,
+  resolveMigration,
+  unresolvedFailures,
+} from './migration-status.ts';
 import { MIGRATIONS_DIR, SCHEMA_PATH } from './paths.ts';
 import { openSchemaEngine } from './schema-engine.ts';
 import type { SqlDatabase } from './sql-pool.ts';
@@ -54,6 +61,8 @@ const LOCK_TELL_MS = 30_000;
 
 export interface MigrateOptions {
   log?(msg: string): void;
+  /** The migration folders to apply (prisma/migrations unless a test gives another). */
+  migrationsDir?: string;
 }
 
 /**
@@ -64,10 +73,52 @@ export async function migrateDatabase(db: Database, options: MigrateOptions = {}
   const session = await db.migrationSession();
   try {
     if (db.kind === 'postgres') await takeMigrationLock(session, options.log ?? (() => {}));
-    return await applyMigrations(session.adapterFactory);
+    const earlier = unresolvedFailures(await migrationRecords(session.query));
+    if (earlier[0]) throw new MigrationFailedError(earlier[0].name, wordsForEarlierFailure(earlier[0]));
+    try {
+      return await applyMigrations(session.adapterFactory, options.migrationsDir ?? MIGRATIONS_DIR);
+    } catch (e) {
+      const failed = unresolvedFailures(await migrationRecords(session.query))[0];
+      if (!failed) throw e;
+      // The schema engine recorded the attempt as unfinished. Its script ran whole, as one
+      // transaction (database.ts), so nothing of it is in the database: the record says so, and the
+      // next migration applies it again once its SQL or the data it tripped on is fixed.
+      await resolveMigration(session.query, failed.name, 'rolled-back');
+      const cause = session.lastScriptError()?.message ?? firstLine(e);
+      throw new MigrationFailedError(failed.name, wordsForFailure(failed.name, cause));
+    }
   } finally {
     await session.close();
   }
+}
+
+/** A migration that failed: `message` says what happened and what to do. */
+export class MigrationFailedError extends Error {
+  constructor(
+    readonly migration: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MigrationFailedError';
+  }
+}
+
+const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
+
+function wordsForFailure(name: string, cause: string): string {
+  return [
+    `The migration ${name} failed: ${cause}`,
+    'Nothing of it was applied: the database is as it was before it (migrations before it stay applied;',
+    '`npm run -s admin -- migrations` lists them). Fix its SQL in prisma/migrations, or the data it trips on,',
+    'then run `npm run migrate` (or start the server) again.',
+  ].join('\n');
+}
+
+function wordsForEarlierFailure(r: MigrationRecord): string {
+  return [
+    `The migration ${r.name} failed at ${r.startedAt.toISOString()} and was left unresolved; nothing more is applied until it is.`,
+    failedMigrationAdvice(r.name),
+  ].join('\n');
 }
 
 async function takeMigrationLock(session: MigrationSession, log: (msg: string) => void): Promise<void> {
@@ -88,10 +139,16 @@ async function takeMigrationLock(session: MigrationSession, log: (msg: string) =
   }
 }
 
-async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+async function applyMigrations(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  dir: string,
+): Promise<string[]> {
   const engine = await openSchemaEngine(adapterFactory, await readSchema());
   try {
-    const out = await engine.applyMigrations({ migrationsList: await readMigrations(), filters: NO_FILTERS });
+    const out = await engine.applyMigrations({
+      migrationsList: await readMigrations(dir),
+      filters: NO_FILTERS,
+    });
     return out.appliedMigrationNames;
   } finally {
     engine.free();

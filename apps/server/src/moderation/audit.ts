@@ -3,12 +3,12 @@
  * account). The table refuses UPDATE and DELETE at the database level (trigger in the migration);
  * this module only ever inserts and reads.
  */
-import type { AuditEntry, ModerationActionName } from '@bke/protocol';
+import { type AuditActionName, type AuditEntry, COMMAND_LINE_ACTOR_ID } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 
 export interface ActionRecord {
   actorId: string;
-  action: ModerationActionName;
+  action: AuditActionName;
   worldId?: string | null;
   targetUserId?: string | null;
   reason: string;
@@ -67,8 +67,11 @@ export function toAuditEntry(
 ): AuditEntry {
   return {
     id: row.id.toString(),
-    actor: { id: row.actorId, username: names.get(row.actorId) ?? '?' },
-    action: row.action as ModerationActionName,
+    actor: {
+      id: row.actorId,
+      username: row.actorId === COMMAND_LINE_ACTOR_ID ? 'the command line' : (names.get(row.actorId) ?? '?'),
+    },
+    action: row.action as AuditActionName,
     worldId: row.worldId,
     targetUserId: row.targetUserId,
     worldName: row.worldId ? (worlds.get(row.worldId) ?? null) : null,

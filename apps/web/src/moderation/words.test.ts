@@ -38,6 +38,27 @@ describe('moderation words', () => {
     expect(until).toMatch(/^mod1 muted carol until .*2026/);
     expect(until).not.toContain('2026-12-01T');
   });
+  it('says what an operator did on the command line', () => {
+    const cli = (action: AuditEntry['action'], params: Record<string, unknown>) => ({
+      ...entry(action, params),
+      actor: { id: '00000000-0000-0000-0000-000000000000', username: 'the command line' },
+    });
+    expect(describeAction(cli('user.create', { username: 'Theodoric', role: 'admin' }))).toBe(
+      'the command line created Theodoric as an admin',
+    );
+    expect(describeAction(cli('user.resetPassword', { username: 'bob', sessions: 2 }))).toBe(
+      'the command line set a new password for bob (every session of theirs ended)',
+    );
+    expect(describeAction(cli('user.endSessions', { username: 'bob', sessions: 1 }))).toBe(
+      'the command line logged bob out everywhere (1 session ended)',
+    );
+    expect(describeAction(cli('mail.retry', { ids: ['4', '9'] }))).toBe(
+      'the command line put 2 failed messages back in the outbox',
+    );
+    expect(
+      describeAction(cli('migration.resolve', { migration: '20990101000000_x', as: 'rolled-back' })),
+    ).toBe('the command line marked the failed migration 20990101000000_x rolled back');
+  });
   it('names people and seats, never ids or codes', () => {
     expect(
       describeAction(entry('seat.handOver', { playerId: 'p2', fromUsername: 'bob', toUsername: 'carol' })),

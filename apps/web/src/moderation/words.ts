@@ -1,9 +1,9 @@
 /** Moderation in words: the audit log for the admins reading it, and what a moderator just did. */
-import type { AuditEntry, ModerationActionName } from '@bke/protocol';
+import type { AuditActionName, AuditEntry } from '@bke/protocol';
 import { count } from '../lib/ui/count.ts';
 import { localTime, untilWords } from '../lib/ui/time.ts';
 
-const VERB: Record<ModerationActionName, string> = {
+const VERB: Record<AuditActionName, string> = {
   'world.pause': 'paused',
   'world.resume': 'resumed',
   'world.deadline': 'moved the deadline of',
@@ -22,6 +22,11 @@ const VERB: Record<ModerationActionName, string> = {
   'user.role': 'changed the role of',
   'chat.delete': 'deleted a chat message',
   'report.resolve': 'closed a report',
+  'user.create': 'created',
+  'user.resetPassword': 'set a new password for',
+  'user.endSessions': 'logged out',
+  'mail.retry': 'sent failed mail again',
+  'migration.resolve': 'marked a failed migration resolved',
 };
 
 const ROLE_WORDS: Record<string, string> = {
@@ -68,6 +73,16 @@ export function actionWords(e: AuditEntry): string {
       return `made ${who} ${ROLE_WORDS[String(p.to)] ?? String(p.to)} (was ${ROLE_WORDS[String(p.from)] ?? String(p.from)})`;
     case 'report.resolve':
       return `${p.status === 'dismissed' ? 'dismissed' : 'resolved'} a report`;
+    case 'user.create':
+      return `created ${who} as ${ROLE_WORDS[String(p.role)] ?? String(p.role)}`;
+    case 'user.resetPassword':
+      return `set a new password for ${who} (every session of theirs ended)`;
+    case 'user.endSessions':
+      return `logged ${who} out everywhere (${count(Number(p.sessions ?? 0), 'session')} ended)`;
+    case 'mail.retry':
+      return `put ${count(Array.isArray(p.ids) ? p.ids.length : 0, 'failed message')} back in the outbox`;
+    case 'migration.resolve':
+      return `marked the failed migration ${text(p.migration, '?')} ${p.as === 'applied' ? 'applied' : 'rolled back'}`;
     case 'chat.delete':
       return `deleted a chat message${e.worldName ? ` in ${world}` : ''}${e.targetUsername ? ` by ${e.targetUsername}` : ''}`;
   }
