@@ -38,8 +38,8 @@ export const SNAPSHOT_EVERY = 50;
  * about 7 to 11 kB (the state's changed parts, its events, a patch per seat), so a world in play
  * kept 1.5 to 2 MB when it held MAX_PATCH_GAP (200) of them. Fifty are about a game turn of six
  * players. A client further behind than the memory reaches is brought on from elsewhere
- * (sockets/io.ts): a player with a full view (a few kB once compressed, fewer bytes than fifty
- * patches), a spectator with the stored public patches.
+ * (sockets/viewer-messages.ts): a player with a full view (a few kB once compressed, fewer bytes
+ * than fifty patches), a spectator with the stored public patches.
  */
 export const HELD_VERSIONS = 50;
 
