@@ -5,7 +5,14 @@
  */
 
 export { budget, type Clock, UNBOUNDED } from './bot/clock.ts';
-export { BOT_LEVELS, type BotLevel, createBot } from './bot/levels.ts';
+export {
+  BOT_LEVEL_TEXT,
+  BOT_LEVELS,
+  type BotLevel,
+  botLevelFrom,
+  createBot,
+  GENTLEST_BOT_LEVEL,
+} from './bot/levels.ts';
 export * from './engine.ts';
 export * from './model/colours.ts';
 export type * from './model/consequences.ts';

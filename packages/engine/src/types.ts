@@ -3,8 +3,15 @@
  * engine itself — the view, orders and legal orders, events, error codes and the state's shapes.
  * Types only, except closed vocabularies that load nothing else: the error codes (every code the
  * engine can return, each needing words on screen), the player-turn phases and the named
- * Administration Table results.
+ * Administration Table results, the bot levels and their sentences.
  */
+export {
+  BOT_LEVEL_TEXT,
+  BOT_LEVELS,
+  type BotLevel,
+  botLevelFrom,
+  GENTLEST_BOT_LEVEL,
+} from './bot/level-names.ts';
 export type * from './model/colours.ts';
 export type * from './model/combat.ts';
 export type * from './model/consequences.ts';

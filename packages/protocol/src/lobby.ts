@@ -1,6 +1,12 @@
 /** The lobby: list, create, join, leave worlds. */
 import { colourSchema, optionsSchema } from '@bke/engine/schemas';
-import { ADMINISTRATION_EVENTS, type LedgerRow, PLAYER_PHASES, STEP_KINDS } from '@bke/engine/types';
+import {
+  ADMINISTRATION_EVENTS,
+  BOT_LEVELS,
+  type LedgerRow,
+  PLAYER_PHASES,
+  STEP_KINDS,
+} from '@bke/engine/types';
 import { z } from 'zod';
 import { worldEventSchema } from './engine-shapes.ts';
 import { lineText } from './text.ts';
@@ -10,8 +16,8 @@ export { COLOURS, type Colour } from '@bke/engine/schemas';
 
 export const WORLD_STATUSES = ['open', 'running', 'paused', 'closed'] as const;
 
-/** The engine's bot levels (src/bot/levels.ts): `easy` plays simply, `strong` plays a strategy. */
-export const BOT_LEVELS = ['easy', 'strong'] as const;
+/** The engine's bot levels, gentlest first, with their names and sentences (src/bot/level-names.ts). */
+export { BOT_LEVEL_TEXT, BOT_LEVELS, GENTLEST_BOT_LEVEL } from '@bke/engine/types';
 export const botLevelSchema = z.enum(BOT_LEVELS);
 export type BotLevel = z.infer<typeof botLevelSchema>;
 

@@ -4,7 +4,7 @@
  * server; every action needs a reason, which lands in the append-only audit log.
  */
 import { z } from 'zod';
-import { deadlineSettingsSchema } from './lobby.ts';
+import { botLevelSchema, deadlineSettingsSchema } from './lobby.ts';
 import { freeText, lineText } from './text.ts';
 
 /** Who may call a moderation route: `moderator` means moderators and admins; `user` any account. */
@@ -92,7 +92,7 @@ export const handOverSchema = withReason({ username: lineText().trim().min(3).ma
 /** Absent (or present again); `standIn`: a bot of that level plays the seat meanwhile (null: default orders). */
 export const absentSchema = withReason({
   absent: z.boolean(),
-  standIn: z.enum(['easy', 'strong']).nullable().optional(),
+  standIn: botLevelSchema.nullable().optional(),
 });
 /** `until` null or omitted: until lifted by hand. */
 export const banSchema = withReason({ until: isoDate.nullable().optional() });

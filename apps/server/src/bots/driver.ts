@@ -9,7 +9,7 @@
  * tribute, paid in the receiver's turn) in the same round.
  */
 import { performance } from 'node:perf_hooks';
-import { budget, createBot, type Order, type PlayerId, type Policy } from '@bke/engine';
+import { botLevelFrom, budget, createBot, type Order, type PlayerId, type Policy } from '@bke/engine';
 import type { BotLevel } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import type { WorldHub } from '../worlds/hub.ts';
@@ -125,9 +125,9 @@ export class BotDriver {
         .then((rows) => {
           const bots = new Map<string, { level: BotLevel; standIn: boolean }>();
           for (const r of rows) {
-            if (r.bot) bots.set(r.playerId, { level: r.bot as BotLevel, standIn: false });
+            if (r.bot) bots.set(r.playerId, { level: botLevelFrom(r.bot), standIn: false });
             else if (r.absent && r.standIn)
-              bots.set(r.playerId, { level: r.standIn as BotLevel, standIn: true });
+              bots.set(r.playerId, { level: botLevelFrom(r.standIn), standIn: true });
           }
           return { bots, peoplePresent: rows.some((r) => r.userId !== null && !r.absent) };
         });

@@ -8,6 +8,7 @@
  */
 import {
   auditQuerySchema,
+  type BotLevel,
   MODERATION_ROUTES,
   type ModerationLevel,
   type ModerationRouteKey,
@@ -132,7 +133,7 @@ const ACTIONS: Partial<Record<ModerationRouteKey, ActionHandler>> = {
     return { ok: true, params: r.params, worldId: c.id, targetUserId: r.toUserId, tell };
   },
   markAbsent: async (c, ctx) => {
-    const standIn = (c.body.standIn as 'easy' | 'strong' | null | undefined) ?? null;
+    const standIn = (c.body.standIn as BotLevel | null | undefined) ?? null;
     const r = await markAbsent(ctx, c.id, c.playerId, c.body.absent as boolean, standIn);
     if (!r.ok) return r;
     return { ok: true, params: r.params, worldId: c.id, targetUserId: r.userId };

@@ -1,6 +1,6 @@
 /** Lobby routes: list, create, show, join, leave. */
 
-import type { GameEvent, PlayerId } from '@bke/engine';
+import { botLevelFrom, type GameEvent, type PlayerId } from '@bke/engine';
 import {
   type AdminResultRow,
   adminResultRowSchema,
@@ -207,7 +207,7 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
       orders.push({
         seq: r.seq,
         turn,
-        bot: (r.bot ?? 'easy') as 'easy' | 'strong',
+        bot: botLevelFrom(r.bot),
         order: r.order,
         // What the seat's own view says the order did, for the same sentences as the History.
         events: hub.engine.eventsFor(

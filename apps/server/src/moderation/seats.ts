@@ -3,6 +3,7 @@
  * `forceAbandon` system order, then the player leaves), hand a seat to another account, mark a seat
  * absent so that the engine's default orders hold the position at once instead of at each deadline.
  */
+import type { BotLevel } from '@bke/protocol';
 import { afterCommit, onRollback } from '../db/transaction.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import type { ModContext } from './context.ts';
@@ -142,7 +143,7 @@ export function markAbsent(
   worldId: string,
   playerId: string,
   absent: boolean,
-  standIn: 'easy' | 'strong' | null = null,
+  standIn: BotLevel | null = null,
 ) {
   return inWorld<Params & { userId: string | null }>(ctx, worldId, async (rt) => {
     const seat = await activeSeat(ctx, worldId, playerId);

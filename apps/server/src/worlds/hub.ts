@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { gameSetupSchema, optionsSchema, type PlayerId, RULES_VERSION } from '@bke/engine';
 import {
+  BOT_LEVEL_TEXT,
   type BotLevel,
   COLOURS,
   type CreateWorld,
@@ -61,8 +62,7 @@ const fail = (code: ErrorCode, params: Record<string, unknown> = {}): Fail => ({
 });
 
 /** A bot's name in the world: its level and a number ("Strong bot 2"). */
-export const botName = (level: BotLevel, n: number): string =>
-  `${level === 'strong' ? 'Strong' : 'Easy'} bot ${n}`;
+export const botName = (level: BotLevel, n: number): string => `${BOT_LEVEL_TEXT[level].name} bot ${n}`;
 
 export const phaseSecondsOf = (d: DeadlineSettings): number =>
   Math.max(3, Math.round(d.mode === 'live' ? d.minutesPerPhase * 60 : d.hoursPerPhase * 3600));

@@ -7,6 +7,7 @@ import type {
   FinishedWorld,
   WorldSummary,
 } from '@bke/protocol';
+import { BOT_LEVEL_TEXT, BOT_LEVELS, GENTLEST_BOT_LEVEL } from '@bke/protocol';
 import { call } from './api.ts';
 
 export type { FinalStanding, FinishedWorld, WorldSummary };
@@ -84,10 +85,13 @@ export interface NewWorldForm {
   botLevel: BotLevel;
 }
 
-export const BOT_LEVEL_WORDS: Record<BotLevel, string> = {
-  easy: 'Easy — plays simply',
-  strong: 'Strong — plays a real strategy',
-};
+/** Each bot level's name and how it plays, gentlest first (the engine's sentences). */
+export const BOT_LEVEL_WORDS: Record<BotLevel, string> = Object.fromEntries(
+  BOT_LEVELS.map((l) => [l, `${BOT_LEVEL_TEXT[l].name} — ${BOT_LEVEL_TEXT[l].sentence}`]),
+) as Record<BotLevel, string>;
+
+/** The bots' level a new world's form starts at: the gentlest for a player with no world yet. */
+export const defaultBotLevel = (hasWorlds: boolean): BotLevel => (hasWorlds ? 'normal' : GENTLEST_BOT_LEVEL);
 
 export function createWorldBody(f: NewWorldForm): CreateWorld {
   const opt = Object.fromEntries(Object.entries(f.opt).filter(([, on]) => on));

@@ -13,9 +13,9 @@ import { type RngState, rollDie, seedRng } from '../model/rng.ts';
 import { simSetup } from '../sim/play.ts';
 import { type Policy, simplePolicy } from '../sim/policy.ts';
 import type { Clock } from './clock.ts';
-import { type BotLevel, createBot } from './levels.ts';
+import { BOT_LEVELS, type BotLevel, createBot } from './levels.ts';
 
-export const CONTESTANTS = ['sim', 'easy', 'strong'] as const;
+export const CONTESTANTS = ['sim', ...BOT_LEVELS] as const;
 /** The optional rules that bring agreements into play (13.3 auction, 13.4, 13.6, 13.7), for `--options`. */
 export const ARENA_OPTIONS = ['auction', 'mercenaries', 'optionalLeaders', 'tribute'] as const;
 export type ArenaOption = (typeof ARENA_OPTIONS)[number];
