@@ -47,9 +47,14 @@ export function economicPlan(
   const cost = (p: EconomicPlan) => realmPlanCost(engine, state, me, p);
   // 13.4: a lease price agreed is taken at the next turn start: the plan keeps it back.
   const owed = owedForAgreements(state, me);
+  // One turn ahead (10.4, 10.5): what this plan leaves, with next turn's tax (a tenth kept back for
+  // a city lost meanwhile), must pay next turn's upkeep, the units bought now included (a new
+  // unit costs twice its upkeep, column 7), so no unit bought or column climbed now is disbanded
+  // unpaid then.
   const fits = (p: EconomicPlan) => {
     const c = cost(p);
-    return c !== null && c.problem === null && c.treasuryLeft >= owed;
+    if (c === null || c.problem !== null || c.treasuryLeft < owed) return false;
+    return c.treasuryLeft - owed + 0.9 * c.tax >= c.upkeep + c.purchases / 2;
   };
   const start = cost(base);
   if (!start) return { type: 'realmPlan', plan: base };

@@ -12,6 +12,7 @@ import type { GameState } from '../model/state.ts';
 import { strengthOf } from '../model/units.ts';
 import { type Board, pull, threat } from './board.ts';
 import type { Clock } from './clock.ts';
+import { leaderFollows, leaderToUnits } from './leaders.ts';
 
 type MoveOrder = Extract<LegalOrder, { type: 'move' }>;
 
@@ -64,6 +65,9 @@ export function strongMove(
   for (const u of board.mine) if (!u.inverted) mineByArea.set(u.area, (mineByArea.get(u.area) ?? 0) + 1);
   const helpers = helpersOf(board, state);
   const capital = state.players.find((p) => p.id === board.me)?.capital ?? null;
+  // 10.2: a leader left alone goes back to its units before anything else moves.
+  const rejoin = leaderToUnits(state, board, moves, moved);
+  if (rejoin) return rejoin;
   let best: { order: Order; gain: number } | null = null;
   for (const m of moves) {
     if (clock.spent()) break;
@@ -86,8 +90,10 @@ export function strongMove(
     )
       continue;
     const stay = placeScore(board, unit.area, helpers);
+    const follow = leaderFollows(state, board, unit.id, moves, moved);
     for (const d of m.destinations) {
       if (board.myAreas.has(d.to)) continue; // stacking (6): one of mine per area keeps every move legal
+      if (follow && !follow.has(d.to)) continue; // 10.2: not without the leader (leaders.ts)
       const gain = placeScore(board, d.to, helpers) - stay - 0.01 * d.path.length;
       if (gain > 0.05 && (!best || gain > best.gain))
         best = { order: { type: 'move', unit: unit.id, path: d.path }, gain };

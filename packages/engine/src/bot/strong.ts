@@ -39,6 +39,7 @@ import { economicPlan } from './economy.ts';
 import { strongMove } from './moves.ts';
 import { chooseStart } from './start.ts';
 import { keepsBargain, payersThisTurn, sparing, tributeChoice, tributeMemory } from './tribute.ts';
+import { seaworthy } from './voyages.ts';
 
 export interface StrongTaste {
   /** Tribes to grow to before combining (9.2, 9.3.x). */
@@ -109,7 +110,8 @@ export function strongPolicy(
       if (step.kind === 'administration') return administration(engine, state, board, legal, choose);
       if (step.kind !== 'playerTurn') return null;
 
-      const naval = navalChoice(engine, state, player, legal, choose);
+      // 5.3, 8.2: voyages only with their risk weighed, landings only where the force is enough.
+      const naval = navalChoice(engine, state, player, seaworthy(engine, state, board, legal), choose);
       if (naval) return naval;
       const tribes = board.mine.filter((u) => u.kind === 'tribe' && !u.inverted).length;
       const countdown = cycle?.countdownStartTurn ?? null;

@@ -3,7 +3,8 @@
  *
  * - As payer (a kingdom or empire, while the receiver's turn has not reached its combat): when the
  *   receiver's units next to its cities are strong enough to take them, it pays up to the tax those
- *   cities bring in a turn, within what the engine allows (its legal `realmTribute` amounts) and
+ *   cities are expected to lose this turn (each city's tax times the chance it falls), within what
+ *   the engine allows (its legal `realmTribute` amounts) and
  *   what it can spare after upkeep and its other promises. A receiver that takes one of those
  *   cities in the turn it was paid is never paid again.
  * - As receiver it keeps the bargain: in a turn it was paid by a player it neither attacks that
@@ -54,19 +55,35 @@ export function sparing(board: Board, state: GameState, spared: ReadonlySet<Play
 export const keepsBargain = (o: LegalOrder, spared: ReadonlySet<PlayerId>): boolean =>
   o.type !== 'combatAttack' || o.landing === true || o.defender === null || !spared.has(o.defender);
 
-/** Cities of `me` that the receiver's units next to them could take (attack at 3-2 or better, or walk in). */
-function threatened(state: GameState, d: Distances, me: PlayerId, receiver: PlayerId): AreaId[] {
+/**
+ * The chance the receiver takes a city it attacks at this ratio of strengths, read off the shape
+ * of the Combat Results Table (7.1, C.1): a defender eliminated or retreating from 3-1 up most of
+ * the time, about half the time at 2-1, rarely below 3-2.
+ */
+const takes = (ratio: number): number => (ratio >= 3 ? 0.8 : ratio >= 2 ? 0.55 : ratio >= 1.5 ? 0.3 : 0);
+
+/**
+ * Cities of `me` that the receiver's units next to them could take (attack at 3-2 or better, or
+ * walk in), each with the chance it falls this turn.
+ */
+function threatened(
+  state: GameState,
+  d: Distances,
+  me: PlayerId,
+  receiver: PlayerId,
+): { area: AreaId; chance: number }[] {
   const strength = (owner: PlayerId, near: (a: AreaId) => boolean) =>
     Object.values(state.units)
       .filter((u) => u.owner === owner && u.kind !== 'leader' && near(u.area))
       .reduce((s, u) => s + strengthOf(u.kind, state.options), 0);
-  const out: AreaId[] = [];
+  const out: { area: AreaId; chance: number }[] = [];
   for (const [area, c] of Object.entries(state.cities)) {
     if (c?.owner !== me) continue;
     const attack = strength(receiver, (a) => d.between(a, area as AreaId) === 1);
     if (attack === 0) continue;
     const defence = strength(me, (a) => a === area);
-    if (attack >= 1.5 * defence) out.push(area as AreaId);
+    const chance = defence === 0 ? 1 : takes(attack / defence);
+    if (chance > 0) out.push({ area: area as AreaId, chance });
   }
   return out;
 }
@@ -98,9 +115,15 @@ export function tributeChoice(
   });
   const key = `${state.turn}|${receiver}`;
   if (memory.decided.has(key) || memory.distrusted.has(receiver)) return null;
-  const cities = threatened(state, d, me, receiver);
+  const threats = threatened(state, d, me, receiver);
+  const cities = threats.map((t) => t.area);
   if (cities.length === 0) return null;
-  const value = cities.reduce((s, a) => s + (engine.map.area(a)?.city?.tax ?? 0), 0);
+  // Tribute buys nothing binding (12): it is worth at most the tax the cities would be expected
+  // to lose this turn, so a city barely threatened is not paid for.
+  const value = Math.floor(
+    threats.reduce((s, t) => s + t.chance * (engine.map.area(t.area)?.city?.tax ?? 0), 0),
+  );
+  if (value <= 0) return null;
   const spare = spareMoney(state, me);
   const amounts = engine
     .legalOrders(state, me)
