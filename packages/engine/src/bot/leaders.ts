@@ -63,11 +63,11 @@ export function leaderFollows(
   if (leaders.length === 0) return null;
   const others = board.mine.filter((x) => x.area === u.area && x.id !== unit && x.kind !== 'tribe');
   if (others.length > 0) return null;
-  let reach: Set<AreaId> | null = null;
-  for (const l of leaders) {
+  // Where every one of them can go (a moved leader can go nowhere more).
+  const reaches = leaders.map((l) => {
     const m = moved.includes(l.id) ? undefined : moves.find((x) => x.unit === l.id);
-    const can = new Set<AreaId>(m?.destinations.map((d) => d.to) ?? []);
-    reach = reach === null ? can : new Set([...reach].filter((a) => can.has(a)));
-  }
-  return reach ?? new Set();
+    return new Set<AreaId>(m?.destinations.map((d) => d.to) ?? []);
+  });
+  const [first, ...rest] = reaches;
+  return new Set([...(first ?? [])].filter((a) => rest.every((r) => r.has(a))));
 }

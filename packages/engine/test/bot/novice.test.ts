@@ -35,7 +35,7 @@ describe('novice bot', () => {
         if (order.type === 'move') {
           moves++;
           const d = listed
-            .find((o) => o.type === 'move' && o.unit === order.unit)
+            .find((o): o is Extract<typeof o, { type: 'move' }> => o.type === 'move' && o.unit === order.unit)
             ?.destinations.find((x) => x.path.join() === order.path.join());
           expect(d).toBeDefined();
           expect(d?.onlyLoses).toBeUndefined();
