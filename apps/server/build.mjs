@@ -22,6 +22,8 @@ const result = await build({
     main: 'src/main.ts',
     migrate: 'src/cli/migrate.ts',
     admin: 'src/cli/admin.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
     rebuild: 'src/cli/rebuild.ts',
     'rebuild-worker': 'src/cli/rebuild-worker.ts',
   },

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ensureAdmin } from './auth/users.ts';
+import { serveEmbeddedBackups } from './backup/embedded-control.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { MigrationFailedError, migrateDatabase, pendingMigrations } from './db/migrate.ts';
@@ -103,6 +104,8 @@ if (config.admin) {
  * signal skip what is left of the wait.
  */
 let cutShort: (() => void) | null = null;
+/** The embedded database's backup port (backup/embedded-control.ts), once listening. */
+let backups: { close(): Promise<void> } | null = null;
 /** The longest a drain may take before the process exits anyway (world queues get 5 s of it). */
 const DRAIN_MS = 15_000;
 async function shutdown(signal: NodeJS.Signals) {
@@ -127,6 +130,7 @@ async function shutdown(signal: NodeJS.Signals) {
     process.exit(1);
   }, DRAIN_MS);
   timer.unref();
+  await backups?.close();
   await app.close();
   await db.close();
   app.http.log.info('stopped');
@@ -136,6 +140,10 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 const address = await app.http.listen({ port: config.port, host: config.host });
+if (config.database.kind === 'embedded' && !config.database.dataDir.startsWith('memory://'))
+  backups = await serveEmbeddedBackups(db, config.database.dataDir, (msg, data) =>
+    app.http.log.info(data ?? {}, msg),
+  );
 const port = new URL(address).port;
 const where =
   config.database.kind === 'postgres'

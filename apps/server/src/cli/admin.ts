@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { reasonSchema, usernameSchema } from '@bke/protocol';
 import { z } from 'zod';
+import { runningServer } from '../backup/embedded-control.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -128,6 +129,15 @@ if (command === 'create' || command === 'reset-password') {
 }
 
 const config = loadConfig();
+if (config.database.kind === 'embedded') {
+  const server = await runningServer(config.database.dataDir);
+  if (server) {
+    console.error(
+      `A server (process ${server.pid}) is running on ${config.database.dataDir}, and the embedded database admits one process: stop it first.`,
+    );
+    process.exit(1);
+  }
+}
 const db = await openDatabase(config.database);
 let outcome: Outcome;
 try {

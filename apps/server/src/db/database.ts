@@ -49,8 +49,23 @@ export interface Database {
    * is the main one. Never part of a transaction. On the embedded database, the database itself.
    */
   readonly background: Database;
+  /**
+   * Runs `fn` in one transaction on one connection, with raw SQL, beside the ORM: `snapshot` is a
+   * REPEATABLE READ, READ ONLY transaction (every query sees the database as it was at its first,
+   * whatever commits meanwhile: a backup while the site runs); `write` commits what `fn` wrote, or
+   * nothing if it throws (a restore). No time limit, unlike the ORM's transactions. On the embedded
+   * database the transaction holds the database: everything else waits for it.
+   */
+  rawTransaction<T>(mode: 'snapshot' | 'write', fn: (query: RawQuery) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+export type RawQuery = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<R[]>;
+
+const BEGIN = {
+  snapshot: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+  write: 'BEGIN',
+} as const;
 
 /** Connections of the background writes' pool on PostgreSQL (`Database.background`). */
 export const BACKGROUND_CONNECTIONS = 3;
@@ -152,6 +167,20 @@ function openPostgres(url: string, max: number): Database {
       await Promise.all([pool.end(), backgroundPool.end()]);
     },
     background: { sql: backgroundSql },
+    async rawTransaction(mode, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query(BEGIN[mode]);
+        const out = await fn(async (text, params) => (await client.query(text, params)).rows);
+        await client.query('COMMIT');
+        return out;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
   });
 }
 
@@ -192,6 +221,11 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     },
     // One connection in-process: the background writes queue with everything else.
     background: null,
+    rawTransaction: (mode, fn) =>
+      client.transaction(async (tx) => {
+        if (mode === 'snapshot') await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        return fn(async (text, params) => (await tx.query(text, params)).rows as never[]);
+      }),
   });
 }
 
