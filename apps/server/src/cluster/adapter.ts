@@ -12,7 +12,8 @@
  * - `none`: one process (always so on the embedded database, which one process owns).
  *
  * Neither adapter replays to a process what it missed while disconnected: the database stays the
- * only source of truth, and a process catches up from it (cluster/world-changes.ts).
+ * only source of truth, and a process catches up from it (cluster/world-changes.ts), at once when
+ * the adapter listens again after a lost connection (`ClusterLink.onRelisten`).
  */
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as createRedisAdapter } from '@socket.io/redis-streams-adapter';
@@ -20,11 +21,18 @@ import { createClient } from 'redis';
 import type { Server } from 'socket.io';
 import type { ClusterConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { listeningPool } from './listening-pool.ts';
 
 export interface ClusterLink {
   readonly kind: ClusterConfig['kind'];
   /** Ends what the adapter holds beyond the Socket.IO server (the Redis client). */
   close(): Promise<void>;
+  /**
+   * Calls `f` each time the PostgreSQL adapter listens again after its connection was lost (what
+   * the other processes said meanwhile is gone: the caller catches up from the database). Redis
+   * Streams keep their messages across a reconnection and need no such call.
+   */
+  onRelisten(f: () => void): void;
 }
 
 type Log = (msg: string, data?: object) => void;
@@ -36,15 +44,22 @@ export async function installClusterAdapter(
   config: ClusterConfig,
   log: Log,
 ): Promise<ClusterLink> {
-  if (config.kind === 'none') return { kind: 'none', close: async () => {} };
+  const relisten: (() => void)[] = [];
+  const onRelisten = (f: () => void) => {
+    relisten.push(f);
+  };
+  const relistened = () => {
+    for (const f of relisten) f();
+  };
+  if (config.kind === 'none') return { kind: 'none', close: async () => {}, onRelisten };
   if (config.kind === 'postgres') {
     if (!db.pool) throw new Error('the PostgreSQL adapter needs a PostgreSQL database (DATABASE_URL)');
     io.adapter(
-      createPostgresAdapter(db.pool, {
+      createPostgresAdapter(listeningPool(db.pool, log, relistened), {
         errorHandler: (err) => log('cluster adapter: PostgreSQL error', { err: String(err) }),
       }),
     );
-    return { kind: 'postgres', close: async () => {} };
+    return { kind: 'postgres', close: async () => {}, onRelisten };
   }
   const client = createClient({ url: config.url });
   client.on('error', (err) => log('cluster adapter: Redis error', { err: String(err) }));
@@ -55,5 +70,6 @@ export async function installClusterAdapter(
     async close() {
       await client.close().catch(() => client.destroy());
     },
+    onRelisten,
   };
 }

@@ -7,7 +7,8 @@
  *
  * The adapter replays nothing that was missed (a dropped connection, a process killed between its
  * commit and its message), so every `SWEEP_MS` each process also compares the worlds it holds with
- * the database and catches up those that moved (WorldHub.sweep).
+ * the database and catches up those that moved (WorldHub.sweep), and at once when the adapter
+ * listens again after losing its connection.
  */
 import type { Io } from '../sockets/typed-server.ts';
 import type { WorldHub } from '../worlds/hub.ts';
@@ -43,7 +44,7 @@ export function linkWorldChanges(
     else log('cluster: an unreadable world:changed message was dropped');
   });
   let sweeping = false;
-  const timer = setInterval(() => {
+  const sweep = () => {
     if (sweeping) return;
     sweeping = true;
     hub
@@ -55,10 +56,17 @@ export function linkWorldChanges(
       .finally(() => {
         sweeping = false;
       });
-  }, sweepMs);
+  };
+  const timer = setInterval(sweep, sweepMs);
+  // Back from a lost connection: what the others said meanwhile is gone, so look now.
+  let stopped = false;
+  link.onRelisten(() => {
+    if (!stopped) sweep();
+  });
   timer.unref();
   return {
     stop() {
+      stopped = true;
       clearInterval(timer);
       hub.announce = () => {};
     },

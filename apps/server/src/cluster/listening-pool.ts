@@ -1,0 +1,67 @@
+/**
+ * What @socket.io/postgres-adapter (0.5) is given in place of the server's pool. The adapter runs
+ * its queries (NOTIFY, attachments) with `pool.query`, which takes a connection and gives it back,
+ * and keeps one connection checked out for LISTEN, reconnecting 1–3 s after that connection's `end`.
+ * Two things it leaves out, both seen when the database restarts or an operator terminates its
+ * backends:
+ * - it adds no `error` listener to the LISTEN connection. `pg` emits a checked-out connection's
+ *   error on the connection itself (the pool's own `error` listener covers idle ones only), and an
+ *   `error` event nobody listens to ends the process;
+ * - it forgets a dead connection without releasing it, so each drop would keep one of the pool's
+ *   connections counted as taken, for good.
+ * The facade below adds both, backs off while the database refuses connections (the adapter alone
+ * would try every 1–3 s for as long as the outage lasts), and says when it listens again.
+ */
+import type pg from 'pg';
+
+type Log = (msg: string, data?: object) => void;
+
+/** The longest wait between two attempts to listen again while the database refuses connections. */
+export const RELISTEN_MAX_BACKOFF_MS = 15_000;
+const FIRST_BACKOFF_MS = 250;
+
+export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): pg.Pool {
+  /** Connections lost since the adapter last listened; 0 while it listens. */
+  let failures = 0;
+  let lost = false;
+  const facade = {
+    query: pool.query.bind(pool),
+    async connect(): Promise<pg.PoolClient> {
+      if (failures > 0) {
+        const wait = Math.min(FIRST_BACKOFF_MS * 2 ** (failures - 1), RELISTEN_MAX_BACKOFF_MS);
+        await new Promise((r) => setTimeout(r, wait));
+      }
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (e) {
+        if (failures === 0)
+          log('cluster adapter: cannot reach the database to listen; retrying with back-off', {
+            err: String(e),
+          });
+        failures++;
+        throw e;
+      }
+      client.on('error', (err) => {
+        log('cluster adapter: the listening connection to the database was lost; listening again', {
+          err: String(err),
+        });
+      });
+      // Added before the adapter's own `end` listener, so the slot is free when it reconnects.
+      client.once('end', () => {
+        lost = true;
+        failures = Math.max(failures, 1);
+        client.release(new Error('the listening connection ended'));
+      });
+      if (lost) {
+        lost = false;
+        failures = 0;
+        log('cluster adapter: listening again; catching up from the database');
+        relistened();
+      }
+      failures = 0;
+      return client;
+    },
+  };
+  return facade as unknown as pg.Pool;
+}

@@ -1,0 +1,148 @@
+/**
+ * The database goes away under two real server processes (the compiled server, as `npm start`
+ * runs it) on a PostgreSQL database of their own, with players on real Socket.IO clients:
+ *
+ * every backend of that database is terminated (what a restart or a failover does to the
+ * connections): both processes live on, listen again, and play goes on across them.
+ *
+ * Every acknowledged order is in the order log afterwards. The faults are made on this test's own
+ * database only (terminating its backends, `ALLOW_CONNECTIONS`): the PostgreSQL server itself is
+ * shared with others and is never restarted. Skipped on the embedded database, which has no
+ * connections to lose and serves one process only.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, pickOrder, signup, TestClient } from './helpers/client.ts';
+import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { createScratchDatabase } from './helpers/test-database.ts';
+
+const serverUrl = process.env.DATABASE_URL;
+let scratch: { url: string; drop(): Promise<void> } | null = null;
+let dbName = '';
+/** On the server's own database, never on the scratch one: it must outlive the faults. */
+let admin: pg.Client | null = null;
+const procs: ServerProcess[] = [];
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  if (!serverUrl) return;
+  scratch = await createScratchDatabase(serverUrl);
+  dbName = new URL(scratch.url).pathname.slice(1);
+  admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const env = { DATABASE_URL: scratch.url, CLUSTER_ADAPTER: 'postgres', DEADLINE_POLL_MS: '200' };
+  // One after the other: the first migrates the fresh database.
+  procs.push(startServerProcess(env));
+  await procs[0]?.ready(90_000);
+  procs.push(startServerProcess(env));
+  await procs[1]?.ready(90_000);
+}, 200_000);
+
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await Promise.all(procs.map((p) => p.stop()));
+  await admin?.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS true`).catch(() => {});
+  await admin?.end();
+  await scratch?.drop();
+});
+
+const base = (i: number) => procs[i]?.base ?? '';
+const alive = () => procs.every((p) => p.child.exitCode === null && p.child.signalCode === null);
+const outputs = () => procs.map((p, i) => `--- process ${i}:\n${p.output.join('')}`).join('\n');
+/** Lines each process logged from `marks` on (an offset into its output per process). */
+const since = (marks: number[]) => procs.map((p, i) => p.output.join('').slice(marks[i] ?? 0));
+const mark = () => procs.map((p) => p.output.join('').length);
+
+/** Ends every connection to the test's database but the caller's own; how many it ended. */
+async function terminateBackends(): Promise<number> {
+  const r = await admin?.query<{ n: number }>(
+    `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+      WHERE datname = $1 AND pid <> pg_backend_pid()`,
+    [dbName],
+  );
+  return r?.rows[0]?.n ?? 0;
+}
+
+/** Polls an asynchronous condition until it holds (or a process died, which fails at once). */
+async function until(what: string, ok: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (!alive()) throw new Error(`a server process exited while waiting for ${what}:\n${outputs()}`);
+    if (await ok()) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${outputs()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.runIf(serverUrl)('the database goes away under two server processes', () => {
+  let worldId = '';
+  let a: TestClient;
+  let b: TestClient;
+  const byPlayer = new Map<string, TestClient>();
+  const acked: { seq: number; order: unknown }[] = [];
+  const policy = { done: false };
+
+  /** Plays `n` orders, each by whoever the world waits for; both clients see each one. */
+  async function play(n: number) {
+    for (let i = 0; i < n; i++) {
+      const waiting = a.status?.waitingFor ?? [];
+      const c = byPlayer.get(waiting.find((p) => byPlayer.has(p)) ?? '');
+      if (!c) throw new Error(`nobody to play for: ${JSON.stringify(waiting)}`);
+      const order = pickOrder(c.legal, policy);
+      if (!order) throw new Error(`no order among ${JSON.stringify(c.legal)}`);
+      const r = await c.order(order);
+      if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.error)}`);
+      acked.push({ seq: r.version, order });
+      // The other player's process hears of it through the adapter (or its catch-up).
+      await a.until(r.version);
+      await b.until(r.version);
+    }
+  }
+
+  async function everyAckedOrderLogged() {
+    const log = new pg.Client({ connectionString: scratch?.url });
+    await log.connect();
+    try {
+      const rows = await log.query<{ seq: number; order: unknown }>(
+        'SELECT seq, "order" FROM world_orders WHERE world_id = $1',
+        [worldId],
+      );
+      expect(acked.length).toBeGreaterThan(0);
+      for (const x of acked) expect(rows.rows.find((r) => r.seq === x.seq)?.order).toEqual(x.order);
+    } finally {
+      await log.end();
+    }
+  }
+
+  it('two processes serve one world, a player on each', async () => {
+    const alice = await signup(base(0), 'alice');
+    const bob = await signup(base(1), 'bob');
+    const created = await api(base(0), alice, 'POST', '/api/worlds', {
+      name: 'Faults',
+      deadline: { mode: 'live', minutesPerPhase: 10 },
+    });
+    worldId = (created.body.world as { id: string }).id;
+    expect((await api(base(0), alice, 'POST', `/api/worlds/${worldId}/join`, {})).status).toBe(200);
+    expect((await api(base(1), bob, 'POST', `/api/worlds/${worldId}/join`, {})).status).toBe(200);
+    a = new TestClient(base(0), alice, worldId);
+    b = new TestClient(base(1), bob, worldId);
+    clients.push(a, b);
+    for (const c of [a, b]) {
+      expect((await c.subscribe()).ok).toBe(true);
+      byPlayer.set(c.playerId ?? '', c);
+    }
+    await play(4);
+  });
+
+  it('every backend of its database terminated, both processes live on and play goes on', async () => {
+    const from = mark();
+    expect(await terminateBackends()).toBeGreaterThan(0);
+    await until('both processes listening again', async () =>
+      since(from).every((out) => out.includes('listening again')),
+    );
+    expect(alive()).toBe(true);
+    await play(4);
+    await everyAckedOrderLogged();
+    expect(alive()).toBe(true);
+  });
+});
