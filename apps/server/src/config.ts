@@ -121,6 +121,9 @@ const envSchema = z.object({
   STALE_ORDER_MAX_PATCHES: count(DEFAULT_LIMITS.staleOrderPatches),
   FORGOT_ATTEMPTS_BURST: count(DEFAULT_LIMITS.forgotPerAddress.burst),
   FORGOT_ATTEMPTS_PER_MINUTE: rate(DEFAULT_LIMITS.forgotPerAddress.perMinute),
+  RESET_ATTEMPTS_BURST: count(DEFAULT_LIMITS.resetPerAddress.burst),
+  RESET_ATTEMPTS_PER_MINUTE: rate(DEFAULT_LIMITS.resetPerAddress.perMinute),
+  WORLDS_PER_ADDRESS_PER_DAY: count(DEFAULT_LIMITS.worldsPerAddressPerDay),
   ACCOUNT_LINKS_PER_HOUR: count(DEFAULT_LIMITS.accountLinksPerHour),
   MAIL_LINKS_PER_RECIPIENT_PER_HOUR: count(DEFAULT_LIMITS.mail.linksPerHour),
   MAIL_LINKS_PER_RECIPIENT_PER_DAY: count(DEFAULT_LIMITS.mail.linksPerDay),
@@ -248,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       joinsPerWorldPerDay: e.JOINS_PER_WORLD_PER_DAY,
       staleOrderPatches: e.STALE_ORDER_MAX_PATCHES,
       forgotPerAddress: { burst: e.FORGOT_ATTEMPTS_BURST, perMinute: e.FORGOT_ATTEMPTS_PER_MINUTE },
+      resetPerAddress: { burst: e.RESET_ATTEMPTS_BURST, perMinute: e.RESET_ATTEMPTS_PER_MINUTE },
+      worldsPerAddressPerDay: e.WORLDS_PER_ADDRESS_PER_DAY,
       accountLinksPerHour: e.ACCOUNT_LINKS_PER_HOUR,
       mail: {
         linksPerHour: e.MAIL_LINKS_PER_RECIPIENT_PER_HOUR,

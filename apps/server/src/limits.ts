@@ -28,6 +28,10 @@ export interface Limits {
   joinsPerWorldPerDay: number;
   /** "Forgot password" requests per client address: a bucket of `burst`, refilled at `perMinute`. */
   forgotPerAddress: { burst: number; perMinute: number };
+  /** New passwords set with a reset link, per client address and per link. */
+  resetPerAddress: { burst: number; perMinute: number };
+  /** Worlds created from one client address in 24 hours, whatever the accounts (admins are not limited). */
+  worldsPerAddressPerDay: number;
   /**
    * Links one account is mailed per hour, per kind (password reset, address verification): beyond
    * that, requests are answered as usual and nothing more is sent (so an address cannot be flooded).
@@ -56,6 +60,8 @@ export const DEFAULT_LIMITS: Limits = {
   joinsPerWorldPerDay: 3,
   staleOrderPatches: 50,
   forgotPerAddress: { burst: 5, perMinute: 1 },
+  resetPerAddress: { burst: 5, perMinute: 1 },
+  worldsPerAddressPerDay: 20,
   accountLinksPerHour: 3,
   mail: {
     linksPerHour: 5,

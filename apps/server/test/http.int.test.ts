@@ -106,8 +106,13 @@ describe('Socket.IO', () => {
 });
 
 describe('behind a proxy (TRUST_PROXY)', () => {
-  /** Two log-in attempts with a bad password, from two players behind the same proxy. */
+  /**
+   * Two log-in attempts with a bad password, from two players behind the same proxy. Each call
+   * has players of its own: the counts live in the database, shared by every app on it.
+   */
+  let call = 0;
   async function attempts(trustProxy: boolean | number) {
+    call++;
     const a = await buildApp({
       db: t.db,
       webDist: '/nonexistent',
@@ -117,7 +122,7 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     });
     try {
       const statuses: number[] = [];
-      for (const player of ['203.0.113.7', '198.51.100.4']) {
+      for (const player of [`203.0.113.${call}`, `198.51.100.${call}`]) {
         const res = await a.http.inject({
           method: 'POST',
           url: '/api/auth/login',

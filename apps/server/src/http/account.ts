@@ -1,9 +1,10 @@
 /** A player's own settings: the webhook told "your move" (notify/turns.ts). */
 import { HTTP_ROUTES } from '@bke/protocol';
 import type { FastifyInstance } from 'fastify';
-import { RateLimiter } from '../auth/rate-limit.ts';
 import type { Database } from '../db/database.ts';
 import { sendWebhook } from '../notify/webhook.ts';
+import { guard } from '../rate-limit/http.ts';
+import { Limit } from '../rate-limit/limit.ts';
 import { HttpError } from './errors.ts';
 import { parseBody, requireUser } from './guard.ts';
 
@@ -13,7 +14,10 @@ export function registerAccount(
   options: { allowPrivate?: boolean } = {},
 ): void {
   // A test message goes out to an address the player typed: a few per minute at most.
-  const tests = new RateLimiter(3, 1 / 20);
+  // A test message is a request to a stranger's server: three a minute per account.
+  const tests = Limit.shared(db, { name: 'webhook-test', points: 3, seconds: 60 }, (msg, data) =>
+    app.log.warn(data, msg),
+  );
 
   app.get(HTTP_ROUTES.getNotifications.path, async (request) => {
     const user = await requireUser(db, request);
@@ -35,11 +39,10 @@ export function registerAccount(
     return { webhookUrl: row.webhookUrl };
   });
 
-  app.post(HTTP_ROUTES.testNotifications.path, async (request) => {
+  app.post(HTTP_ROUTES.testNotifications.path, async (request, reply) => {
     const user = await requireUser(db, request);
     parseBody(HTTP_ROUTES.testNotifications.body, request.body ?? {});
-    if (!tests.take(user.id))
-      throw new HttpError(429, 'http/rate_limited', 'Too many test messages; wait a minute.');
+    await guard(reply, [tests, `account:${user.id}`]);
     const row = await db.prisma.user.findUniqueOrThrow({
       where: { id: user.id },
       select: { webhookUrl: true },

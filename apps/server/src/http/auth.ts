@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_DAYS, knownDevice, rememberDevice } from '../auth/devices.ts';
 import { claimAttempt, clearFailures, recordFailure } from '../auth/login-throttle.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
 import {
   createSession,
   deleteOtherSessions,
@@ -21,6 +20,8 @@ import { createUser } from '../auth/users.ts';
 import type { Database } from '../db/database.ts';
 import type { Limits } from '../limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { guard } from '../rate-limit/http.ts';
+import { Limit, windowOf } from '../rate-limit/limit.ts';
 import { HttpError } from './errors.ts';
 import { currentUser, parseBody, requireUser, sessionToken } from './guard.ts';
 
@@ -33,12 +34,14 @@ export function registerAuth(
   cookies: { secureAlways: boolean },
   mailer: Mailer,
 ): void {
-  const perAddress = new RateLimiter(limits.authPerAddress.burst, limits.authPerAddress.perMinute / 60);
+  const perAddress = Limit.shared(
+    db,
+    windowOf('auth', limits.authPerAddress.burst, limits.authPerAddress.perMinute / 60),
+    (msg, data) => app.log.warn(data, msg),
+  );
   const throttle = { freeFailures: limits.loginFreeFailures, maxDelaySeconds: limits.loginMaxDelaySeconds };
-  const limit = (request: FastifyRequest) => {
-    if (!perAddress.take(request.ip))
-      throw new HttpError(429, 'http/rate_limited', 'Too many attempts; try again soon.');
-  };
+  const limit = (request: FastifyRequest, reply: FastifyReply) =>
+    guard(reply, [perAddress, `addr:${request.ip}`]);
   const secure = (request: FastifyRequest) => cookies.secureAlways || request.protocol === 'https';
   const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     const token = await createSession(db, userId, request.headers['user-agent']);
@@ -76,7 +79,7 @@ export function registerAuth(
   };
 
   app.post(HTTP_ROUTES.signup.path, async (request, reply) => {
-    limit(request);
+    await limit(request, reply);
     const body = parseBody(HTTP_ROUTES.signup.body, request.body);
     const user = await createUser(db, body.username, body.password, 'player', body.timeZone);
     if (!user) throw new HttpError(409, 'auth/username_taken', 'That name is taken.');
@@ -86,7 +89,7 @@ export function registerAuth(
   });
 
   app.post(HTTP_ROUTES.login.path, async (request, reply) => {
-    limit(request);
+    await limit(request, reply);
     const body = parseBody(HTTP_ROUTES.login.body, request.body);
     const key = body.username.toLowerCase();
     const user = await db.prisma.user.findUnique({ where: { usernameKey: key } });

@@ -5,13 +5,14 @@
 import { HTTP_ROUTES, type MailSettings } from '@bke/protocol';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../auth/passwords.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
 import type { Database } from '../db/database.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Limits } from '../limits.ts';
 import { nextLocalHour } from '../mail/local-time.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { pendingEmail, tokensLastHour, useToken } from '../mail/tokens.ts';
+import { guard } from '../rate-limit/http.ts';
+import { Limit } from '../rate-limit/limit.ts';
 import { HttpError } from './errors.ts';
 import { parseBody, requireUser } from './guard.ts';
 
@@ -41,7 +42,10 @@ export function registerMailAccount(
   limits: Limits,
 ): void {
   // The password is asked for on every change of address: a few tries a minute per account.
-  const passwordTries = new RateLimiter(5, 1 / 30);
+  // Changing the address asks for the password: five tries in 150 s per account bound guessing.
+  const passwordTries = Limit.shared(db, { name: 'email-password', points: 5, seconds: 150 }, (msg, data) =>
+    app.log.warn(data, msg),
+  );
 
   app.get(HTTP_ROUTES.getMail.path, async (request) => {
     const me = await requireUser(db, request);
@@ -64,11 +68,10 @@ export function registerMailAccount(
     return mailSettingsOf(db, me.id);
   });
 
-  app.post(HTTP_ROUTES.setEmail.path, async (request) => {
+  app.post(HTTP_ROUTES.setEmail.path, async (request, reply) => {
     const me = await requireUser(db, request);
     const body = parseBody(HTTP_ROUTES.setEmail.body, request.body);
-    if (!passwordTries.take(me.id))
-      throw new HttpError(429, 'http/rate_limited', 'Too many attempts; try again in a minute.');
+    await guard(reply, [passwordTries, `account:${me.id}`]);
     const row = await db.prisma.user.findUniqueOrThrow({ where: { id: me.id } });
     if (!(await verifyPassword(body.password, row.passwordHash)))
       throw new HttpError(401, 'auth/bad_credentials', 'The password is wrong.');

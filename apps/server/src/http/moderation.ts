@@ -16,9 +16,8 @@ import {
   reportListQuerySchema,
   userSearchQuerySchema,
 } from '@bke/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { RateLimiter } from '../auth/rate-limit.ts';
 import type { Database } from '../db/database.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { banUser, listUsers, muteUser, setRole, unbanUser, unmuteUser } from '../moderation/accounts.ts';
@@ -43,6 +42,8 @@ import {
   resolveNow,
   resumeWorld,
 } from '../moderation/worlds.ts';
+import { guard } from '../rate-limit/http.ts';
+import { Limit, windowOf } from '../rate-limit/limit.ts';
 import type { Io } from '../sockets/typed-server.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
@@ -260,20 +261,20 @@ export function registerModeration(
   watchAbsentSeats(ctx);
   const l = options.limits ?? { burst: 30, perSecond: 1 };
   const rl = options.reportLimits ?? { burst: 5, perSecond: 1 / 60 };
-  const limiter = new RateLimiter(l.burst, l.perSecond);
-  const reportLimiter = new RateLimiter(rl.burst, rl.perSecond);
+  const log = (msg: string, data: object) => app.log.warn(data, msg);
+  const limiter = Limit.shared(db, windowOf('moderation', l.burst, l.perSecond), log);
+  const reportLimiter = Limit.shared(db, windowOf('report', rl.burst, rl.perSecond), log);
 
   for (const [key, route] of Object.entries(MODERATION_ROUTES) as [
     ModerationRouteKey,
     (typeof MODERATION_ROUTES)[ModerationRouteKey],
   ][]) {
-    const handler = async (request: FastifyRequest) => {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const user = await requireUser(db, request);
       if (RANK[user.role] < NEEDS[route.level])
         throw new HttpError(403, 'auth/forbidden', 'Moderators only.', { needs: route.level });
       const bucket = route.level === 'user' ? reportLimiter : limiter;
-      if (!bucket.take(user.id))
-        throw new HttpError(429, 'http/rate_limited', 'Too many requests; slow down.');
+      await guard(reply, [bucket, `account:${user.id}`]);
       const call = parseCall(request, { id: user.id, username: user.username, role: user.role }, route);
       const read = READS[key];
       if (read) return read(call, ctx);

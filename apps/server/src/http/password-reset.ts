@@ -8,14 +8,14 @@ import { HTTP_ROUTES } from '@bke/protocol';
 import type { FastifyInstance } from 'fastify';
 import { clearFailures } from '../auth/login-throttle.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
-import { deleteOtherSessions, type EndedSession } from '../auth/sessions.ts';
+import { deleteOtherSessions, type EndedSession, sessionIdOf } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { afterCommit, inTransaction } from '../db/transaction.ts';
 import type { Limits } from '../limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { tokensLastHour, useToken } from '../mail/tokens.ts';
-import { HttpError } from './errors.ts';
+import { guard } from '../rate-limit/http.ts';
+import { Limit, windowOf } from '../rate-limit/limit.ts';
 import { parseBody } from './guard.ts';
 
 export function registerPasswordReset(
@@ -25,11 +25,22 @@ export function registerPasswordReset(
   limits: Limits,
   endSessions: (ended: EndedSession[]) => void,
 ): void {
-  const perAddress = new RateLimiter(limits.forgotPerAddress.burst, limits.forgotPerAddress.perMinute / 60);
+  const log = (msg: string, data: object) => app.log.warn(data, msg);
+  const forgot = Limit.shared(
+    db,
+    windowOf('forgot', limits.forgotPerAddress.burst, limits.forgotPerAddress.perMinute / 60),
+    log,
+  );
+  // Setting a password is the costliest thing an anonymous client can ask for (a memory-hard
+  // hash): limited per client address, and per token so that one link cannot be hammered.
+  const resets = Limit.shared(
+    db,
+    windowOf('reset', limits.resetPerAddress.burst, limits.resetPerAddress.perMinute / 60),
+    log,
+  );
 
-  app.post(HTTP_ROUTES.forgotPassword.path, async (request) => {
-    if (!perAddress.take(request.ip))
-      throw new HttpError(429, 'http/rate_limited', 'Too many requests; try again in a few minutes.');
+  app.post(HTTP_ROUTES.forgotPassword.path, async (request, reply) => {
+    await guard(reply, [forgot, `addr:${request.ip}`]);
     const body = parseBody(HTTP_ROUTES.forgotPassword.body, request.body);
     const key = body.account.toLowerCase();
     // Only a verified address gets a link: one typed by mistake must not be handed the account.
@@ -46,8 +57,10 @@ export function registerPasswordReset(
     return { ok: true as const };
   });
 
-  app.post(HTTP_ROUTES.resetPassword.path, async (request) => {
+  app.post(HTTP_ROUTES.resetPassword.path, async (request, reply) => {
+    await guard(reply, [resets, `addr:${request.ip}`]);
     const body = parseBody(HTTP_ROUTES.resetPassword.body, request.body);
+    await guard(reply, [resets, `token:${sessionIdOf(body.token)}`]);
     const passwordHash = await hashPassword(body.password);
     return inTransaction(db, async (tx) => {
       const { userId } = await useToken(tx, body.token, 'reset_password');

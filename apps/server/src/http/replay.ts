@@ -2,9 +2,10 @@
 import { HTTP_ROUTES, type TurnReplay } from '@bke/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { RateLimiter } from '../auth/rate-limit.ts';
 import type { Database } from '../db/database.ts';
 import type { Limits } from '../limits.ts';
+import { guard } from '../rate-limit/http.ts';
+import { Limit, windowOf } from '../rate-limit/limit.ts';
 import { getEngine } from '../worlds/engine.ts';
 import { replayTurn } from '../worlds/replay.ts';
 import { HttpError } from './errors.ts';
@@ -14,15 +15,17 @@ const params = z.object({ id: z.uuid(), turn: z.coerce.number().int().min(1).max
 
 export function registerReplay(app: FastifyInstance, db: Database, limits: Limits): void {
   // One bucket per client address and one per account (keys kept apart by their prefix).
-  const replays = new RateLimiter(limits.replays.burst, limits.replays.perMinute / 60);
-  const tooMany = () =>
-    new HttpError(429, 'http/rate_limited', 'Too many replays at once; try again in a minute.');
-  app.get(HTTP_ROUTES.replayTurn.path, async (request): Promise<TurnReplay> => {
-    if (!replays.take(`address:${request.ip}`)) throw tooMany();
+  const replays = Limit.shared(
+    db,
+    windowOf('replay', limits.replays.burst, limits.replays.perMinute / 60),
+    (msg, data) => app.log.warn(data, msg),
+  );
+  app.get(HTTP_ROUTES.replayTurn.path, async (request, reply): Promise<TurnReplay> => {
+    await guard(reply, [replays, `addr:${request.ip}`]);
     const p = params.safeParse(request.params);
     if (!p.success) throw new HttpError(404, 'world/not_found', 'No such world or turn.');
     const user = await currentUser(db, request);
-    if (user && !replays.take(`account:${user.id}`)) throw tooMany();
+    if (user) await guard(reply, [replays, `account:${user.id}`]);
     const seats = user
       ? await db.prisma.worldSeat.findMany({
           where: { worldId: p.data.id, userId: user.id },

@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import type { Limits } from '../limits.ts';
+import { guard } from '../rate-limit/http.ts';
+import { Limit } from '../rate-limit/limit.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import { turnAt, turnMarks } from '../worlds/live-turns.ts';
 import { sheetLines } from '../worlds/record-sheet.ts';
@@ -75,7 +77,14 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
 
   app.get(HTTP_ROUTES.listFinishedWorlds.path, async () => ({ worlds: await listFinishedWorlds(db, hub) }));
 
-  app.post(HTTP_ROUTES.createWorld.path, async (request) => {
+  // Several accounts on one address share one count: accounts cost nothing to make.
+  const createdFromAddress = Limit.shared(
+    db,
+    { name: 'worlds', points: limits.worldsPerAddressPerDay, seconds: 86_400 },
+    (msg, data) => app.log.warn(data, msg),
+  );
+
+  app.post(HTTP_ROUTES.createWorld.path, async (request, reply) => {
     const user = await requireUser(db, request);
     const body = parseBody(HTTP_ROUTES.createWorld.body, request.body);
     if (body.seed !== undefined && user.role !== 'admin')
@@ -91,6 +100,7 @@ export function registerWorlds(app: FastifyInstance, db: Database, hub: WorldHub
         throw new HttpError(429, 'world/create_limit', 'You created as many worlds as a day allows.', {
           limit: limits.worldsPerDay,
         });
+      await guard(reply, [createdFromAddress, `addr:${request.ip}`]);
     }
     const r = await hub.createWorld(user.id, body);
     if (!r.ok) {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import type { Limits } from '../limits.ts';
 import type { Metrics } from '../metrics.ts';
+import type { Limit } from '../rate-limit/limit.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { Admission } from './admission.ts';
 import type { SeatLegalOrders } from './seat-legal-orders.ts';
@@ -19,6 +20,8 @@ export interface SocketContext {
   readonly hub: WorldHub;
   readonly limits: Limits;
   readonly metrics: Metrics;
+  /** Chat lines per account per minute, counted where every process sees them. */
+  readonly chatLines: Limit;
   readonly admission: Admission;
   /** Each seat's legal orders: listed only when they can have changed. */
   readonly legal: SeatLegalOrders;

@@ -16,7 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
-import type { RateLimiter } from '../auth/rate-limit.ts';
+import type { Limit } from '../rate-limit/limit.ts';
 import { type Refusal, refuse, type SocketContext, type SocketHandler } from './context.ts';
 import type { BkeSocket } from './typed-server.ts';
 
@@ -26,7 +26,7 @@ const limiterKey = (socket: BkeSocket) =>
 /** Answers `socket`'s messages of `h.event` through the gate, then `h`. */
 export function listen<S extends z.ZodType, R extends object>(
   ctx: SocketContext,
-  limiter: RateLimiter,
+  limiter: Limit,
   logger: FastifyBaseLogger,
   socket: BkeSocket,
   h: SocketHandler<S, R>,
@@ -37,7 +37,9 @@ export function listen<S extends z.ZodType, R extends object>(
       else if (!r.ok) socket.emit('error', r.error);
     };
     try {
-      if (!limiter.take(limiterKey(socket))) return reply(refuse('socket/rate_limited'));
+      const taken = await limiter.take(limiterKey(socket));
+      if (!taken.ok)
+        return reply(refuse('socket/rate_limited', { retryAfterSeconds: taken.retryAfterSeconds }));
       let size = 0;
       try {
         size = JSON.stringify(raw ?? null).length;

@@ -11,12 +11,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { z } from 'zod';
-import { RateLimiter } from '../auth/rate-limit.ts';
 import type { Database } from '../db/database.ts';
 import { SERVER_VERSION } from '../http/health.ts';
 import { type ProxyTrust, publicSite, sameOrigin } from '../http/origin.ts';
 import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { Metrics } from '../metrics.ts';
+import { Limit, windowOf } from '../rate-limit/limit.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import { Admission } from './admission.ts';
 import { Broadcaster } from './broadcaster.ts';
@@ -100,7 +100,8 @@ function wireWorlds(
   const admission = new Admission(db, limits, trust, log);
   const legal = new SeatLegalOrders(hub.engine);
   const status = new WorldStatus(hub);
-  const ctx: SocketContext = { io, db, hub, limits, metrics, admission, legal, status, log };
+  const chatLines = Limit.shared(db, { name: 'chat', points: limits.chatPerMinute, seconds: 60 }, log);
+  const ctx: SocketContext = { io, db, hub, limits, metrics, chatLines, admission, legal, status, log };
   const broadcaster = new Broadcaster(io, hub, legal, status, log);
   hub.events = {
     patches: (rt, from, headChanged) => broadcaster.patches(rt, from, headChanged),
@@ -114,7 +115,7 @@ function wireWorlds(
   // takes it out of; the adapter's `rooms` are this process's sockets only, as the hub asks.
   hub.watched = (worldId) => (io.of('/').adapter.rooms.get(worldRoom(worldId))?.size ?? 0) > 0;
 
-  const limiter = new RateLimiter(limits.socketEvents.burst, limits.socketEvents.perSecond);
+  const limiter = Limit.local(windowOf('socket', limits.socketEvents.burst, limits.socketEvents.perSecond));
   admission.install(io);
   io.on('connection', (raw) => {
     const socket = raw as unknown as BkeSocket;

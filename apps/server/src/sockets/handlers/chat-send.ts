@@ -1,7 +1,7 @@
 /**
  * `chat/send`: a line to the whole world, or privately to one seat from another. Muted accounts
- * are refused until their mute ends; lines are counted per account in the database, so every
- * process and every socket of the account share the limit.
+ * are refused until their mute ends; lines are counted per account in the shared rate-limit
+ * table, so every process and every socket of the account share the limit.
  */
 import { chatSendSchema } from '@bke/protocol';
 import { deliverChat, toChat } from '../chat.ts';
@@ -25,14 +25,13 @@ export const chatSend = handler({
       if (!seats.some((s) => s.playerId === to && !s.leftAt) || to === from)
         return refuse('chat/unknown_recipient', { to });
     }
-    const [recent] = await db.sql<{ n: number }>(
-      `SELECT count(*)::int AS n FROM chat_messages
-        WHERE from_user_id = $1::uuid AND created_at > now() - interval '1 minute'`,
-      [user.id],
-      'bke_chat_recent',
-    );
-    if ((recent?.n ?? 0) >= ctx.limits.chatPerMinute)
-      return refuse('chat/too_fast', { limit: ctx.limits.chatPerMinute });
+    // One atomic count per line (not a count of the stored lines, which lines sent at once all passed).
+    const taken = await ctx.chatLines.take(`account:${user.id}`);
+    if (!taken.ok)
+      return refuse('chat/too_fast', {
+        limit: ctx.limits.chatPerMinute,
+        retryAfterSeconds: taken.retryAfterSeconds,
+      });
     const row = await db.prisma.chatMessage.create({
       data: { worldId: msg.worldId, fromUserId: user.id, fromPlayerId: from, toPlayerId: to, body: msg.body },
       include: { fromUser: { select: { username: true } } },
