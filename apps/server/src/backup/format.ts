@@ -49,6 +49,7 @@ export const backupRowSchema = z.object({ t: identifier, r: z.record(z.string(),
 
 export const backupEndSchema = z.object({ end: z.literal(true), rows: z.number().int().min(0) }).strict();
 
-/** Tables not backed up: `_prisma_migrations` (the header lists the migrations instead), and the
- * PostgreSQL adapter's attachments, messages between server processes kept a few minutes. */
-export const NOT_BACKED_UP = new Set(['_prisma_migrations', 'socket_io_attachments']);
+/** Tables not backed up: `_prisma_migrations` (the header lists the migrations instead), the
+ * PostgreSQL adapter's attachments, messages between server processes kept a few minutes, and the
+ * rate limits' counters, whose windows last minutes to a day. */
+export const NOT_BACKED_UP = new Set(['_prisma_migrations', 'socket_io_attachments', 'rate_limits']);
