@@ -12,7 +12,7 @@ import type { Order } from '../model/orders.ts';
 import { type RngState, rollDie, seedRng } from '../model/rng.ts';
 import { simSetup } from '../sim/play.ts';
 import { type Policy, simplePolicy } from '../sim/policy.ts';
-import type { Clock } from './clock.ts';
+import { budget, type Clock } from './clock.ts';
 import { BOT_LEVELS, type BotLevel, createBot } from './levels.ts';
 
 export const CONTESTANTS = ['sim', ...BOT_LEVELS] as const;
@@ -54,14 +54,20 @@ export function playArenaGame(
   turns: number,
   now?: () => number,
   opt: readonly ArenaOption[] = [],
+  /** Thinking time per bot decision (ms) on `now`'s clock; unbounded when omitted. */
+  budgetMs?: number,
 ): GameResult {
+  const clock = now && budgetMs !== undefined ? () => budget(now, budgetMs) : undefined;
   const setup = simSetup(seed, lineup.length, { opt: Object.fromEntries(opt.map((k) => [k, true])) });
   const created = engine.createGame(setup);
   if (!created.ok) throw new Error(`arena: bad setup ${created.error.code}`);
   let state = created.value;
   const seats = new Map<PlayerId, { contestant: Contestant; policy: Policy }>();
   for (const [i, p] of (setup.players ?? []).entries())
-    seats.set(p.id as PlayerId, { contestant: lineup[i]!, policy: policyOf(lineup[i]!, `${seed}:${p.id}`) });
+    seats.set(p.id as PlayerId, {
+      contestant: lineup[i]!,
+      policy: policyOf(lineup[i]!, `${seed}:${p.id}`, clock),
+    });
   const decisionMs: Record<string, number[]> = {};
   const kingdomsOf = new Map<PlayerId, number>();
   const agreements: Record<string, number> = {};

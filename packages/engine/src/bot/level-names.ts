@@ -4,7 +4,7 @@
  * its sentences. `easy` and `strong` were the first two levels and keep their meaning (worlds store
  * a level by this id), so stored seats need no change.
  */
-export const BOT_LEVELS = ['novice', 'easy', 'normal', 'strong'] as const;
+export const BOT_LEVELS = ['novice', 'easy', 'normal', 'strong', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 /** A first world's bots (the player has no world yet). */
@@ -29,6 +29,11 @@ export const BOT_LEVEL_TEXT: Record<BotLevel, { name: string; sentence: string }
     name: 'Strong',
     sentence:
       'Plays a full strategy: gathers on the richest cities, attacks at good odds, keeps leaders guarded and its treasury paid.',
+  },
+  expert: {
+    name: 'Expert',
+    sentence:
+      'Plays the Strong strategy, but first tries several plans for each move ahead, with the dice rolled many ways, and keeps the one that works out best.',
   },
 };
 

@@ -2,11 +2,13 @@
  * Bot levels: what a world's creator picks for a bot seat, gentlest first (level-names.ts has
  * their names and sentences). `novice` is the simple policy with a newcomer's habits; `easy` the
  * simulator's simple rule-following policy; `normal` the strong strategy that often plays the
- * obvious move instead; `strong` the strategy of strong.ts. All choose only among the engine's legal orders.
+ * obvious move instead; `strong` the strategy of strong.ts; `expert` the strong strategy with
+ * a search over whole movement phases on samples of what its seat sees (expert.ts). All choose only among the engine's legal orders.
  */
 import type { Policy } from '../sim/policy.ts';
 import { simplePolicy } from '../sim/policy.ts';
 import type { Clock } from './clock.ts';
+import { expertPolicy } from './expert.ts';
 import { STRONG_GUARD } from './guard.ts';
 import type { BotLevel } from './level-names.ts';
 import { normalPolicy } from './normal.ts';
@@ -32,5 +34,7 @@ export function createBot(level: BotLevel, seed: string, clock?: () => Clock): P
       return normalPolicy(seed, STRONG_GUARD, clock);
     case 'strong':
       return strongPolicy(seed, clock);
+    case 'expert':
+      return expertPolicy(seed, clock);
   }
 }

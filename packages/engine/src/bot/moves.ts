@@ -60,6 +60,8 @@ export function strongMove(
   moves: readonly MoveOrder[],
   moved: readonly string[],
   clock: Clock,
+  /** A factor around 1 on each move's gain, for a search that wants other plausible plans (expert.ts). */
+  noise: () => number = () => 1,
 ): Order {
   const mineByArea = new Map<AreaId, number>();
   for (const u of board.mine) if (!u.inverted) mineByArea.set(u.area, (mineByArea.get(u.area) ?? 0) + 1);
@@ -94,7 +96,7 @@ export function strongMove(
     for (const d of m.destinations) {
       if (board.myAreas.has(d.to)) continue; // stacking (6): one of mine per area keeps every move legal
       if (follow && !follow.has(d.to)) continue; // 10.2: not without the leader (leaders.ts)
-      const gain = placeScore(board, d.to, helpers) - stay - 0.01 * d.path.length;
+      const gain = (placeScore(board, d.to, helpers) - stay) * noise() - 0.01 * d.path.length;
       if (gain > 0.05 && (!best || gain > best.gain))
         best = { order: { type: 'move', unit: unit.id, path: d.path }, gain };
     }

@@ -48,6 +48,8 @@ export interface StrongTaste {
   readonly keepTribes: number;
   /** An empire with a last income under this gives up its position (14.3). */
   readonly abandonIncome: number;
+  /** Spread of the random factor on each move's gain (0: none); a search's other plans (expert.ts). */
+  readonly jitter?: number;
 }
 
 export const STRONG_TASTE: StrongTaste = { hordeSize: 16, keepTribes: 4, abandonIncome: 8 };
@@ -142,7 +144,9 @@ export function strongPolicy(
         const regain = of('move').find((m) => owed.includes(m.unit));
         if (regain?.destinations[0])
           return { type: 'move', unit: regain.unit, path: regain.destinations[0].path };
-        return strongMove(state, board, of('move'), step.moved, budget);
+        const spread = taste.jitter ?? 0;
+        const noise = spread > 0 ? () => 1 + spread * (choose(1001) / 1000 - 0.5) : undefined;
+        return strongMove(state, board, of('move'), step.moved, budget, noise);
       }
       if (step.phase === 'stacking') {
         // 6: the weakest unit of an overstacked area goes.

@@ -35,6 +35,7 @@ const ARG_OPTIONS = {
   game: { type: 'string' },
   map: { type: 'string' },
   options: { type: 'string' },
+  'budget-ms': { type: 'string' },
 } as const;
 
 const argsSchema = z.object({
@@ -57,13 +58,16 @@ const argsSchema = z.object({
     .default('')
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(z.array(z.enum(ARENA_OPTIONS))),
+  'budget-ms': z.coerce.number().int().min(1).max(60_000).optional(),
 });
 
 const USAGE = `usage: npm run -s arena -- [--games 30] [--turns 120] [--lineup strong,strong,strong,sim,sim,sim]
                           [--seed arena] [--jobs 2] [--map <file>] [--options ${ARENA_OPTIONS.join(',')}]
+                          [--budget-ms 100]
   Plays seeded games between bot levels (${CONTESTANTS.join(', ')}) and prints each contestant's
   mean best-cycle VP, advanced-victory average, cycles and kingdoms with 95% intervals;
-  --options turns on optional rules that bring agreements into play (all off by default).`;
+  --options turns on optional rules that bring agreements into play (all off by default);
+  --budget-ms bounds each bot decision's thinking time (the expert searches until it is spent).`;
 
 // parseArgs throws on an unknown option; answer with the usage instead of a stack trace.
 let values: Record<string, string | boolean | undefined>;
@@ -87,13 +91,14 @@ const a = parsed.data;
 const engine = createEngine(loadMapForCli(a.map));
 const now = () => performance.now();
 const playOne = (g: number): GameResult =>
-  playArenaGame(engine, `${a.seed}-${g}`, rotated(a.lineup, g), a.turns, now, a.options);
+  playArenaGame(engine, `${a.seed}-${g}`, rotated(a.lineup, g), a.turns, now, a.options, a['budget-ms']);
 
 function inChild(g: number): Promise<GameResult> {
   const self = fileURLToPath(import.meta.url);
   const args = [...process.execArgv, self, '--game', String(g), '--turns', String(a.turns)];
   args.push('--lineup', a.lineup.join(','), '--seed', a.seed, ...(a.map ? ['--map', a.map] : []));
   if (a.options.length) args.push('--options', a.options.join(','));
+  if (a['budget-ms'] !== undefined) args.push('--budget-ms', String(a['budget-ms']));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
