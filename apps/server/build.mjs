@@ -26,6 +26,7 @@ const result = await build({
     restore: 'src/cli/restore.ts',
     rebuild: 'src/cli/rebuild.ts',
     'rebuild-worker': 'src/cli/rebuild-worker.ts',
+    'bot-search-worker': 'src/bots/search-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -5,6 +5,7 @@
  */
 
 export { budget, type Clock, UNBOUNDED } from './bot/clock.ts';
+export { type ExpertPolicy, type Plan, search as expertSearch } from './bot/expert.ts';
 export {
   BOT_LEVEL_TEXT,
   BOT_LEVELS,

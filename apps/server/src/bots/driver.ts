@@ -9,11 +9,21 @@
  * tribute, paid in the receiver's turn) in the same round.
  */
 import { performance } from 'node:perf_hooks';
-import { botLevelFrom, budget, createBot, type Order, type PlayerId, type Policy } from '@bke/engine';
+import {
+  botLevelFrom,
+  budget,
+  createBot,
+  type ExpertPolicy,
+  type GameState,
+  type Order,
+  type PlayerId,
+  type Policy,
+} from '@bke/engine';
 import type { BotLevel } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { PendingOrder, WorldRuntime } from '../worlds/runtime.ts';
+import { SearchPool } from './search-pool.ts';
 
 export interface BotSettings {
   /** Thinking time per decision (ms); the bot gives the best it found when it runs out. */
@@ -32,6 +42,14 @@ export interface BotSettings {
   paceMs: number;
   /** Pause between commits in a world where no person is present (ms): bots alone never race flat out. */
   aloneMs: number;
+  /**
+   * The Expert's thinking time for a movement phase (ms): a three-hundredth of the world's phase
+   * time, within these bounds, so short in a live world and seconds in a correspondence one.
+   */
+  expertMinMs: number;
+  expertMaxMs: number;
+  /** Worker threads for the Expert's searches (search-pool.ts). */
+  searchThreads: number;
 }
 
 export const DEFAULT_BOT_SETTINGS: BotSettings = {
@@ -40,7 +58,12 @@ export const DEFAULT_BOT_SETTINGS: BotSettings = {
   batchOrders: 4,
   paceMs: 0,
   aloneMs: 1000,
+  expertMinMs: 100,
+  expertMaxMs: 2000,
+  searchThreads: 1,
 };
+
+const isExpert = (p: Policy): p is ExpertPolicy => 'wantsPlan' in p;
 
 interface Controlled {
   /** playerId → the level playing it, and whether it stands in for a person. */
@@ -58,9 +81,12 @@ export class BotDriver {
   private readonly again = new Set<string>();
   private readonly policies = new Map<string, Policy>();
   private stopped = false;
+  private searches: SearchPool | null = null;
   readonly decisionTimes: number[] = [];
   /** Times of the checks for orders given while others act (most find nothing), kept apart. */
   readonly asideTimes: number[] = [];
+  /** Times of the Expert's searches on the worker threads, as this thread waited for them. */
+  readonly searchTimes: number[] = [];
 
   constructor(
     private readonly db: Database,
@@ -87,6 +113,33 @@ export class BotDriver {
 
   stop(): void {
     this.stopped = true;
+    void this.searches?.stop();
+    this.searches = null;
+  }
+
+  /** The Expert's budget in this world (ms), from its phase time. */
+  expertBudgetMs(rt: WorldRuntime): number {
+    const { expertMinMs, expertMaxMs } = this.settings;
+    return Math.round(Math.min(expertMaxMs, Math.max(expertMinMs, (rt.settings.phaseSeconds * 1000) / 300)));
+  }
+
+  /**
+   * An Expert at the start of its movement phase searches on a worker thread, off the world's
+   * queue and off this thread, on the state as it stood; a failed search leaves it the strong
+   * strategy for the phase.
+   */
+  private async searchIfDue(rt: WorldRuntime, policy: Policy, state: GameState, player: PlayerId) {
+    if (!isExpert(policy) || !policy.wantsPlan(state, player)) return;
+    this.searches ??= new SearchPool(this.settings.searchThreads);
+    const t0 = performance.now();
+    try {
+      const seed = `${rt.id}|${player}|${state.turn}`;
+      policy.adopt(state, player, await this.searches.search(state, player, this.expertBudgetMs(rt), seed));
+    } catch (e) {
+      this.log('bot search failed', { world: rt.id, player, err: String(e) });
+      policy.adopt(state, player, []);
+    }
+    this.timed(performance.now() - t0, this.searchTimes);
   }
 
   /** Drops what the driver knows of a world's seats (they changed). */
@@ -186,6 +239,8 @@ export class BotDriver {
       const seat = seats.bots.get(player)!;
       const policy = this.policy(rt.id, player, seat.level);
       while (engine.waitingFor(state).includes(player as PlayerId)) {
+        await this.searchIfDue(rt, policy, state, player as PlayerId);
+        if (this.stopped) return null;
         const t0 = performance.now();
         let order: Order | null = policy.choose(engine, state, player as PlayerId);
         this.timed(performance.now() - t0);

@@ -37,23 +37,39 @@ export interface ExpertTaste {
 
 export const EXPERT_TASTE: ExpertTaste = { variants: 3, jitter: 0.8, unboundedRounds: 3, maxOrders: 400 };
 
-type Plan = Order[];
+export type Plan = Order[];
+
+/**
+ * The expert as a policy, and the hook for a caller that searches elsewhere (the server, on a
+ * worker thread): `wantsPlan` says a search is due at this decision; `adopt` hands in its plan,
+ * which `choose` then follows as if it had searched itself.
+ */
+export interface ExpertPolicy extends Policy {
+  wantsPlan(state: GameState, player: PlayerId): boolean;
+  adopt(state: GameState, player: PlayerId, plan: Plan): void;
+}
+
+const planKey = (state: GameState, player: PlayerId) => `${state.turn}|${player}`;
+const searchesNow = (state: GameState, player: PlayerId) =>
+  state.step.kind === 'playerTurn' && state.step.phase === 'movement' && state.step.player === player;
 
 export function expertPolicy(
   seed: string,
   clock: () => Clock = () => UNBOUNDED,
   taste: ExpertTaste = EXPERT_TASTE,
-): Policy {
+): ExpertPolicy {
   const strong = strongPolicy(seed, clock);
   const choose = seededChooser(`${seed}|expert`);
   let chosen: { key: string; orders: Plan } | null = null;
   return {
     aside: strong.aside,
+    wantsPlan: (state, player) => searchesNow(state, player) && chosen?.key !== planKey(state, player),
+    adopt(state, player, plan) {
+      chosen = { key: planKey(state, player), orders: [...plan] };
+    },
     choose(engine, state, player) {
-      const step = state.step;
-      if (step.kind !== 'playerTurn' || step.phase !== 'movement' || step.player !== player)
-        return strong.choose(engine, state, player);
-      const key = `${state.turn}|${player}`;
+      if (!searchesNow(state, player)) return strong.choose(engine, state, player);
+      const key = planKey(state, player);
       if (chosen?.key !== key) {
         const draw = `${seed}|${state.turn}|${choose(1_000_000)}`;
         chosen = { key, orders: search(engine, state, player, clock(), draw, taste) };

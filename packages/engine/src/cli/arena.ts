@@ -8,6 +8,7 @@
  * `--jobs` plays games in that many child processes (`--game N` plays one and prints JSON).
  */
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,9 @@ import {
   ratioInterval,
   rotated,
 } from '../bot/arena.ts';
+import { ladder } from '../bot/ladder.ts';
+import { BOT_LEVELS } from '../bot/level-names.ts';
+import { botRatingsSchema } from '../bot/ratings.ts';
 import { createEngine } from '../engine.ts';
 import { loadMapForCli } from './load-map.ts';
 
@@ -36,6 +40,7 @@ const ARG_OPTIONS = {
   map: { type: 'string' },
   options: { type: 'string' },
   'budget-ms': { type: 'string' },
+  'ratings-out': { type: 'string' },
 } as const;
 
 const argsSchema = z.object({
@@ -59,15 +64,18 @@ const argsSchema = z.object({
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(z.array(z.enum(ARENA_OPTIONS))),
   'budget-ms': z.coerce.number().int().min(1).max(60_000).optional(),
+  'ratings-out': z.string().min(1).optional(),
 });
 
 const USAGE = `usage: npm run -s arena -- [--games 30] [--turns 120] [--lineup strong,strong,strong,sim,sim,sim]
                           [--seed arena] [--jobs 2] [--map <file>] [--options ${ARENA_OPTIONS.join(',')}]
-                          [--budget-ms 100]
+                          [--budget-ms 100] [--ratings-out packages/engine/src/bot/ratings.json]
   Plays seeded games between bot levels (${CONTESTANTS.join(', ')}) and prints each contestant's
   mean best-cycle VP, advanced-victory average, cycles and kingdoms with 95% intervals;
   --options turns on optional rules that bring agreements into play (all off by default);
-  --budget-ms bounds each bot decision's thinking time (the expert searches until it is spent).`;
+  --budget-ms bounds each bot decision's thinking time (the expert searches until it is spent);
+  prints a ladder (Bradley-Terry on the Elo scale from the finishing order within each game, 95%
+  bootstrap intervals); --ratings-out writes the bot levels' rungs as the JSON the server shows.`;
 
 // parseArgs throws on an unknown option; answer with the usage instead of a stack trace.
 let values: Record<string, string | boolean | undefined>;
@@ -180,6 +188,46 @@ async function main() {
       perGame(last, (s) => s.bestCycleVp),
     );
     lines.push('', `best-cycle VP ratio ${first}/${last}: ${fmt(r, 2)} (paired bootstrap over games)`);
+  }
+  if (present.length > 1) {
+    const rungs = ladder(games);
+    lines.push('', 'ladder (Bradley-Terry, Elo scale, 95% bootstrap interval)  mean best-cycle VP  seats');
+    for (const r of rungs)
+      lines.push(
+        `  ${r.contestant.padEnd(8)} ${r.rating.toFixed(0).padStart(5)} [${r.low.toFixed(0)}, ${r.high.toFixed(0)}]`.padEnd(
+          60,
+        ) + ` ${r.meanBestCycleVp.toFixed(1).padStart(7)}  ${r.seats}`,
+      );
+    if (a['ratings-out']) {
+      const levels = Object.fromEntries(
+        rungs
+          .filter((r) => (BOT_LEVELS as readonly string[]).includes(r.contestant))
+          .map((r) => [
+            r.contestant,
+            {
+              rating: Math.round(r.rating),
+              low: Math.round(r.low),
+              high: Math.round(r.high),
+              meanBestCycleVp: Math.round(r.meanBestCycleVp * 10) / 10,
+            },
+          ]),
+      );
+      const command = `npm run -s arena -- ${process.argv
+        .slice(2)
+        .filter((x, i, all) => x !== '--ratings-out' && all[i - 1] !== '--ratings-out')
+        .join(' ')}`;
+      const file = botRatingsSchema.parse({
+        command,
+        loadAverage: loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' '),
+        games: games.length,
+        turns: a.turns,
+        levels,
+      });
+      writeFileSync(a['ratings-out'], `${JSON.stringify(file, null, 2)}\n`);
+      lines.push(`ratings written to ${a['ratings-out']}`);
+    }
   }
   const made: Record<string, number> = {};
   for (const g of games)
