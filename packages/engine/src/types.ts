@@ -12,7 +12,6 @@ export {
   botLevelFrom,
   GENTLEST_BOT_LEVEL,
 } from './bot/level-names.ts';
-export { BOT_RATINGS, type BotRatings, type LevelRating } from './bot/ratings.ts';
 export type * from './model/colours.ts';
 export type * from './model/combat.ts';
 export type * from './model/consequences.ts';

@@ -20,7 +20,8 @@ export const WORLD_STATUSES = ['open', 'running', 'paused', 'closed'] as const;
  * The engine's bot levels, gentlest first, with their names and sentences (src/bot/level-names.ts),
  * and their ratings as last measured in the arena (src/bot/ratings.json).
  */
-export { BOT_LEVEL_TEXT, BOT_LEVELS, BOT_RATINGS, GENTLEST_BOT_LEVEL } from '@bke/engine/types';
+export { BOT_RATINGS, type BotRatings, type LevelRating } from '@bke/engine/ratings';
+export { BOT_LEVEL_TEXT, BOT_LEVELS, GENTLEST_BOT_LEVEL } from '@bke/engine/types';
 export const botLevelSchema = z.enum(BOT_LEVELS);
 export type BotLevel = z.infer<typeof botLevelSchema>;
 
