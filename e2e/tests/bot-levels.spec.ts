@@ -1,9 +1,10 @@
 /**
  * A first-time player opens the create form: the bots' level starts at the gentlest, and every
- * level is shown with its sentence on how it plays, as the engine words it, and its measured rating. Screenshot in
+ * level is shown with its sentence on how it plays, as the engine words it, and its measured rating
+ * (every level has one in the committed src/bot/ratings.json). Screenshot in
  * e2e/artifacts/bot-levels-create.png.
  */
-import { BOT_LEVEL_TEXT, BOT_LEVELS, BOT_RATINGS, GENTLEST_BOT_LEVEL } from '@bke/protocol';
+import { BOT_LEVEL_TEXT, BOT_LEVELS, GENTLEST_BOT_LEVEL } from '@bke/protocol';
 import { expect, test } from '@playwright/test';
 
 const stamp = Date.now().toString(36).slice(-5);
@@ -24,8 +25,7 @@ test("a first-time player's create form starts at the gentlest bots and says how
     const row = levels.getByTestId(`bot-level-${level}`);
     await expect(row.locator('dt')).toContainText(BOT_LEVEL_TEXT[level].name);
     // The arena's measured rating, where the committed ratings have one for the level.
-    const rated = BOT_RATINGS.levels[level];
-    if (rated) await expect(row.getByTestId(`bot-rating-${level}`)).toHaveText(`rated ${rated.rating}`);
+    await expect(row.getByTestId(`bot-rating-${level}`)).toHaveText(/^rated \d+$/);
     await expect(row.locator('dd')).toHaveText(BOT_LEVEL_TEXT[level].sentence);
   }
   await expect(levels.locator('.chosen dt')).toContainText(BOT_LEVEL_TEXT[GENTLEST_BOT_LEVEL].name);

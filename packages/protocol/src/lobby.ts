@@ -17,10 +17,10 @@ export { COLOURS, type Colour } from '@bke/engine/schemas';
 export const WORLD_STATUSES = ['open', 'running', 'paused', 'closed'] as const;
 
 /**
- * The engine's bot levels, gentlest first, with their names and sentences (src/bot/level-names.ts),
- * and their ratings as last measured in the arena (src/bot/ratings.json).
+ * The engine's bot levels, gentlest first, with their names and sentences (src/bot/level-names.ts);
+ * their measured ratings are @bke/engine/ratings (a JSON module, which the protocol's plain-Node
+ * users such as the browser tests' runner cannot load without an import attribute).
  */
-export { BOT_RATINGS, type BotRatings, type LevelRating } from '@bke/engine/ratings';
 export { BOT_LEVEL_TEXT, BOT_LEVELS, GENTLEST_BOT_LEVEL } from '@bke/engine/types';
 export const botLevelSchema = z.enum(BOT_LEVELS);
 export type BotLevel = z.infer<typeof botLevelSchema>;
