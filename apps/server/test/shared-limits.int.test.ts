@@ -59,11 +59,17 @@ describe('limits shared by every process', () => {
     expect(tries.slice(0, 4).map((r) => r.status)).not.toContain(429);
     expect(tries[0]?.headers.get('ratelimit-limit')).toBe('4');
     expect(tries.slice(0, 4).map((r) => r.headers.get('ratelimit-remaining'))).toEqual(['3', '2', '1', '0']);
+    // The current draft's fields say the same: the policy's quota and window, what is left and when.
+    expect(tries[0]?.headers.get('ratelimit-policy')).toMatch(/^"auth";q=4;w=\d+$/);
+    expect(
+      tries.slice(0, 4).map((r) => /;r=(\d+);t=\d+$/.exec(r.headers.get('ratelimit') ?? '')?.[1]),
+    ).toEqual(['3', '2', '1', '0']);
     const refused = tries[4];
     expect(refused?.status).toBe(429);
     const retry = Number(refused?.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(refused?.body).toMatchObject({ error: { code: 'http/rate_limited', retryAfterSeconds: retry } });
+    expect(refused?.headers.get('ratelimit')).toBe(`"auth";r=0;t=${retry}`);
     // Another address has its own window.
     expect(
       (await post(base, '/api/auth/login', '198.51.100.8', { username: 'x', password: 'y' })).status,

@@ -14,6 +14,7 @@ export const HTTP_ERROR_CODES = [
   'http/unsupported_media_type',
   'http/too_large',
   'http/invalid',
+  /** A rate limit of the route was reached: try again in `retryAfterSeconds` (also `Retry-After`). */
   'http/rate_limited',
   'http/internal',
   'http/cross_site',
@@ -71,12 +72,13 @@ export type WorldErrorCode = (typeof WORLD_ERROR_CODES)[number];
 
 export const SOCKET_ERROR_CODES = [
   'socket/invalid',
+  /** Too many events from this account (or address) at once: the next in `retryAfterSeconds`. */
   'socket/rate_limited',
   'socket/internal',
   'sync/stale',
   'chat/unknown_recipient',
   'chat/muted',
-  /** More than `limit` chat lines from this account in the last minute. */
+  /** More than `limit` chat lines from this account in a minute: the next in `retryAfterSeconds`. */
   'chat/too_fast',
   /** Too many open connections for this account or this address (`per`), `limit` at most. */
   'socket/too_many',

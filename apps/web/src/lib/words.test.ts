@@ -134,6 +134,13 @@ describe('words', () => {
       'You have joined this world as often as one day allows (3 times). Try again tomorrow.',
     );
     expect(errorWords({ code: 'auth/slow_down', retryAfterSeconds: 1.2 })).toContain('Wait 2 seconds');
+    expect(errorWords({ code: 'http/rate_limited', retryAfterSeconds: 40 })).toContain('wait 40 seconds');
+    expect(errorWords({ code: 'http/rate_limited', retryAfterSeconds: 900 })).toContain('wait 15 minutes');
+    expect(errorWords({ code: 'http/rate_limited' })).toContain('wait a minute');
+    expect(errorWords({ code: 'socket/rate_limited', retryAfterSeconds: 1 })).toContain('wait 1 second');
+    expect(errorWords({ code: 'chat/too_fast', limit: 20, retryAfterSeconds: 12 })).toContain(
+      'wait 12 seconds',
+    );
     expect(errorWords({ code: 'order/wrong_count', expected: 1, got: 2 })).toBe(
       'Choose exactly 1 unit (you chose 2).',
     );

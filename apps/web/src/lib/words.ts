@@ -54,6 +54,14 @@ type Params = Readonly<Record<string, unknown>>;
 
 const count = (v: unknown, one: string, many = `${one}s`): string =>
   typeof v === 'number' ? `${v} ${v === 1 ? one : many}` : many;
+/** How long a rate limit asks to wait (`retryAfterSeconds`), in the largest unit that reads well. */
+const waitFor = (p: Params, otherwise = 'a moment'): string => {
+  const s = p.retryAfterSeconds;
+  if (typeof s !== 'number' || !(s > 0)) return otherwise;
+  if (s < 120) return count(Math.ceil(s), 'second');
+  if (s < 7200) return count(Math.ceil(s / 60), 'minute');
+  return count(Math.ceil(s / 3600), 'hour');
+};
 /** " forever" or " until <local time with zone>" (a lift by hand is stored as the year 9999). */
 const until = (v: unknown): string => (typeof v === 'string' ? ` ${untilWords(v)}` : '');
 
@@ -69,7 +77,7 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
   'http/too_large': (p) =>
     typeof p.limit === 'number' ? `That is too long (at most ${p.limit} bytes).` : 'That is too long.',
   'http/invalid': 'Some fields are not filled in correctly.',
-  'http/rate_limited': 'Too many attempts — wait a minute and try again.',
+  'http/rate_limited': (p) => `Too many attempts — wait ${waitFor(p, 'a minute')} and try again.`,
   'http/internal': 'The server hit a problem. Try again in a moment.',
   'http/cross_site': 'The request was refused as cross-site; reload the page and try again.',
   'http/bad_url': 'That address could not be read; check it for stray % signs.',
@@ -118,7 +126,7 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
     p.reason === 'too_large'
       ? 'That message is too large for the server.'
       : 'The server did not understand that message.',
-  'socket/rate_limited': 'Slow down a little — too many actions at once.',
+  'socket/rate_limited': (p) => `Slow down a little — too many actions at once; wait ${waitFor(p)}.`,
   'socket/internal': 'The server hit a problem. Try again in a moment.',
   'socket/too_many': (p) =>
     `Too many pages of this site are open at once${p.per === 'address' ? ' from your network' : ''}${typeof p.limit === 'number' ? ` (at most ${p.limit})` : ''}; close some and reload.`,
@@ -132,7 +140,7 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
   'chat/unknown_recipient': 'That player is not in this world.',
   'chat/muted': (p) => `A moderator has muted you in chat${until(p.until) || ' for now'}.`,
   'chat/too_fast': (p) =>
-    `You are sending chat lines too fast${typeof p.limit === 'number' ? ` (at most ${p.limit} a minute)` : ''} — wait a minute.`,
+    `You are sending chat lines too fast${typeof p.limit === 'number' ? ` (at most ${p.limit} a minute)` : ''} — wait ${waitFor(p, 'a minute')}.`,
   'notify/no_webhook': 'Set a webhook address first, then test it.',
   'text/control_characters':
     'That text holds characters that cannot be typed (control characters); remove them and try again.',
