@@ -7,7 +7,7 @@
 // so tsc would have to compile and publish each package and rewrite their exports; esbuild bundles
 // them in about a second (it is already in the lockfile, under Vite and tsx). Types are checked by
 // `tsc --noEmit` (scripts/typecheck.mjs), not here.
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -51,5 +51,8 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 });
+// The password-hashing threads' task is plain JavaScript that each thread loads by file name
+// (src/auth/hashing-pool.ts finds it in dist/).
+copyFileSync(new URL('src/auth/scrypt-worker.mjs', here), new URL('dist/scrypt-worker.mjs', here));
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.log(`server built: apps/server/dist (${Math.round(bytes / 1024)} KiB)`);

@@ -5,6 +5,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { purgeOldDevices } from './auth/devices.ts';
+import { configureHashing, type HashingSettings, hashingStats } from './auth/hashing-pool.ts';
 import { purgeOldFailures } from './auth/login-throttle.ts';
 import { type EndedSession, purgeExpiredSessions } from './auth/sessions.ts';
 import { BotDriver, type BotSettings, DEFAULT_BOT_SETTINGS } from './bots/driver.ts';
@@ -54,6 +55,8 @@ export interface AppOptions {
   deadlinePollMs?: number;
   /** What one address or account may do (limits.ts); the defaults for anything not given. */
   limits?: LimitOverrides;
+  /** The password-hashing threads and their queue (auth/hashing-pool.ts); unset: as they are. */
+  hashing?: HashingSettings;
   /** How often expired sessions are deleted and their sockets ended (ms); 0: never (tests call it). */
   sessionPurgeMs?: number;
   /** Turn notifications to players' webhooks: the site's address for links; private targets (tests). */
@@ -132,6 +135,7 @@ export const HTTP_BODY_LIMIT = 256 * 1024;
 export async function buildApp(options: AppOptions): Promise<App> {
   const trust = proxyTrust(options.trustProxy ?? false);
   const limits = limitsWith(options.limits);
+  if (options.hashing) configureHashing(options.hashing);
   const publicUrl = options.notifications?.publicUrl ?? null;
   const https = publicUrl?.startsWith('https:') ?? false;
   const http = Fastify({
@@ -227,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     outbox: () => outboxBacklog(options.db),
     processes: () => io.of('/').adapter.serverCount(),
+    hashing: hashingStats,
   });
   const scrape = options.metricsPort ? await serveMetrics(metrics, options.metricsPort) : null;
   const poll = options.deadlinePollMs ?? 1000;

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultHashing, type HashingSettings } from './auth/hashing-pool.ts';
 import type { DatabaseConfig } from './db/database.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { REPO_ROOT } from './root.ts';
@@ -140,6 +141,9 @@ const envSchema = z.object({
     .optional(),
   /** The From of every mail ("BKE Online <bke@example.org>"); by default no-reply at PUBLIC_URL's host. */
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** Password-hashing threads, and hashes that may wait for one (auth/hashing-pool.ts). */
+  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).default(defaultHashing().threads),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(defaultHashing().queue),
   /** How often this process looks for mail to send (queued by other processes, retries), in ms. */
   MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 });
@@ -162,6 +166,7 @@ export interface Config {
   cluster: ClusterConfig;
   metrics: { port: number; host: string } | null;
   limits: Limits;
+  hashing: HashingSettings;
   sessionPurgeMs: number;
   /** How long an unwatched, unused world stays in memory (ms); 0: for good. */
   worldIdleMs: number;
@@ -264,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       replays: { burst: e.REPLAYS_BURST, perMinute: e.REPLAYS_PER_MINUTE },
     },
+    hashing: { threads: e.PASSWORD_HASH_THREADS, queue: e.PASSWORD_HASH_QUEUE },
     sessionPurgeMs: e.SESSION_PURGE_MINUTES * 60_000,
     worldIdleMs: Math.round(e.WORLD_IDLE_MINUTES * 60_000),
     shutdownNoticeMs: Math.round(e.SHUTDOWN_NOTICE_SECONDS * 1000),

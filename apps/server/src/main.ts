@@ -82,6 +82,7 @@ const app = await buildApp({
   metricsPort: config.metrics,
   processMetrics: true,
   limits: config.limits,
+  hashing: config.hashing,
   sessionPurgeMs: config.sessionPurgeMs,
   worldIdleMs: config.worldIdleMs,
   mail: config.mail,

@@ -8,6 +8,7 @@
  * on the hot path.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { HashingStats } from './auth/hashing-pool.ts';
 
 export type OrderOutcome = 'accepted' | 'deferred' | 'refused' | 'failed';
 
@@ -24,6 +25,8 @@ export interface MetricSources {
   outbox(): Promise<{ queued: number; oldestSeconds: number }>;
   /** Server processes the cluster adapter knows of, this one included. */
   processes(): Promise<number>;
+  /** This process's password-hashing threads (auth/hashing-pool.ts). */
+  hashing(): HashingStats;
 }
 
 export class Metrics {
@@ -136,6 +139,30 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.set((await outbox()).oldestSeconds);
+      },
+    });
+    new Gauge({
+      name: 'bke_password_hashing',
+      help: 'Password hashing in this process: its threads, its queue places, and hashes running or waiting now.',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const h = sources.hashing();
+        this.set({ state: 'threads' }, h.threads);
+        this.set({ state: 'queue' }, h.queue);
+        this.set({ state: 'in_flight' }, h.inFlight);
+      },
+    });
+    new Counter({
+      name: 'bke_password_hashes_total',
+      help: 'Password hashes this process made or checked (done), and refused with auth/busy (busy).',
+      labelNames: ['outcome'] as const,
+      registers: [this.registry],
+      collect() {
+        const h = sources.hashing();
+        this.reset();
+        this.inc({ outcome: 'done' }, h.done);
+        this.inc({ outcome: 'busy' }, h.busy);
       },
     });
     new Gauge({

@@ -37,6 +37,11 @@ export const AUTH_ERROR_CODES = [
   'auth/banned',
   /** Too many failed log-ins for this account lately: wait `retryAfterSeconds` before the next try. */
   'auth/slow_down',
+  /**
+   * Every thread that checks passwords is busy and its queue is full: try again after
+   * `retryAfterSeconds`. Nothing was checked or changed.
+   */
+  'auth/busy',
   /** The session could not be checked just now (the database did not answer); the server tries again. */
   'auth/unavailable',
   /**

@@ -13,9 +13,12 @@ const idOf = (token: string) => createHash('sha256').update(token).digest('base6
 
 /** Whether the device cookie `token` belongs to this account. */
 export async function knownDevice(db: Database, token: string | undefined, userId: string | undefined) {
-  if (!token || !userId || token.length > 100) return false;
+  if (!token || token.length > 100) return false;
+  // Looked up for an unknown account name too: the log-in does the same work either way.
   const d = await db.prisma.knownDevice.findUnique({ where: { id: idOf(token) } });
-  return !!d && d.userId === userId && Date.now() - d.lastUsedAt.getTime() < DEVICE_DAYS * 86_400_000;
+  return (
+    !!userId && !!d && d.userId === userId && Date.now() - d.lastUsedAt.getTime() < DEVICE_DAYS * 86_400_000
+  );
 }
 
 /** Remembers this browser for the account: the token to set (a new one unless `token` is already known). */

@@ -2,9 +2,12 @@
  * Password hashing with Node's scrypt (memory-hard): `scrypt$N$r$p$salt$hash`, base64url parts.
  * The cost is OWASP's for scrypt (N=2^17, r=8, p=1: 128 MiB and about a third of a second per
  * hash here). A hash made with a lower cost is replaced at the account's next log-in
- * (`needsRehash`), when the password is at hand.
+ * (`needsRehash`), when the password is at hand. The hashes run on threads of their own with a
+ * bounded queue (hashing-pool.ts).
  */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { HttpError } from '../http/errors.ts';
+import { runScrypt } from './hashing-pool.ts';
 
 export const SCRYPT_N = 2 ** 17;
 const R = 8;
@@ -15,12 +18,9 @@ const MAXMEM = 256 * 1024 * 1024;
 /** The most a stored hash may ask for: a damaged or hostile row must not make us allocate more. */
 const MAX_N = 2 ** 20;
 
+/** On the hashing threads (hashing-pool.ts), never on libuv's; may throw `auth/busy`. */
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (e, key) =>
-      e ? reject(e) : resolve(key),
-    ),
-  );
+  return runScrypt({ password, salt, n, r, p, keylen: KEYLEN, maxmem: MAXMEM });
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -42,12 +42,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const h = parts(stored);
   if (!h) return false;
   const expected = Buffer.from(h.hash, 'base64url');
+  let key: Buffer;
   try {
-    const key = await scrypt(password, Buffer.from(h.salt, 'base64url'), h.N, h.r, h.p);
-    return key.length === expected.length && timingSafeEqual(key, expected);
-  } catch {
-    return false;
+    key = await scrypt(password, Buffer.from(h.salt, 'base64url'), h.N, h.r, h.p);
+  } catch (e) {
+    if (e instanceof HttpError) throw e; // busy: not an answer about the password
+    return false; // parameters scrypt refuses: no password matches such a hash
   }
+  return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
 /** Whether a stored hash was made with less than today's cost. */

@@ -12,6 +12,8 @@ export async function createUser(
   timeZone?: string,
 ) {
   const key = username.toLowerCase();
+  // Hashed before the name is looked up: a taken name costs the same as a free one.
+  const passwordHash = await hashPassword(password);
   const existing = await db.prisma.user.findUnique({ where: { usernameKey: key } });
   if (existing) return null;
   try {
@@ -19,7 +21,7 @@ export async function createUser(
       data: {
         username,
         usernameKey: key,
-        passwordHash: await hashPassword(password),
+        passwordHash,
         role,
         ...(timeZone ? { timeZone } : {}),
       },

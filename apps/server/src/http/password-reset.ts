@@ -13,10 +13,17 @@ import type { Database } from '../db/database.ts';
 import { afterCommit, inTransaction } from '../db/transaction.ts';
 import type { Limits } from '../limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { tokensLastHour, useToken } from '../mail/tokens.ts';
+import { checkToken, tokensLastHour, useToken } from '../mail/tokens.ts';
 import { guard } from '../rate-limit/http.ts';
 import { Limit, windowOf } from '../rate-limit/limit.ts';
+import { answerFloor } from './answer-floor.ts';
 import { parseBody } from './guard.ts';
+
+/**
+ * "Forgot password" answers no sooner than this after the request, whether or not a link was
+ * written (answer-floor.ts): the writes take tens of milliseconds here, hundreds under load.
+ */
+const FORGOT_FLOOR_MS = 400;
 
 export function registerPasswordReset(
   app: FastifyInstance,
@@ -40,6 +47,7 @@ export function registerPasswordReset(
   );
 
   app.post(HTTP_ROUTES.forgotPassword.path, async (request, reply) => {
+    const floor = answerFloor(FORGOT_FLOOR_MS);
     await guard(reply, [forgot, `addr:${request.ip}`]);
     const body = parseBody(HTTP_ROUTES.forgotPassword.body, request.body);
     const key = body.account.toLowerCase();
@@ -54,6 +62,7 @@ export function registerPasswordReset(
         await mailer.sendReset(tx, { ...user, email }, request.ip);
       });
     }
+    await floor.done();
     return { ok: true as const };
   });
 
@@ -61,6 +70,9 @@ export function registerPasswordReset(
     await guard(reply, [resets, `addr:${request.ip}`]);
     const body = parseBody(HTTP_ROUTES.resetPassword.body, request.body);
     await guard(reply, [resets, `token:${sessionIdOf(body.token)}`]);
+    // The link is checked before the password is hashed: a made-up token costs one read, not a
+    // hash. It is used only below, so a refused or busy hash leaves it working.
+    await checkToken(db, body.token, 'reset_password');
     const passwordHash = await hashPassword(body.password);
     return inTransaction(db, async (tx) => {
       const { userId } = await useToken(tx, body.token, 'reset_password');

@@ -43,6 +43,19 @@ export async function tokensLastHour(db: Database, userId: string, kind: TokenKi
 }
 
 /**
+ * Checks a token without using it: the account it belongs to, or the typed reason it does not work.
+ * A route with expensive work to do for a link (hashing a new password) checks it first, so a
+ * made-up token costs one indexed read; the work is then done under `useToken`, which stays the
+ * single atomic use.
+ */
+export async function checkToken(db: Database, token: string, kind: TokenKind): Promise<{ userId: string }> {
+  const found = await db.prisma.accountToken.findUnique({ where: { id: sessionIdOf(token) } });
+  if (found && found.kind === kind && !found.usedAt && found.expiresAt.getTime() > Date.now())
+    return { userId: found.userId };
+  throw refusal(found, kind);
+}
+
+/**
  * Uses a token: marks it used and returns its account and address, or throws the typed reason
  * (unknown, expired, used). Run inside the transaction that acts on it, so a failure after this
  * leaves the token unused.
@@ -61,11 +74,15 @@ export async function useToken(
   );
   const row = used[0];
   if (row) return { userId: row.user_id, email: row.email };
-  const found = await db.prisma.accountToken.findUnique({ where: { id } });
+  throw refusal(await db.prisma.accountToken.findUnique({ where: { id } }), kind);
+}
+
+/** Why a token that did not work does not: unknown (or of another kind), used, or expired. */
+function refusal(found: { kind: string; usedAt: Date | null } | null, kind: TokenKind): HttpError {
   if (!found || found.kind !== kind)
-    throw new HttpError(400, 'account/link_invalid', 'This link is not valid.');
-  if (found.usedAt) throw new HttpError(410, 'account/link_used', 'This link was used already.');
-  throw new HttpError(410, 'account/link_expired', 'This link has expired.', {
+    return new HttpError(400, 'account/link_invalid', 'This link is not valid.');
+  if (found.usedAt) return new HttpError(410, 'account/link_used', 'This link was used already.');
+  return new HttpError(410, 'account/link_expired', 'This link has expired.', {
     hours: Math.round(TOKEN_TTL_MS[kind] / 3600_000),
   });
 }

@@ -102,6 +102,8 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
   'auth/banned': (p) => `This account is banned${until(p.until)}.`,
   'auth/slow_down': (p) =>
     `Too many wrong passwords for this account lately. Wait ${typeof p.retryAfterSeconds === 'number' ? count(Math.ceil(p.retryAfterSeconds), 'second') : 'a moment'} before the next try; from a browser you logged in with before, you can try at once.`,
+  'auth/busy': (p) =>
+    `The server is checking many passwords right now. Try again in ${typeof p.retryAfterSeconds === 'number' ? count(Math.ceil(p.retryAfterSeconds), 'second') : 'a few seconds'}; nothing was changed.`,
   'auth/unavailable': 'Your sign-in could not be checked just now; the page retries by itself in a moment.',
   'auth/revoked': 'Your session or your seat ended while the order was on its way; reload the page.',
   'world/not_found': 'That world does not exist.',
