@@ -24,6 +24,8 @@ export interface StartRequest {
   fixtures: string;
   /** How many worlds of each fixture (the first a full copy). */
   copies: Record<FixtureName, number>;
+  /** A web build to serve (the log-in benchmark's static file); none by default. */
+  webDist?: string;
 }
 
 export interface Started {
@@ -103,7 +105,7 @@ async function start(req: StartRequest): Promise<Started> {
   }
   app = await buildApp({
     db,
-    webDist: '/nonexistent',
+    webDist: req.webDist ?? '/nonexistent',
     deadlinePollMs: 0,
     // Warnings and errors show in the run's output (a failed snapshot or projection write, say).
     logger: { level: 'warn' },
@@ -113,6 +115,10 @@ async function start(req: StartRequest): Promise<Started> {
       socketEvents: { burst: 1_000_000, perSecond: 1_000_000 },
       socketsPerAddress: 1_000_000,
       socketsPerAccount: 1_000_000,
+      // The log-in benchmark's log-ins and resets come from one address and many names.
+      authPerAddress: { burst: 1_000_000, perMinute: 1_000_000 },
+      forgotPerAddress: { burst: 1_000_000, perMinute: 1_000_000 },
+      loginFreeFailures: 1_000_000,
     },
     // As `npm start` runs: on PostgreSQL through Socket.IO's PostgreSQL adapter, embedded alone.
     cluster: req.db.kind === 'postgres' ? { kind: 'postgres' } : { kind: 'none' },

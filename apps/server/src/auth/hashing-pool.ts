@@ -24,13 +24,15 @@ export interface HashingSettings {
 }
 
 /**
- * One thread less than the cores (the event loop keeps one), at least one, at most four: four
- * hashes at once already take 512 MiB. Eight waiting per thread is a few seconds of wait at about
- * a third of a second per hash.
+ * One thread less than the cores (the event loop keeps one), at least two (libuv gave scrypt four:
+ * on two cores one thread halved how many sign-ups a second got through), at most four: four
+ * hashes at once already take 512 MiB. Thirty-two waiting per thread is about ten seconds of wait
+ * at a third of a second per hash: a dozen people signing up at once still get in, and beyond
+ * that a "try again in n seconds" is better than a log-in that seems to hang.
  */
 export function defaultHashing(cores = availableParallelism()): HashingSettings {
-  const threads = Math.max(1, Math.min(4, cores - 1));
-  return { threads, queue: 8 * threads };
+  const threads = Math.min(4, Math.max(2, cores - 1));
+  return { threads, queue: 32 * threads };
 }
 
 export interface ScryptTask {
