@@ -37,6 +37,7 @@ beforeAll(async () => {
     limits: {
       authPerAddress: MANY,
       forgotPerAddress: MANY,
+      resetPerAddress: MANY,
       loginFreeFailures: 100_000,
       accountLinksPerHour: 100_000,
       mail: {
