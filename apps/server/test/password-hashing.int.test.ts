@@ -66,6 +66,8 @@ afterAll(async () => {
 
 /** Runs `send` and returns the hashes the server made or checked meanwhile, with the answer. */
 async function hashesOf<T>(send: () => Promise<T>): Promise<{ hashes: number; answer: T }> {
+  // Hashes of an earlier test still under way would count here.
+  await waitFor('no hash under way', () => hashingStats().inFlight === 0, 300_000);
   const before = hashingStats().done;
   const answer = await send();
   return { hashes: hashingStats().done - before, answer };
@@ -156,10 +158,11 @@ describe('the same work whether or not the account exists', () => {
     expect(unknown.answer).toMatchObject({ status: 401, body: { error: { code: 'auth/bad_credentials' } } });
     expect([known.hashes, unknown.hashes]).toEqual([1, 1]);
     // Within a third either way (the finding: 1.3 s against 3.0 s).
-    expect(Math.abs(await pairedLogRatio(10, login('cassia'), login('nobody-at-all')))).toBeLessThan(
+    expect(Math.abs(await pairedLogRatio(8, login('cassia'), login('nobody-at-all')))).toBeLessThan(
       Math.log(1.33),
     );
-  }, 240_000);
+    // Sixteen hashes one after the other: seconds alone, minutes on a loaded machine.
+  }, 600_000);
 
   it('a sign-up hashes once whether or not the name is taken', async () => {
     const taken = await hashesOf(() =>
