@@ -264,14 +264,31 @@ export class BotDriver {
       if ((pace > 0 && batch.length > 0) || full()) break;
     }
     if (batch.length === 0) return null;
+    const standingIn = [
+      ...new Set(batch.filter((o) => seats.bots.get(o.actor)?.standIn).map((o) => o.actor)),
+    ];
     const outcome = await rt.run(async () => {
       if (rt.version !== version || rt.settings.status !== 'running') return 'moved' as const;
+      // The seats were read before thinking, outside the queue: a player who came back meanwhile
+      // (hub.setAway, inside this queue) holds the seat from then on, so it is read again here.
+      if (standingIn.length > 0 && !(await this.stillAway(rt.id, standingIn))) {
+        this.forget(rt.id);
+        return 'moved' as const;
+      }
       const r = await rt.commit(batch);
       if (!r.ok) this.log('bot batch refused', { world: rt.id, code: r.error.code });
       return r.ok ? ('committed' as const) : ('refused' as const);
     });
     // Moved on meanwhile: think again at once. Refused (the seat changed hands?): try again later.
     return outcome === 'committed' ? pace : outcome === 'moved' ? 0 : this.settings.aloneMs;
+  }
+
+  /** Whether every seat of `players` is still away with a stand-in (what the database says now). */
+  private async stillAway(worldId: string, players: readonly string[]): Promise<boolean> {
+    const n = await this.db.prisma.worldSeat.count({
+      where: { worldId, playerId: { in: [...players] }, leftAt: null, absent: true, standIn: { not: null } },
+    });
+    return n === players.length;
   }
 
   private timed(ms: number, times = this.decisionTimes): void {
