@@ -29,24 +29,47 @@ export interface TurnReplay {
 /** Orders read per page while looking for the turn. */
 const PAGE = 200;
 
-/** The nearest snapshot taken before game turn `turn` began (the created game at worst). */
-async function startingSnapshot(db: Database, worldId: string, turn: number) {
+/**
+ * A rollback of a world: its row at `at` restored the state right after order `to`, so the orders
+ * between them are no longer part of the play.
+ */
+interface Cut {
+  readonly at: number;
+  readonly to: number;
+}
+
+async function rollbackCuts(db: Database, worldId: string): Promise<Cut[]> {
+  const rows = await db.sql<{ seq: number; to: number }>(
+    `SELECT seq, ("order"->>'toSeq')::int AS "to" FROM world_orders
+      WHERE world_id = $1 AND kind = 'rollback'`,
+    [worldId],
+    'bke_replay_rollbacks',
+  );
+  return rows.map((r) => ({ at: r.seq, to: r.to }));
+}
+
+/**
+ * The nearest snapshot on the play as it now stands taken before game turn `turn` began (the
+ * created game at worst): one taken among orders a later rollback undid is passed over.
+ */
+async function startingSnapshot(db: Database, worldId: string, turn: number, cuts: readonly Cut[]) {
   const rows = await db.sql<{ seq: number }>(
     `SELECT seq FROM world_snapshots
       WHERE world_id = $1 AND (turn < $2::int OR seq = 0)
-      ORDER BY seq DESC LIMIT 1`,
+      ORDER BY seq DESC`,
     [worldId, turn],
-    'bke_replay_snapshot',
+    'bke_replay_snapshots',
   );
-  const seq = rows[0]?.seq;
+  const seq = rows.find((r) => !cuts.some((c) => r.seq > c.to && r.seq < c.at))?.seq;
   if (seq === undefined) return null;
   return db.prisma.worldSnapshot.findUnique({ where: { worldId_seq: { worldId, seq } } });
 }
 
 /**
  * Replays game turn `turn` of a world for the account holding `seats` (none: a spectator). Null
- * when the world never reached that turn. A turn a moderator rolled back is shown as the log
- * first played it up to the rollback row, then as replayed from the restored state.
+ * when the world never reached that turn. A turn a moderator rolled back is shown as it was played
+ * since: the orders a rollback undid are left out, and so is the rollback row itself (on the play
+ * as it stands, the state it restored is the one its undone orders started from).
  */
 export async function replayTurn(
   db: Database,
@@ -55,7 +78,9 @@ export async function replayTurn(
   turn: number,
   seats: readonly SeatSpan[],
 ): Promise<TurnReplay | null> {
-  const snap = await startingSnapshot(db, worldId, turn);
+  const cuts = await rollbackCuts(db, worldId);
+  const undone = (seq: number) => cuts.some((c) => seq > c.to && seq <= c.at);
+  const snap = await startingSnapshot(db, worldId, turn, cuts);
   if (!snap) return null;
   let state: GameState = upgradeState(snap.state);
   const viewerAt = (s: GameState, at: Date): PlayerId | null => {
@@ -71,8 +96,11 @@ export async function replayTurn(
   let after = snap.seq;
   let done = false;
   while (!done) {
-    const rows = await readOrderPage(db, worldId, after, PAGE);
-    if (rows.length === 0) break;
+    const page = await readOrderPage(db, worldId, after, PAGE);
+    if (page.length === 0) break;
+    after = page.at(-1)?.seq ?? after;
+    const rows = page.filter((r) => !undone(r.seq));
+    if (rows.length === 0) continue;
     const times = await db.prisma.worldOrder.findMany({
       where: { worldId, seq: { in: rows.map((r) => r.seq) } },
       select: { seq: true, createdAt: true },
@@ -103,7 +131,6 @@ export async function replayTurn(
       });
       last = v;
     });
-    after = rows.at(-1)?.seq ?? after;
   }
   return start ? { turn, start, steps } : null;
 }
