@@ -42,7 +42,11 @@ export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): 
         failures++;
         throw e;
       }
+      // pg may say it twice (the server's message, then the closed socket): told once.
+      let told = false;
       client.on('error', (err) => {
+        if (told) return;
+        told = true;
         log('cluster adapter: the listening connection to the database was lost; listening again', {
           err: String(err),
         });
