@@ -14,6 +14,7 @@ import { linkPresence, type Presence } from './cluster/presence.ts';
 import { linkWorldChanges } from './cluster/world-changes.ts';
 import { type ClusterConfig, DEFAULT_WORLD_IDLE_MS } from './config.ts';
 import type { Database } from './db/database.ts';
+import { watchDatabase } from './db/database-watch.ts';
 import { registerAccount } from './http/account.ts';
 import { registerAuth } from './http/auth.ts';
 import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/errors.ts';
@@ -38,6 +39,7 @@ import { purgeOldTokens } from './mail/tokens.ts';
 import { mailTransport } from './mail/transport.ts';
 import { Metrics } from './metrics.ts';
 import { type TurnNotifier, watchTurns } from './notify/turns.ts';
+import { tellDatabaseChanges } from './sockets/database-notice.ts';
 import { attachSockets, endSessionSockets } from './sockets/io.ts';
 import type { Io } from './sockets/typed-server.ts';
 import { WorldHub } from './worlds/hub.ts';
@@ -207,6 +209,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   bots?.watch();
   const cluster = await installClusterAdapter(io, options.db, options.cluster ?? { kind: 'none' }, log);
   const changes = linkWorldChanges(io, hub, cluster, log, options.sweepMs);
+  // The embedded database is in-process: there is no connection to lose.
+  const database =
+    options.db.kind === 'postgres'
+      ? watchDatabase(options.db, (level, msg, data) => http.log[level](data ?? {}, msg))
+      : null;
+  if (database) tellDatabaseChanges(io, database);
   const presence = linkPresence(io, cluster);
   const notifications = options.notifications ?? {};
   registerAccount(http, options.db, { allowPrivate: notifications.allowPrivate ?? false });
@@ -286,6 +294,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         bots?.stop();
         turns.stop();
         changes.stop();
+        database?.stop();
         await mail.stop();
         // This process's sockets only: with a cluster adapter `io.disconnectSockets` ends everyone's.
         io.local.disconnectSockets(true);

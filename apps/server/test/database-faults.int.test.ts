@@ -2,8 +2,12 @@
  * The database goes away under two real server processes (the compiled server, as `npm start`
  * runs it) on a PostgreSQL database of their own, with players on real Socket.IO clients:
  *
- * every backend of that database is terminated (what a restart or a failover does to the
- * connections): both processes live on, listen again, and play goes on across them.
+ * - every backend of that database is terminated (what a restart or a failover does to the
+ *   connections): both processes live on, listen again, and play goes on across them;
+ * - the database refuses connections for longer than the adapter waits before it tries again
+ *   (`ALLOW_CONNECTIONS false`, every backend terminated), then takes them again: meanwhile both
+ *   processes live on, answer "not ready", and tell their sockets; afterwards they are ready, tell
+ *   the sockets again, and play and chat go on across them.
  *
  * Every acknowledged order is in the order log afterwards. The faults are made on this test's own
  * database only (terminating its backends, `ALLOW_CONNECTIONS`): the PostgreSQL server itself is
@@ -63,6 +67,12 @@ async function terminateBackends(): Promise<number> {
   return r?.rows[0]?.n ?? 0;
 }
 
+/** The readiness status code of process `i` (0 when it does not answer at all). */
+async function readiness(i: number): Promise<number> {
+  const r = await fetch(`${base(i)}/api/health/ready`).catch(() => null);
+  return r?.status ?? 0;
+}
+
 /** Polls an asynchronous condition until it holds (or a process died, which fails at once). */
 async function until(what: string, ok: () => Promise<boolean>, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
@@ -97,6 +107,13 @@ describe.runIf(serverUrl)('the database goes away under two server processes', (
       await a.until(r.version);
       await b.until(r.version);
     }
+  }
+
+  /** A chat line from `from` reaches `to`, on the other process: only the adapter carries it. */
+  async function chatAcross(from: TestClient, to: TestClient, body: string) {
+    const r = await from.socket.emitWithAck('chat/send', { worldId, to: null, body });
+    expect(r.ok).toBe(true);
+    await until(`"${body}" on the other process`, async () => to.chat.some((m) => m.body === body));
   }
 
   async function everyAckedOrderLogged() {
@@ -142,7 +159,54 @@ describe.runIf(serverUrl)('the database goes away under two server processes', (
     );
     expect(alive()).toBe(true);
     await play(4);
+    await chatAcross(a, b, 'after the restart');
+    await chatAcross(b, a, 'and back');
     await everyAckedOrderLogged();
+    expect(await readiness(0)).toBe(200);
+    expect(await readiness(1)).toBe(200);
     expect(alive()).toBe(true);
   });
+
+  it('the database away for a while: not ready, sockets told, then all back', async () => {
+    const from = mark();
+    await admin?.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS false`);
+    try {
+      expect(await terminateBackends()).toBeGreaterThan(0);
+      await until(
+        'both processes not ready',
+        async () => (await readiness(0)) === 503 && (await readiness(1)) === 503,
+      );
+      await until('both sockets told the database is away', async () =>
+        [a, b].every((c) => c.database.at(-1) === false),
+      );
+      // The adapters found it refusing them at least once, and the watches said it was away.
+      await until('both processes saying so', async () =>
+        since(from).every(
+          (out) => out.includes('cannot reach the database to listen') && out.includes('not answering'),
+        ),
+      );
+      // An order now is refused (nothing can be stored), never acknowledged and lost.
+      const c = byPlayer.get((a.status?.waitingFor ?? []).find((p) => byPlayer.has(p)) ?? '');
+      const order = c ? pickOrder(c.legal, policy) : null;
+      if (c && order) expect((await c.order(order)).ok).toBe(false);
+      expect(alive()).toBe(true);
+    } finally {
+      await admin?.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS true`);
+    }
+    await until(
+      'both processes ready again',
+      async () => (await readiness(0)) === 200 && (await readiness(1)) === 200,
+    );
+    await until('both sockets told the database is back', async () =>
+      [a, b].every((c) => c.database.at(-1) === true),
+    );
+    await until('both processes listening again', async () =>
+      since(from).every((out) => out.includes('listening again')),
+    );
+    await play(4);
+    await chatAcross(a, b, 'after the outage');
+    await chatAcross(b, a, 'and back again');
+    await everyAckedOrderLogged();
+    expect(alive()).toBe(true);
+  }, 240_000);
 });

@@ -340,6 +340,7 @@ export const SOCKET_EXAMPLES: {
     'world/status': status,
     'chat/message': chat,
     'chat/deleted': { worldId: W, id: '5f0c0d2e-6a51-4d38-9a43-0a4c1c1c9a11' },
+    'server/database': { up: false },
     error: { code: 'socket/rate_limited' },
   },
 };

@@ -217,6 +217,14 @@ export type OrderResult = z.infer<typeof orderResultSchema>;
 
 export const chatSendResultSchema = z.object({ message: chatMessageSchema });
 
+/**
+ * Whether the server's process reaches its database: sent when that changes, and on connecting
+ * while it does not. While `up` is false nothing new is stored (orders, chat, sign-ins are refused
+ * or retried); the view on screen stays as it was.
+ */
+export const databaseNoticeSchema = z.object({ up: z.boolean() });
+export type DatabaseNotice = z.infer<typeof databaseNoticeSchema>;
+
 /** Every acknowledgement: `{ ok: true, ... }` or `{ ok: false, error: { code, ... } }`. */
 export type Ack<T> = ({ ok: true } & T) | { ok: false; error: WireError };
 
@@ -234,6 +242,8 @@ export interface ServerToClientEvents {
    * removal ends the socket only after every page answered (or a short wait ran out).
    */
   'moderation/notice': (msg: ModerationNotice, received?: () => void) => void;
+  /** The server lost or regained its database (databaseNoticeSchema). */
+  'server/database': (msg: DatabaseNotice) => void;
   /** A message the server could not answer through an acknowledgement (none was given). */
   error: (error: WireError) => void;
 }
@@ -268,6 +278,7 @@ export const SOCKET_EVENTS = {
     'world/status': worldStatusMessageSchema,
     'chat/message': chatMessageSchema,
     'chat/deleted': chatDeletedSchema,
+    'server/database': databaseNoticeSchema,
     error: errorSchema,
   },
 } as const;

@@ -24,6 +24,8 @@ export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): 
   /** Connections lost since the adapter last listened; 0 while it listens. */
   let failures = 0;
   let lost = false;
+  /** Whether the refusals since the adapter last listened were logged (once for all of them). */
+  let toldRefused = false;
   const facade = {
     query: pool.query.bind(pool),
     async connect(): Promise<pg.PoolClient> {
@@ -35,10 +37,11 @@ export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): 
       try {
         client = await pool.connect();
       } catch (e) {
-        if (failures === 0)
+        if (!toldRefused)
           log('cluster adapter: cannot reach the database to listen; retrying with back-off', {
             err: String(e),
           });
+        toldRefused = true;
         failures++;
         throw e;
       }
@@ -64,6 +67,7 @@ export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): 
         relistened();
       }
       failures = 0;
+      toldRefused = false;
       return client;
     },
   };

@@ -29,6 +29,12 @@ export interface Database {
   /** Whether the database answers a trivial query. */
   ping(): Promise<boolean>;
   /**
+   * Calls `f` whenever one of this process's idle connections to the database is lost (a restart,
+   * a failover, a terminated backend): the pool replaces it on its next use. Never on the embedded
+   * database, which has no connection to lose.
+   */
+  onConnectionLost(f: (err: Error) => void): void;
+  /**
    * The `pg` pool behind Prisma on PostgreSQL (the Socket.IO adapter and the metrics use it);
    * null on the embedded database.
    */
@@ -130,8 +136,12 @@ function sqlOn(pool: pg.Pool) {
 function openPostgres(url: string, max: number): Database {
   const instanceId = `bke-${randomBytes(6).toString('hex')}`;
   const pool = new pg.Pool({ connectionString: url, max, application_name: instanceId });
-  // An idle client losing its server connection must not crash the process.
-  pool.on('error', () => {});
+  // An idle client losing its server connection must not crash the process: it is told instead.
+  const lost: ((err: Error) => void)[] = [];
+  const connectionLost = (err: Error) => {
+    for (const f of lost) f(err);
+  };
+  pool.on('error', connectionLost);
   const adapterFactory = withWholeScripts(new PrismaPg(pool), (script) => pool.query(script));
   const prisma = new PrismaClient({ adapter: adapterFactory });
   // Created empty: a process that writes nothing in the background (the CLI tools) opens nothing.
@@ -140,7 +150,7 @@ function openPostgres(url: string, max: number): Database {
     max: BACKGROUND_CONNECTIONS,
     application_name: instanceId,
   });
-  backgroundPool.on('error', () => {});
+  backgroundPool.on('error', connectionLost);
   const sql = sqlOn(pool);
   const backgroundSql = sqlOn(backgroundPool);
   return wrap({
@@ -150,6 +160,9 @@ function openPostgres(url: string, max: number): Database {
     adapterFactory,
     sql,
     pool,
+    onConnectionLost(f) {
+      lost.push(f);
+    },
     async migrationSession() {
       // One connection: every statement of the schema engine, and the lock, share its session.
       const own = new pg.Pool({ connectionString: url, max: 1, application_name: `${instanceId}-migrate` });
@@ -169,6 +182,10 @@ function openPostgres(url: string, max: number): Database {
     background: { sql: backgroundSql },
     async rawTransaction(mode, fn) {
       const client = await pool.connect();
+      // Checked out, the connection's loss between two queries is told on the connection itself
+      // (unheard, it would end the process); the next query fails with it and rolls back.
+      const dropped = (err: Error) => connectionLost(err);
+      client.on('error', dropped);
       try {
         await client.query(BEGIN[mode]);
         const out = await fn(async (text, params) => (await client.query(text, params)).rows);
@@ -178,6 +195,7 @@ function openPostgres(url: string, max: number): Database {
         await client.query('ROLLBACK').catch(() => {});
         throw e;
       } finally {
+        client.off('error', dropped);
         client.release();
       }
     },
@@ -205,6 +223,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     adapterFactory,
     sql,
     pool: null,
+    onConnectionLost: () => {},
     // In-process, one process only: the database itself, nothing to release.
     migrationSession: async () => {
       const failures: Error[] = [];

@@ -54,6 +54,8 @@ export class TestClient {
   patchStatuses = 0;
   chat: { body: string; to: string | null }[] = [];
   errors: unknown[] = [];
+  /** Each `server/database` notice's `up`, in order. */
+  database: boolean[] = [];
   gaps = 0;
   playerId: string | null = null;
   private readonly waiters = new Set<() => void>();
@@ -86,6 +88,7 @@ export class TestClient {
     });
     this.socket.on('chat/message', (m: { body: string; to: string | null }) => this.chat.push(m));
     this.socket.on('error', (e: unknown) => this.errors.push(e));
+    this.socket.on('server/database', (m: { up: boolean }) => this.database.push(m.up));
   }
 
   /** A status carried by a patch or a view, kept unless the one held is of a later version. */

@@ -6,6 +6,8 @@ import type { ClientToServerEvents, Hello, ServerToClientEvents } from '@bke/pro
 import { io, type Socket } from 'socket.io-client';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'offline';
+/** The server's database as its last `server/database` said: `back` until the next change. */
+export type DatabaseStatus = 'up' | 'down' | 'back';
 
 /** After the server ended the connection (a logout elsewhere, a ban, a seat given up): come back after this. */
 const COME_BACK_MS = 250;
@@ -13,6 +15,7 @@ const COME_BACK_MS = 250;
 class Connection {
   status = $state<ConnectionStatus>('connecting');
   hello = $state<Hello | null>(null);
+  database = $state<DatabaseStatus>('up');
   readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   /** Called when the server ended the connection: the account may have changed (session.svelte.ts). */
   readonly ended: (() => void)[] = [];
@@ -35,6 +38,9 @@ class Connection {
     });
     this.socket.io.on('reconnect_attempt', () => {
       this.status = 'connecting';
+    });
+    this.socket.on('server/database', ({ up }) => {
+      this.database = up ? (this.database === 'down' ? 'back' : 'up') : 'down';
     });
     this.socket.on('hello', (hello) => {
       const was = this.hello;

@@ -46,6 +46,12 @@ export function unitWords(kind: string, view?: Pick<GameView, 'options'>) {
   return k;
 }
 
+/** What the server's `server/database` notices say (connection.svelte.ts keeps the last one). */
+export const DATABASE_WORDS = {
+  down: 'The game server has lost its database for a moment: nothing new can be saved, so orders and chat are refused until it is back. What you see stays as it is.',
+  back: 'The game server has its database back: orders and chat work again, and the world has caught up.',
+} as const;
+
 /** Codes the page raises itself: the server could not be reached, did not answer, or answered oddly. */
 export const CLIENT_ERROR_CODES = ['net/offline', 'net/timeout', 'net/bad_answer'] as const;
 /** Every code a screen may have to put in words: the server's and the engine's, and the page's own. */
