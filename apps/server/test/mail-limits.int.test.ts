@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { DEFAULT_LIMITS } from '../src/limits.ts';
 import { serveApp } from './helpers/app.ts';
+import { postFrom } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 let t: TestDatabase;
@@ -30,20 +31,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-async function post(path: string, body: unknown, from: string, cookie?: string) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-bke-csrf': '1',
-      'x-forwarded-for': from,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const set = res.headers.get('set-cookie');
-  return { status: res.status, cookie: set?.split(';')[0] ?? '' };
-}
+const post = (path: string, body: unknown, from: string, cookie?: string) =>
+  postFrom(base, path, from, body, cookie);
 
 const queued = async (kind: string, to: string) =>
   (

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { serveApp } from './helpers/app.ts';
-import { api, signup, TestClient } from './helpers/client.ts';
+import { api, postFrom, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 let t: TestDatabase;
@@ -34,20 +34,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-/** A POST from the client address `from` (the test server trusts X-Forwarded-For). */
-async function post(url: string, path: string, from: string, body: unknown, cookie?: string) {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-bke-csrf': '1',
-      'x-forwarded-for': from,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
-}
+const post = (url: string, path: string, from: string, body: unknown, cookie?: string) =>
+  postFrom(url, path, from, body, cookie);
 
 describe('limits shared by every process', () => {
   it('says what is left on each answer, and refuses past the window with Retry-After and a typed code', async () => {

@@ -32,6 +32,27 @@ export async function api(
   };
 }
 
+/** A POST as if from the client address `from` (for a server that trusts X-Forwarded-For). */
+export async function postFrom(base: string, path: string, from: string, body: unknown, cookie?: string) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-bke-csrf': '1',
+      'x-forwarded-for': from,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+    cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '',
+  };
+}
+
 export async function signup(base: string, username: string): Promise<string> {
   const r = await api(base, null, 'POST', '/api/auth/signup', { username, password: 'password123' });
   if (r.status !== 200 || !r.cookie) throw new Error(`signup failed: ${JSON.stringify(r.body)}`);
