@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { ensureFixtures } from './fixtures/ensure.ts';
 import { ROOT, readFixtures } from './fixtures/fixture.ts';
 import { SERVER_UNDER_TEST, startChild } from './lib/child.ts';
@@ -24,7 +25,20 @@ import { type Check, printTable, ratioCheck } from './lib/report.ts';
 import { interleaving, pooled } from './lib/stats.ts';
 import type { Started } from './processes/server.ts';
 
-const quick = process.argv.includes('--quick');
+const USAGE = `usage: npm run bench:login [-- --quick]
+  A static file's time and order → acknowledgement while 8 and 32 log-ins run, and a log-in while 16
+  bogus password resets run, each as a ratio to the same without; on DATABASE_URL's PostgreSQL when
+  set, else the embedded database. --quick: three measured rounds of 3 s instead of five of 6 s.`;
+const flags = z.array(z.enum(['--quick', '--help', '-h'])).safeParse(process.argv.slice(2));
+if (!flags.success) {
+  console.error(`unknown argument\n${USAGE}`);
+  process.exit(2);
+}
+if (flags.data.includes('--help') || flags.data.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const quick = flags.data.includes('--quick');
 const rounds = quick ? 3 : 5;
 const seconds = quick ? 3 : 6;
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
