@@ -1,30 +1,16 @@
-/**
- * `npm run -s db:backup -- <file>`: a consistent backup of the site's database (backup/export.ts)
- * while it runs, on DATABASE_URL or the embedded database. On the embedded database a running
- * server takes it and this command fetches it (backup/embedded-control.ts); with none running, the
- * command opens the database itself. The file is checked through before the command says it is done.
- */
-import path from 'node:path';
-import { z } from 'zod';
 import { checkBackupFile, saveBackupStream, writeBackupFile } from '../backup/backup-file.ts';
 import { runningServer } from '../backup/embedded-control.ts';
 import { exportDatabase } from '../backup/export.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { exitOnHelp } from './help.ts';
+import { exitOnHelp, fileArgument } from './help.ts';
 
 const USAGE = `usage: npm run -s db:backup -- <file>
   Writes a backup of DATABASE_URL (the embedded database in DATA_DIR when unset) to <file>, gzip-compressed
   JSON lines, while the site runs. A relative <file> is taken from the folder you ran npm in.
   Restore with: npm run -s db:restore -- <file>   (into an empty database)`;
 exitOnHelp(USAGE);
-const args = z.tuple([z.string().min(1).max(4096)]).safeParse(process.argv.slice(2));
-if (!args.success) {
-  console.error(USAGE);
-  process.exit(2);
-}
-// npm runs scripts from the package's folder; INIT_CWD is where the operator typed the command.
-const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.data[0]);
+const file = fileArgument(USAGE);
 const config = loadConfig();
 
 let how: string;

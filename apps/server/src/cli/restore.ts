@@ -4,27 +4,20 @@
  * Then `npm run rebuild -- --all` replays every restored world and checks it against its snapshots.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { z } from 'zod';
 import { readBackupLines } from '../backup/backup-file.ts';
 import { runningServer } from '../backup/embedded-control.ts';
 import { RestoreRefused, restoreDatabase } from '../backup/restore.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { MigrationFailedError } from '../db/migrate.ts';
-import { exitOnHelp } from './help.ts';
+import { exitOnHelp, fileArgument } from './help.ts';
 
 const USAGE = `usage: npm run -s db:restore -- <file>
   Restores a backup made by db:backup into DATABASE_URL (the embedded database in DATA_DIR when unset),
   which must be empty; a database holding anything is refused, never overwritten. Either kind of
   backup restores onto either kind of database. Then check the worlds: npm run -s rebuild -- --all`;
 exitOnHelp(USAGE);
-const args = z.tuple([z.string().min(1).max(4096)]).safeParse(process.argv.slice(2));
-if (!args.success) {
-  console.error(USAGE);
-  process.exit(2);
-}
-const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.data[0]);
+const file = fileArgument(USAGE);
 if (!existsSync(file)) {
   console.error(`No file ${file}.`);
   process.exit(2);
