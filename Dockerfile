@@ -4,7 +4,7 @@
 # the compose file that uses it.
 #
 # Node 24, a long-term-support line maintained until April 2028 (Node 20's ended in April 2026).
-# The code still runs on Node 20.19 and later, for contributors (README, "Two commands").
+# The code still runs on Node 20.19 and later, for contributors (docs/development.md, "The two commands").
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /src

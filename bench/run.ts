@@ -23,17 +23,20 @@ import { absoluteCheck, type Check, oneLine, printTable, ratioCheck } from './li
 import type { Started } from './processes/server.ts';
 import type { Context, Settings } from './scenarios/context.ts';
 import { latencyScenario, openGroups } from './scenarios/latency.ts';
-import { idleConnections, idleGames } from './scenarios/memory.ts';
+import { idleConnections, idleGames, manyIdleConnections } from './scenarios/memory.ts';
 import { rebuildScenario, timeRebuild } from './scenarios/rebuild.ts';
 import { rebuildThenScenario, type TodayRebuild } from './scenarios/rebuild-then.ts';
 import { reconnectScenario } from './scenarios/reconnect.ts';
 import { cpuByAge, throughputScenario } from './scenarios/throughput.ts';
 
-const USAGE = `usage: npm run bench [-- --quick]
+const USAGE = `usage: npm run bench [-- --quick] [-- --only=memory,reconnect]
   Runs every benchmark metric on two worlds (6 players at turn 1, and after 300 turns) with the
   server under test, a bare baseline server and the load generator in separate processes, and
   prints PASS/FAIL per target (exit 1 on a FAIL). Results: bench/results/*.json (git-ignored).
   --quick   a short pass (shorter rounds, fewer worlds) to run before a commit
+  --only=<steps>  only these steps, comma-separated: memory (#7 #8), latency (#1 #2 #4),
+            throughput (#3 #11), reconnect (#10), rebuild (the rebuilds and the moderator's
+            rollback), micro (#5 #6 #9 #12 and the growth figures); a partial run, for working on them
   Database: DATABASE_URL's PostgreSQL when set (each run makes and drops its own databases), else
   the embedded PostgreSQL. The worlds are built once and cached in .data/bench-fixtures.
   BENCH_CPU_PROFILE=<folder>: the server under test writes its V8 CPU profile there.
@@ -49,12 +52,20 @@ if (argv.includes('--help') || argv.includes('-h')) {
   console.log(USAGE);
   process.exit(0);
 }
-const unknown = argv.filter((a) => a !== '--quick');
+const STEPS = ['memory', 'latency', 'throughput', 'reconnect', 'rebuild', 'micro'] as const;
+type Step = (typeof STEPS)[number];
+const onlyArg = argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : [...STEPS];
+const unknown = [
+  ...argv.filter((a) => a !== '--quick' && a !== onlyArg),
+  ...only.filter((s) => !(STEPS as readonly string[]).includes(s)),
+];
 if (unknown.length > 0) {
   console.error(`unknown argument ${unknown[0]}\n${USAGE}`);
   process.exit(2);
 }
 const quick = argv.includes('--quick');
+const runs = (step: Step) => only.includes(step);
 
 const settings: Settings = quick
   ? {
@@ -64,6 +75,7 @@ const settings: Settings = quick
       levels: { turn1: [1, 34], turn300: [1, 6] },
       idleWorlds: { turn1: 100, turn300: 6 },
       idleConnections: 200,
+      idleStep: 2000,
       storm: 200,
     }
   : {
@@ -74,6 +86,7 @@ const settings: Settings = quick
       levels: { turn1: [1, 34, 167], turn300: [1, 34] },
       idleWorlds: { turn1: 1000, turn300: 40 },
       idleConnections: 1000,
+      idleStep: 10_000,
       storm: 1000,
     };
 
@@ -87,7 +100,11 @@ console.log(
 const checks: Check[] = [];
 const figures: Record<string, unknown> = {};
 const loads: { at: string; step: string; load: number[] }[] = [];
+let shown = 0;
 const mark = (step: string) => {
+  // The verdicts of the step that ended, at once: a run stopped later keeps them in its output.
+  if (checks.length > shown) printTable(checks.slice(shown));
+  shown = checks.length;
   loads.push({ at: new Date().toISOString(), step, load: loadAverage() });
   console.log(`[bench] ${step} (load average ${loadAverage().join(' ')})`);
 };
@@ -132,30 +149,40 @@ try {
     checks,
     figures,
   };
-  for (const name of ['turn1', 'turn300'] as FixtureName[]) {
-    mark(`#7 idle games, ${name}`);
-    await idleGames(ctx, name);
+  if (runs('memory')) {
+    for (const name of ['turn1', 'turn300'] as FixtureName[]) {
+      mark(`#7 idle games, ${name}`);
+      await idleGames(ctx, name);
+    }
+    const spectatorView = (name: FixtureName) => engine.view(set.fixtures[name].state as GameState, null);
+    for (const name of ['turn1', 'turn300'] as FixtureName[]) {
+      mark(`#8 idle connections, ${name}`);
+      await idleConnections(ctx, name, spectatorView(name));
+    }
+    mark(`#8 ${settings.idleStep} idle connections on one process, turn1`);
+    await manyIdleConnections(ctx, 'turn1', spectatorView('turn1'));
   }
   for (const name of ['turn1', 'turn300'] as FixtureName[]) {
-    mark(`#8 idle connections, ${name}`);
-    await idleConnections(ctx, name);
-  }
-  for (const name of ['turn1', 'turn300'] as FixtureName[]) {
+    if (!runs('latency') && !runs('throughput') && !runs('reconnect')) break;
     mark(`opening the players' sockets, ${name}`);
     await openGroups(ctx, name);
-    for (const worlds of settings.levels[name]) {
+    for (const worlds of runs('latency') ? settings.levels[name] : []) {
       mark(`#1 #2 #4 latency and bytes, ${name}, ${worlds} world(s)`);
       await latencyScenario(ctx, name, worlds);
     }
-    mark(`#3 #11 throughput, ${name}`);
-    await throughputScenario(ctx, name);
-    mark(`#10 reconnects, ${name}`);
-    const view = engine.view(set.fixtures[name].state as GameState, 'p1' as PlayerId);
-    await reconnectScenario(ctx, name, view);
+    if (runs('throughput')) {
+      mark(`#3 #11 throughput, ${name}`);
+      await throughputScenario(ctx, name);
+    }
+    if (runs('reconnect')) {
+      mark(`#10 reconnects, ${name}`);
+      const view = engine.view(set.fixtures[name].state as GameState, 'p1' as PlayerId);
+      await reconnectScenario(ctx, name, view);
+    }
     await load.request('close', `${name}-server`);
     await load.request('close', `${name}-bare`);
   }
-  cpuByAge(ctx);
+  if (runs('throughput')) cpuByAge(ctx);
   figures.cpuMsPerProcess = {
     server: await server.request<number>('cpu'),
     bare: await bare.request<number>('cpu'),
@@ -175,7 +202,7 @@ const today: TodayRebuild = {
   turn: set.fixtures.turn300.turn,
   version: set.fixtures.turn300.version,
 };
-if (fullWorld) {
+if (fullWorld && runs('rebuild')) {
   mark('rebuild of the 300-turn world');
   try {
     const r = await rebuildScenario(serverDb, fullWorld);
@@ -205,7 +232,8 @@ if (fullWorld) {
 await bareDb.drop();
 // The earlier code path's own world and rebuild: minutes the first time, under a minute when cached.
 // Today's rebuild is timed again in its rounds, on the server's database, dropped after them.
-if (quick)
+if (!runs('rebuild')) console.log('[bench] the rebuilds are not in this partial run');
+else if (quick)
   console.log('[bench] the rebuild against the code before the long-world work runs in the full suite');
 else {
   mark("rebuild by the code before the long-world work, interleaved with today's");
@@ -214,70 +242,75 @@ else {
 }
 await serverDb.drop();
 
-const micro = async (name: string, file: string, payload: unknown) => {
-  mark(name);
-  const child = startChild(name, here(file));
-  try {
-    checks.push(...(await child.request<Check[]>('run', payload)));
-  } catch (e) {
-    checks.push(absoluteCheck('—', '—', `${name} (${oneLine(e)})`, 1, '', { max: 0 }));
-  } finally {
-    await child.stop();
-  }
-};
-await micro('#5 #6 patch production and application', './micro/patches.ts', {
-  file: fixtureFile,
-  orders: quick ? 60 : 200,
-  rounds: settings.rounds,
-});
-await micro('#9 engine', './micro/engine.ts', {
-  file: fixtureFile,
-  orders: quick ? 300 : 800,
-  rounds: settings.rounds,
-});
-const ormDb = await freshDatabase('orm');
-await micro('#12 ORM on the hot path', './micro/orm.ts', {
-  db: ormDb,
-  perRound: quick ? 100 : 300,
-  rounds: settings.rounds,
-});
-await ormDb.drop();
+if (runs('micro')) await microAndGrowth();
 
-// How the world grew while it was built: state size and database bytes per game turn by age.
-const at = (turn: number) =>
-  set.growth.reduce((best, g) => (Math.abs(g.turn - turn) < Math.abs(best.turn - turn) ? g : best));
-const stored = (g: (typeof set.growth)[number]) => Object.values(g.stored).reduce((a, b) => a + b, 0);
-const perTurn = (turn: number) => {
-  const i = set.growth.indexOf(at(turn));
-  const a = set.growth[i - 1];
-  const b = set.growth[i];
-  return a && b ? (stored(b) - stored(a)) / Math.max(1, b.turn - a.turn) : Number.NaN;
-};
-// Ten-turn windows ending at turn 100 and at turn 300 (the last point, turn 301, is the fixture's head).
-const lastTurn = at(300).turn;
-checks.push(
-  ratioCheck(
-    'LW',
-    'growth',
-    `engine state JSON at turn ${lastTurn} vs turn ${at(100).turn}`,
-    at(lastTurn).stateBytes,
-    at(100).stateBytes,
-    ' B',
-    { max: 1.2 },
-  ),
-  ratioCheck(
-    'LW',
-    'growth',
-    `database bytes per game turn at turn ${lastTurn} vs turn ${at(100).turn}`,
-    perTurn(lastTurn),
-    perTurn(100),
-    ' B',
-    { max: 1.2 },
-    {
-      bytesByTurn: set.growth.map((g) => [g.turn, stored(g)]),
-    },
-  ),
-);
+/** #5 #6 #9 #12, each in a process of its own, and how the world grew while it was built. */
+async function microAndGrowth(): Promise<void> {
+  const micro = async (name: string, file: string, payload: unknown) => {
+    mark(name);
+    const child = startChild(name, here(file));
+    try {
+      checks.push(...(await child.request<Check[]>('run', payload)));
+    } catch (e) {
+      checks.push(absoluteCheck('—', '—', `${name} (${oneLine(e)})`, 1, '', { max: 0 }));
+    } finally {
+      await child.stop();
+    }
+  };
+  await micro('#5 #6 patch production and application', './micro/patches.ts', {
+    file: fixtureFile,
+    orders: quick ? 60 : 200,
+    rounds: settings.rounds,
+  });
+  await micro('#9 engine', './micro/engine.ts', {
+    file: fixtureFile,
+    orders: quick ? 300 : 800,
+    rounds: settings.rounds,
+  });
+  const ormDb = await freshDatabase('orm');
+  await micro('#12 ORM on the hot path', './micro/orm.ts', {
+    db: ormDb,
+    perRound: quick ? 100 : 300,
+    rounds: settings.rounds,
+  });
+  await ormDb.drop();
+
+  // How the world grew while it was built: state size and database bytes per game turn by age.
+  const at = (turn: number) =>
+    set.growth.reduce((best, g) => (Math.abs(g.turn - turn) < Math.abs(best.turn - turn) ? g : best));
+  const stored = (g: (typeof set.growth)[number]) => Object.values(g.stored).reduce((a, b) => a + b, 0);
+  const perTurn = (turn: number) => {
+    const i = set.growth.indexOf(at(turn));
+    const a = set.growth[i - 1];
+    const b = set.growth[i];
+    return a && b ? (stored(b) - stored(a)) / Math.max(1, b.turn - a.turn) : Number.NaN;
+  };
+  // Ten-turn windows ending at turn 100 and at turn 300 (the last point, turn 301, is the fixture's head).
+  const lastTurn = at(300).turn;
+  checks.push(
+    ratioCheck(
+      'LW',
+      'growth',
+      `engine state JSON at turn ${lastTurn} vs turn ${at(100).turn}`,
+      at(lastTurn).stateBytes,
+      at(100).stateBytes,
+      ' B',
+      { max: 1.2 },
+    ),
+    ratioCheck(
+      'LW',
+      'growth',
+      `database bytes per game turn at turn ${lastTurn} vs turn ${at(100).turn}`,
+      perTurn(lastTurn),
+      perTurn(100),
+      ' B',
+      { max: 1.2 },
+      {
+        bytesByTurn: set.growth.map((g) => [g.turn, stored(g)]),
+      },
+    ),
+  );
+}
 
 const after = loadAverage();
 printTable(checks);
@@ -293,6 +326,7 @@ mkdirSync(dir, { recursive: true });
 const result = {
   at: new Date().toISOString(),
   mode: quick ? 'quick' : 'full',
+  only,
   minutes: Number(minutes),
   database: databaseKind(),
   host: { ...host, loadAverageAtEnd: after },

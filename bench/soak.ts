@@ -96,6 +96,8 @@ const server: ChildProcess = fork(new URL('./soak/server-probe.mjs', import.meta
     AUTH_ATTEMPTS_BURST: '100000',
     AUTH_ATTEMPTS_PER_MINUTE: '100000',
     WORLDS_PER_ACCOUNT_PER_DAY: '100000',
+    // Worlds per client address too: past its default (20 a day) every slot had stopped playing.
+    WORLDS_PER_ADDRESS_PER_DAY: '100000',
     SOCKETS_PER_ADDRESS: '10000',
     JOINS_PER_WORLD_PER_DAY: '1000',
   },

@@ -5,7 +5,7 @@
  * since the last report: the engine state's JSON size, the database bytes of the world's rows per
  * game turn (orders, snapshots, projections), the process CPU per order (bots' decisions included:
  * they run in the same process) and the commit time of the world's orders (p50, p99). The figures
- * should stay flat with the world's age. `npm run bench:year`; it takes long (see the README).
+ * should stay flat with the world's age. `npm run bench:year`; it takes long (see bench/README.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, expect, type Page } from '@playwrigh
 
 export const ADMIN = process.env.E2E_ADMIN_USERNAME ?? 'e2e_admin';
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
-export const PASSWORD = 'correct horse battery';
+const PASSWORD = 'correct horse battery';
 
 export interface Person {
   ctx: BrowserContext;
@@ -24,7 +24,7 @@ export async function enter(
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   await page.goto(`/#/${mode}`);
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: mode === 'signup' ? 'Sign up' : 'Log in' }).click();
   // Password hashing is memory-hard on purpose: on a busy machine it takes a while.
@@ -44,7 +44,7 @@ export async function worldOfTwo(
   join: 'page' | 'lobby' = 'page',
 ): Promise<{ a: Person; b: Person; worldUrl: string }> {
   const a = await enter(browser, 'signup', aName);
-  await a.page.getByLabel('Name').fill(worldName);
+  await a.page.getByLabel('Name', { exact: true }).fill(worldName);
   await a.page.getByRole('button', { name: 'Create world' }).click();
   await expect(a.page).toHaveURL(/#\/world\//);
   await expect(a.page.getByTestId('join-world')).toBeHidden();

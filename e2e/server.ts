@@ -52,6 +52,13 @@ export async function startServer(port: number, mail: { smtpUrl?: string } = {})
     // The first admin, created by main.ts at start-up (e2e/tests/moderation.spec.ts logs in with it).
     BKE_ADMIN_USERNAME: 'e2e_admin',
     BKE_ADMIN_PASSWORD: 'e2e-admin-password',
+    // Every person of these tests signs up and logs in from 127.0.0.1, a dozen within a minute in
+    // one spec: as many as a household behind one address, not an attack. The per-address limit
+    // itself is tested in apps/server/test/limits.int.test.ts.
+    AUTH_ATTEMPTS_BURST: '60',
+    // The same address creates a world in most specs, more than the day's 20 of a real network;
+    // the per-address world limit is tested in apps/server/test/shared-limits.int.test.ts.
+    WORLDS_PER_ADDRESS_PER_DAY: '500',
     // Players' webhooks may point at a receiver on this machine (e2e/tests/account.spec.ts).
     WEBHOOKS_ALLOW_PRIVATE: '1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -75,7 +82,7 @@ export async function startServer(port: number, mail: { smtpUrl?: string } = {})
   // The compiled server, as `npm start` runs it (built now unless it is up to date).
   const built = spawnSync(
     process.execPath,
-    ['-e', "import('./scripts/lib/bootstrap.mjs').then((m) => m.ensureServerBuilt())"],
+    ['-e', "import('./scripts/lib/bootstrap.mjs').then((m) => m.bootstrap({ web: false }))"],
     { cwd: ROOT, stdio: 'inherit' },
   );
   if (built.status !== 0) throw new Error('building the server failed');

@@ -7,7 +7,7 @@ import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(`usage: npm start
   Installs what is missing, builds the web app and the server (apps/server/dist), then serves
-  http://localhost:3000 on the embedded database, or on DATABASE_URL. Settings: README.md, "Configuration".`);
+  http://localhost:3000 on the embedded database, or on DATABASE_URL. Settings: docs/configuration.md.`);
   process.exit(0);
 }
 

@@ -5,28 +5,54 @@ import path from 'node:path';
 import { bootstrap, log, ROOT, run } from './lib/bootstrap.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log(`usage: npm test
-  Installs what is missing, then runs lint (biome), type checks, the unit, integration and web
-  tests (vitest) and the browser tests (Playwright in Chromium). Integration tests use DATABASE_URL's
-  server when set (a database per test file), else an embedded PostgreSQL. CHROMIUM_PATH picks the browser.`);
+const USAGE = `usage: npm test [-- --database]
+  Installs what is missing, then runs lint (biome), type checks, the unused-export check (knip),
+  the unit, integration and web tests (vitest) and the browser tests (Playwright in Chromium).
+  Integration tests use DATABASE_URL's server when set (a database per test file), else an
+  embedded PostgreSQL. CHROMIUM_PATH picks the browser.
+  --database  only what can go differently on another database: the integration tests and the
+              browser tests (CI runs everything on one database and this on the other).`;
+// Read by hand: this runs before the dependencies (zod among them) are installed.
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
   process.exit(0);
 }
+const unknown = args.filter((a) => a !== '--database');
+if (unknown.length > 0) {
+  console.error(`npm test: unknown argument ${JSON.stringify(unknown[0])}\n${USAGE}`);
+  process.exit(2);
+}
+const databaseOnly = args.includes('--database');
 
 const started = Date.now();
 bootstrap();
 const chromium = ensureChromium();
 
-log('lint and format (biome)');
-run('node_modules/.bin/biome', ['check', '.']);
+if (!databaseOnly) {
+  log('lint and format (biome)');
+  run('node_modules/.bin/biome', ['check', '.']);
 
-run(process.execPath, ['scripts/typecheck.mjs']);
+  run(process.execPath, ['scripts/typecheck.mjs']);
+
+  // Exports nothing imports (knip.json names each workspace's entry points): a dead export is code
+  // that no test reaches and no reader can tell from the living.
+  log('unused exports and files (knip)');
+  run('node_modules/.bin/knip', ['--no-progress']);
+}
 
 const vitestReport = path.join(ROOT, '.data/test-results/vitest.json');
-log(`unit and integration tests (database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded'})`);
+const database = process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded';
+log(`${databaseOnly ? 'integration tests' : 'unit, web and integration tests'} (database: ${database})`);
 const vitestStatus = run(
   'node_modules/.bin/vitest',
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  [
+    'run',
+    ...(databaseOnly ? ['--project', 'integration'] : []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ],
   { allowFailure: true },
 );
 

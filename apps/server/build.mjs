@@ -27,6 +27,7 @@ const result = await build({
     rebuild: 'src/cli/rebuild.ts',
     'rebuild-worker': 'src/cli/rebuild-worker.ts',
     'bot-search-worker': 'src/bots/search-worker.ts',
+    'replay-worker': 'src/worlds/replay-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -107,7 +107,7 @@ export const cpuMs = (): number => {
 };
 
 /** Heap and outside-heap memory after a full collection (bytes); needs --expose-gc. */
-export function settledMemory(): { heap: number; external: number; rss: number } {
+function settledMemory(): { heap: number; external: number; rss: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   for (let i = 0; i < 3; i++) gc?.();
   const m = process.memoryUsage();
@@ -118,7 +118,7 @@ export function settledMemory(): { heap: number; external: number; rss: number }
  * Event-loop delay samples: a timer due every `everyMs` records how late it fired. Raw samples
  * (not Node's histogram) so that rounds can be pooled like every other figure.
  */
-export class LoopDelay {
+class LoopDelay {
   private samples: number[] = [];
   private timer: NodeJS.Timeout | null = null;
   start(everyMs = 5): void {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { median } from './stats.ts';
 
 /** The median time of an fsync of a small write in the temporary folder (ms). */
-export function fsyncMs(): number {
+function fsyncMs(): number {
   const file = path.join(tmpdir(), `bke-bench-fsync-${process.pid}`);
   const fd = openSync(file, 'w');
   const times: number[] = [];

@@ -27,7 +27,7 @@ export interface Summary {
   max: number;
 }
 
-export function summarize(xs: readonly number[]): Summary {
+function summarize(xs: readonly number[]): Summary {
   let max = Number.NaN;
   for (const x of xs) if (!(x <= max)) max = x;
   return { n: xs.length, p50: median(xs), p99: p99(xs), max };

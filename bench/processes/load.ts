@@ -457,11 +457,48 @@ async function throughput(req: { group: string; worlds: number; seconds: number;
 
 const idle: Socket[] = [];
 
+/** The session the bare server looks up for every reconnecting client (processes/bare.ts). */
+const BARE_TOKEN = 'bare-bench-session';
+
+interface ReconnectRequest {
+  group: string;
+  clients: number;
+  spreadMs: number;
+  /**
+   * Clients behind by this many versions: each world moves on that far while its clients' copies
+   * stay where they were (as if they had been away), then they come back and catch up.
+   */
+  behind?: number;
+}
+
 /** Reconnects: each client drops its socket, connects again and resyncs from the version it held. */
-async function reconnect(req: { group: string; clients: number; spreadMs: number }) {
+async function reconnect(req: ReconnectRequest) {
   const g = groups.get(req.group);
   if (!g) throw new Error(`no group ${req.group}`);
   const players = g.worlds.flatMap((w) => w.players.map((p) => ({ w, p }))).slice(0, req.clients);
+  /** How far behind each client came back (the storms that catch up). */
+  const behindBy: number[] = [];
+  if (req.behind && g.target === 'server') {
+    const held = players.map(({ w, p }) => ({ w, p, view: structuredClone(p.view), version: p.version }));
+    const worlds = [...new Set(players.map((x) => x.w))];
+    // A world whose script no longer fits (an order of an earlier round went unanswered but was
+    // committed) stops where it is: its clients are then less far behind, which the answer says.
+    await Promise.all(
+      worlds.map(async (w) => {
+        try {
+          // The acknowledgement only: sockets of earlier storms do not follow patches (their copies are set back anyway).
+          for (let i = 0; i < (req.behind ?? 0); i++) await sendNext(g, w, performance.now());
+        } catch (e) {
+          console.error(`[bench] load: world ${w.id} moved on less than ${req.behind}: ${String(e)}`);
+        }
+      }),
+    );
+    for (const h of held) behindBy.push(h.w.version - h.version);
+    for (const h of held) {
+      h.p.view = h.view;
+      h.p.version = h.version;
+    }
+  }
   const lat: number[] = [];
   let dropped = 0;
   let mismatched = 0;
@@ -485,7 +522,7 @@ async function reconnect(req: { group: string; clients: number; spreadMs: number
               transports: ['websocket'],
               forceNew: true,
               reconnection: false,
-              auth: { view: true },
+              auth: { view: true, token: BARE_TOKEN },
             });
             sock.once('view', () => resolve(sock));
             sock.once('connect_error', reject);
@@ -511,7 +548,7 @@ async function reconnect(req: { group: string; clients: number; spreadMs: number
       dropped++;
     }
   }
-  return { lat, dropped, mismatched };
+  return { lat, dropped, mismatched, behindBy };
 }
 
 serve(
@@ -524,11 +561,12 @@ serve(
     latency: (req: LatencyRequest) => latency(req),
     sentOrders: () => sentOrders.splice(0),
     throughput: (req: { group: string; worlds: number; seconds: number; db?: boolean }) => throughput(req),
-    reconnect: (req: { group: string; clients: number; spreadMs: number }) => reconnect(req),
+    reconnect: (req: ReconnectRequest) => reconnect(req),
     // Idle connections as a watching page holds them: subscribed to a world (a room on the bare server).
     idleOpen: async (req: { url: string; count: number; worldId: string; target: 'server' | 'bare' }) => {
       const one = async () => {
-        const s = await open(req.url);
+        // On the bare server the page is given the full view with its room, as a subscribe gives it.
+        const s = await open(req.url, req.target === 'bare' ? { auth: { watch: true } } : {});
         if (req.target === 'server') {
           const r = (await s
             .timeout(ACK_TIMEOUT_MS)
@@ -537,9 +575,15 @@ serve(
         } else await s.timeout(ACK_TIMEOUT_MS).emitWithAck('join', req.worldId);
         return s;
       };
-      for (let i = 0; i < req.count; i += 50)
-        idle.push(...(await Promise.all(Array.from({ length: Math.min(50, req.count - i) }, one))));
-      return idle.length;
+      // Fifty at a time; one that fails is counted (the large step reports how many were held).
+      let failed = 0;
+      for (let i = 0; i < req.count; i += 50) {
+        const batch = await Promise.allSettled(Array.from({ length: Math.min(50, req.count - i) }, one));
+        for (const r of batch)
+          if (r.status === 'fulfilled') idle.push(r.value);
+          else failed++;
+      }
+      return { open: idle.length, failed };
     },
     idleClose: () => {
       for (const s of idle.splice(0)) s.disconnect();

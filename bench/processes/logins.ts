@@ -30,13 +30,15 @@ interface Counts {
   /** Log-ins answered auth/busy. */
   busy: number;
   resets: number;
+  /** Bogus resets refused for the address's spent budget of made-up links (429, held a second). */
+  resetsHeld: number;
   /** Any other answer (a failure of the run). */
   other: number;
 }
 
 let running = false;
 let loops: Promise<void>[] = [];
-let counts: Counts = { checked: 0, busy: 0, resets: 0, other: 0 };
+let counts: Counts = { checked: 0, busy: 0, resets: 0, resetsHeld: 0, other: 0 };
 let next = 0;
 
 async function loginLoop(base: string): Promise<void> {
@@ -50,13 +52,20 @@ async function loginLoop(base: string): Promise<void> {
   }
 }
 
+/**
+ * An attacker's loop: a made-up link, again and again, never waiting the `Retry-After` of a refusal.
+ * Answered `account/link_invalid` while the address's budget of made-up links lasts, then
+ * `http/rate_limited` (rate-limit/made-up-links.ts).
+ */
 async function resetLoop(base: string): Promise<void> {
   while (running) {
     const r = await post(`${base}/api/auth/reset`, {
       token: randomBytes(32).toString('base64url'),
       password: 'a brand new password',
     });
-    if (r.status === 400) counts.resets++;
+    const code = (r.body as { error?: { code?: unknown } } | null)?.error?.code;
+    if (r.status === 400 && code === 'account/link_invalid') counts.resets++;
+    else if (r.status === 429 && code === 'http/rate_limited') counts.resetsHeld++;
     else counts.other++;
   }
 }
@@ -81,7 +90,7 @@ serve(
   {
     begin: (req: { url: string; logins: number; resets: number }) => {
       running = true;
-      counts = { checked: 0, busy: 0, resets: 0, other: 0 };
+      counts = { checked: 0, busy: 0, resets: 0, resetsHeld: 0, other: 0 };
       loops = [
         ...Array.from({ length: req.logins }, () => loginLoop(req.url)),
         ...Array.from({ length: req.resets }, () => resetLoop(req.url)),

@@ -15,6 +15,8 @@ export interface Settings {
   /** Idle worlds loaded for the memory metric. */
   idleWorlds: Record<FixtureName, number>;
   idleConnections: number;
+  /** Idle connections of the large step, on the turn-1 world. */
+  idleStep: number;
   /** Reconnects in the storm (within one second). */
   storm: number;
 }

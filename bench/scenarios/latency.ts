@@ -35,7 +35,7 @@ interface Round {
 }
 
 /** Offered orders per second per world at each load level (all worlds together in brackets). */
-export const rateFor = (worlds: number) => (worlds === 1 ? 20 : worlds <= 40 ? 200 / worlds : 250 / worlds);
+const rateFor = (worlds: number) => (worlds === 1 ? 20 : worlds <= 40 ? 200 / worlds : 250 / worlds);
 
 export async function openGroups(ctx: Context, name: FixtureName): Promise<void> {
   const most = Math.max(...ctx.settings.levels[name]);
@@ -128,23 +128,19 @@ export async function latencyScenario(ctx: Context, name: FixtureName, worlds: n
     ratioCheck('2', fixture, `order→last player has it p99, ${load}`, lastB.p99, lastA.p99, ' ms', {
       max: 1.8,
     }),
-    // Orders that reach turn ends are in every window: the tail must stay near the middle.
-    absoluteCheck('LW', fixture, `order→ack p99 / p50, ${load}`, ackB.p99 / ackB.p50, '×', { max: 3 }),
-    // The same ratio of the bare echo after one INSERT, in the same rounds: how wide this host's
-    // own tail is (commit and scheduling jitter) for a server that does nothing else.
-    {
-      ...absoluteCheck(
-        'LW',
-        fixture,
-        `bare baseline's order→ack p99 / p50, ${load}`,
-        ackA.p99 / ackA.p50,
-        '×',
-        {
-          min: 0,
-        },
-      ),
-      target: 'info',
-    },
+    // Orders that reach turn ends are in every window: the tail must stay near the middle. Measured
+    // against the bare echo's own tail in the same rounds (p99 / p50 after one INSERT): this host's
+    // commit and scheduling jitter alone widens it several times, so an absolute bound fails the
+    // bare itself; the server may widen it by half as much again.
+    ratioCheck(
+      'LW',
+      fixture,
+      `order→ack p99 / p50 vs the bare's own, ${load}`,
+      ackB.p99 / ackB.p50,
+      ackA.p99 / ackA.p50,
+      '×',
+      { max: 1.5 },
+    ),
   );
   if (errors > 0)
     ctx.checks.push(

@@ -32,7 +32,7 @@ export interface RebuildRun {
  * (today's launcher, which builds the compiled command when its sources changed and runs it in its
  * own process) as it is. npm's own start is left out of both.
  */
-export function rebuildCommand(root: string): string[] {
+function rebuildCommand(root: string): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts?: Record<string, string>;
   };

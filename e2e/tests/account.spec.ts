@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { check } from '../axe.ts';
 
 test('a player sets a webhook for "your move" and the test message arrives', async ({ page }) => {
   const got: { content: string }[] = [];
@@ -23,7 +24,7 @@ test('a player sets a webhook for "your move" and the test message arrives', asy
   try {
     const name = `odo_${Date.now().toString(36).slice(-5)}`;
     await page.goto('/#/signup');
-    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByTestId('account-name').click();
@@ -54,13 +55,13 @@ test('changing the password signs the account out of every other browser at once
   const mine = await (await browser.newContext()).newPage();
   const other = await (await browser.newContext()).newPage();
   await mine.goto('/#/signup');
-  await mine.getByLabel('Name').fill(name);
+  await mine.getByLabel('Name', { exact: true }).fill(name);
   await mine.getByLabel('Password').fill('correct horse battery');
   await mine.getByRole('button', { name: 'Sign up' }).click();
   await expect(mine.getByTestId('account-name')).toHaveText(name);
   // A second browser (a forgotten one, or a stolen session) is signed in too and connected.
   await other.goto('/#/login');
-  await other.getByLabel('Name').fill(name);
+  await other.getByLabel('Name', { exact: true }).fill(name);
   await other.getByLabel('Password').fill('correct horse battery');
   await other.getByRole('button', { name: 'Log in' }).click();
   await expect(other.getByTestId('account-name')).toHaveText(name);
@@ -80,4 +81,37 @@ test('changing the password signs the account out of every other browser at once
   // This browser stays signed in.
   await mine.reload();
   await expect(mine.getByTestId('account-name')).toHaveText(name);
+});
+
+test("the account takes the browser's time zone at sign-up, and the account page changes it", async ({
+  browser,
+}) => {
+  // A browser in New York: the mail's deadlines are to be in its time, not in UTC.
+  const ctx = await browser.newContext({ timezoneId: 'America/New_York' });
+  const page = await ctx.newPage();
+  const name = `nyc_${Date.now().toString(36).slice(-5)}`;
+  await page.goto('/#/signup');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByTestId('account-name').click();
+  const zone = page.getByLabel('Time zone (deadlines in mail are shown in it)');
+  await expect(zone).toHaveValue('America/New_York');
+  // The browser's zone is the account's: nothing else to offer.
+  await expect(page.getByTestId('browser-zone')).toHaveCount(0);
+  await page.screenshot({ path: 'artifacts/account-time-zone.png', fullPage: true });
+
+  // Spending the winter in Lisbon: the account's zone changes, and stays changed after a reload.
+  await zone.selectOption('Europe/Lisbon');
+  await page.getByRole('button', { name: 'Update mail settings' }).click();
+  await expect(page.getByTestId('mail-message')).toHaveText('Saved.');
+  await page.reload();
+  await expect(zone).toHaveValue('Europe/Lisbon');
+  // This browser is still in New York: the page says so and offers it, without pretending it is saved.
+  await expect(page.getByTestId('browser-zone')).toContainText('This browser is in America/New_York.');
+  await page.screenshot({ path: 'artifacts/account-time-zone-changed.png', fullPage: true });
+  await check(page, 'account-time-zone');
+  await page.getByRole('button', { name: 'Use America/New_York' }).click();
+  await expect(zone).toHaveValue('America/New_York');
+  await ctx.close();
 });

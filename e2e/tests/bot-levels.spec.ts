@@ -22,7 +22,7 @@ test("a first-time player's create form starts at the gentlest bots and says how
   page,
 }) => {
   await page.goto('/#/signup');
-  await page.getByLabel('Name').fill(`first_${stamp}`);
+  await page.getByLabel('Name', { exact: true }).fill(`first_${stamp}`);
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByTestId('account-name')).toHaveText(`first_${stamp}`);

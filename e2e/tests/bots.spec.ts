@@ -14,12 +14,12 @@ test('a newcomer creates a world with five strong bots and plays their first tur
 }) => {
   test.setTimeout(240_000);
   await page.goto('/#/signup');
-  await page.getByLabel('Name').fill(`newcomer_${stamp}`);
+  await page.getByLabel('Name', { exact: true }).fill(`newcomer_${stamp}`);
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByTestId('account-name')).toHaveText(`newcomer_${stamp}`);
 
-  await page.getByLabel('Name').fill(`With bots ${stamp}`);
+  await page.getByLabel('Name', { exact: true }).fill(`With bots ${stamp}`);
   await page.getByRole('radio', { name: /Live/ }).check();
   await page.getByLabel('Minutes per phase', { exact: true }).fill('30');
   await expect(page.getByLabel('Take a seat myself')).toBeChecked();

@@ -25,7 +25,7 @@ test('the app runs under its content-security policy without a single violation'
   // Sign up, make a world and open it: the lobby, the map and the socket all run under the policy.
   const name = `csp${Date.now() % 1_000_000}`;
   await page.goto('/#/signup');
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Password').fill('password123');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('link', { name })).toBeVisible();
@@ -59,7 +59,7 @@ test("the world page asks for the world's record once while the bots' moves stre
   );
   const name = `rec${Date.now() % 1_000_000}`;
   await page.goto('/#/signup');
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Password').fill('password123');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 60_000 });

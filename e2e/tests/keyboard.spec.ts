@@ -32,7 +32,7 @@ test('a keyboard-only turn: the focus follows the choices, the confirmation keep
 }) => {
   test.setTimeout(300_000);
   const { ctx, page } = await enter(browser, 'signup', `keys_${stamp}`);
-  await page.getByLabel('Name').fill(`Keys ${stamp}`);
+  await page.getByLabel('Name', { exact: true }).fill(`Keys ${stamp}`);
   await page.getByRole('radio', { name: /Live/ }).check();
   await page.getByLabel('Minutes per phase', { exact: true }).fill('30');
   await page.getByRole('button', { name: 'Create world' }).click();

@@ -12,7 +12,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/mo
 test('an admin pauses a world and a player sees it paused', async ({ browser }) => {
   const player = await enter(browser, 'signup', `gaiseric_${stamp}`);
   const worldName = `Paused ${stamp}`;
-  await player.page.getByLabel('Name').fill(worldName);
+  await player.page.getByLabel('Name', { exact: true }).fill(worldName);
   await player.page.getByRole('button', { name: 'Create world' }).click();
   await expect(player.page).toHaveURL(/#\/world\//);
   await expect(player.page.getByTestId('banner')).toBeVisible();

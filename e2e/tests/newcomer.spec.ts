@@ -28,12 +28,12 @@ const overflow = (page: Page) =>
 test('a newcomer learns the game on screen', async ({ page, browser }) => {
   test.setTimeout(360_000);
   await page.goto('/#/signup');
-  await page.getByLabel('Name').fill(`newcomer_${stamp}`);
+  await page.getByLabel('Name', { exact: true }).fill(`newcomer_${stamp}`);
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByTestId('account-name')).toHaveText(`newcomer_${stamp}`);
 
-  await page.getByLabel('Name').fill(`First steps ${stamp}`);
+  await page.getByLabel('Name', { exact: true }).fill(`First steps ${stamp}`);
   await page.getByRole('radio', { name: /Live/ }).check();
   await page.getByLabel('Minutes per phase', { exact: true }).fill('30');
   await page.getByRole('button', { name: 'Create world' }).click();

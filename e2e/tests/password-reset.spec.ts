@@ -10,7 +10,7 @@ test('a player resets a forgotten password from the e-mailed link and logs in', 
   const name = `fg_${Date.now().toString(36).slice(-6)}`;
   const email = `${name}@example.org`;
   await page.goto('/#/signup');
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Password').fill('first password 1');
   await page.getByLabel('E-mail (optional)').fill(email);
   await page.getByRole('button', { name: 'Sign up' }).click();
@@ -56,7 +56,7 @@ test('a player resets a forgotten password from the e-mailed link and logs in', 
 
   // The old password no longer opens the account; the new one does.
   await page.goto('/#/login');
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Password').fill('first password 1');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toBeVisible();

@@ -19,7 +19,7 @@ async function onScreen(page: Page, testid: string) {
 test('a phone-sized turn: map and orders both on screen, no page scrolling', async ({ browser }) => {
   test.setTimeout(300_000);
   const { ctx, page } = await enter(browser, 'signup', `phone_${stamp}`);
-  await page.getByLabel('Name').fill(`Phone ${stamp}`);
+  await page.getByLabel('Name', { exact: true }).fill(`Phone ${stamp}`);
   await page.getByRole('radio', { name: /Live/ }).check();
   await page.getByLabel('Minutes per phase', { exact: true }).fill('30');
   await page.getByRole('button', { name: 'Create world' }).click();

@@ -10,6 +10,12 @@ const stamp = Date.now().toString(36).slice(-5);
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/screens-${name}.png` });
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+// Buttons on the orders tab that would act on the world. "What now?" explains, and "Analyse this
+// position" opens the private board in the page (nothing is sent), so both stay when orders stop.
+const actingButtons = (page: Page) =>
+  page
+    .getByRole('tabpanel')
+    .locator('button:enabled:not([data-testid="what-now"]):not([data-testid="analyse-now"])');
 
 // Several browsers, sign-ups and a moderator each: more than the default minute on a shared machine.
 test.describe.configure({ timeout: 180_000 });
@@ -54,9 +60,7 @@ test('a paused world: its players are told why, have no move and no order button
   await expect(mover.getByTestId('waiting')).not.toContainText('Your move');
   await expect(mover).not.toHaveTitle(/Your move/);
   await expect(mover.getByTestId('orders-halted')).toBeVisible();
-  await expect(
-    mover.getByRole('tabpanel').locator('button:enabled:not([data-testid="what-now"])'),
-  ).toHaveCount(0);
+  await expect(actingButtons(mover)).toHaveCount(0);
   await shot(mover, 'paused-player');
 
   await admin.page.getByTestId('mod-reason').fill('Maintenance done');
@@ -120,9 +124,7 @@ test('a removed player is told why at once, sees the true state, and needs conse
   await expect(b.page.getByTestId('watching')).toBeVisible();
   await expect(b.page.getByTestId('removed-here')).toBeVisible();
   await expect(b.page.getByTestId('join-world')).toHaveCount(0);
-  await expect(
-    b.page.getByRole('tabpanel').locator('button:enabled:not([data-testid="what-now"])'),
-  ).toHaveCount(0);
+  await expect(actingButtons(b.page)).toHaveCount(0);
   await shot(b.page, 'removed-player');
   // After a reload still the same: the reason stays until dismissed, and no seat.
   await b.page.reload();
@@ -216,7 +218,7 @@ test('a session that ended elsewhere says so on the open page, takes away the or
 }) => {
   const name = `sidonius_${stamp}`;
   const p = await enter(browser, 'signup', name);
-  await p.page.getByLabel('Name').fill(`Ended ${stamp}`);
+  await p.page.getByLabel('Name', { exact: true }).fill(`Ended ${stamp}`);
   await p.page.getByRole('button', { name: 'Create world' }).click();
   await expect(p.page).toHaveURL(/#\/world\//);
   await expect(p.page.getByTestId('waiting')).toContainText('Your move');
@@ -234,12 +236,10 @@ test('a session that ended elsewhere says so on the open page, takes away the or
   await expect(ended).toContainText('You were signed out');
   await expect(p.page.getByTestId('account-name')).toHaveCount(0);
   await expect(p.page.getByTestId('waiting')).not.toContainText('Your move');
-  await expect(
-    p.page.getByRole('tabpanel').locator('button:enabled:not([data-testid="what-now"])'),
-  ).toHaveCount(0);
+  await expect(actingButtons(p.page)).toHaveCount(0);
   await shot(p.page, 'session-ended');
   await ended.getByRole('link', { name: 'Log in again' }).click();
-  await p.page.getByLabel('Name').fill(name);
+  await p.page.getByLabel('Name', { exact: true }).fill(name);
   await p.page.getByLabel('Password').fill('correct horse battery');
   await p.page.getByRole('button', { name: 'Log in' }).click();
   await expect(p.page.getByTestId('account-name')).toHaveText(name, { timeout: 60_000 });

@@ -30,7 +30,7 @@ async function signUp(browser: Browser, name: string): Promise<{ ctx: BrowserCon
   });
   const page = await ctx.newPage();
   await page.goto('/#/signup');
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByTestId('account-name')).toHaveText(name);
@@ -44,7 +44,7 @@ test('two players and a spectator play turns of a world through the UI', async (
   const a = await signUp(browser, `alaric_${stamp}`);
   await shot(a.page, 'lobby-empty');
   const worldName = `Twilight ${stamp}`;
-  await a.page.getByLabel('Name').fill(worldName);
+  await a.page.getByLabel('Name', { exact: true }).fill(worldName);
   await a.page.getByRole('radio', { name: /Live/ }).check();
   await a.page.getByLabel('Minutes per phase', { exact: true }).fill('30');
   await shot(a.page, 'lobby-create');
@@ -62,7 +62,7 @@ test('two players and a spectator play turns of a world through the UI', async (
   const dupCtx = await browser.newContext();
   const dup = await dupCtx.newPage();
   await dup.goto('/#/signup');
-  await dup.getByLabel('Name').fill(`alaric_${stamp}`);
+  await dup.getByLabel('Name', { exact: true }).fill(`alaric_${stamp}`);
   await dup.getByLabel('Password').fill('another password');
   await dup.getByRole('button', { name: 'Sign up' }).click();
   await expect(dup.getByRole('alert').filter({ hasText: 'already taken' })).toBeVisible();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const PNPM_VERSION = '10.34.9';
+const PNPM_VERSION = '10.34.9';
 
 /**
  * Where the set-up's messages and its tools' output go: standard output, or standard error for a
@@ -32,7 +32,7 @@ export function run(cmd, args, options = {}) {
 
 let pnpm;
 /** pnpm as installed, or fetched through npx when it is missing or of another major version. */
-export function pnpmCommand() {
+function pnpmCommand() {
   if (pnpm) return pnpm;
   const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
   pnpm =
@@ -70,7 +70,7 @@ function listFolder(rel) {
     .sort();
 }
 
-export function hashInputs(paths) {
+function hashInputs(paths) {
   const hash = createHash('sha256');
   for (const file of paths.flatMap(listFiles)) {
     hash.update(file);
@@ -101,7 +101,7 @@ const PACKAGE_FILES = [
 ].flatMap((p) => (p.includes('.') ? [p] : listFiles(p).filter((f) => f.endsWith('package.json'))));
 
 /** `to`: where messages and the tools' output go, 'stdout' or 'stderr' (as for every step below). */
-export function ensureInstalled(to = 'stdout') {
+function ensureInstalled(to = 'stdout') {
   step(
     'installing dependencies',
     'node_modules/.bke-install',
@@ -111,7 +111,7 @@ export function ensureInstalled(to = 'stdout') {
   );
 }
 
-export function ensurePrismaClient(to = 'stdout') {
+function ensurePrismaClient(to = 'stdout') {
   step(
     'generating the Prisma client',
     'apps/server/src/generated/.bke-prisma',
@@ -129,7 +129,7 @@ export function ensurePrismaClient(to = 'stdout') {
   );
 }
 
-export function ensureWebBuilt() {
+function ensureWebBuilt() {
   step(
     'building the web app',
     'apps/web/dist/.bke-build',
@@ -148,7 +148,7 @@ export function ensureWebBuilt() {
   );
 }
 
-export function ensureServerBuilt(to = 'stdout') {
+function ensureServerBuilt(to = 'stdout') {
   step(
     'building the server',
     'apps/server/dist/.bke-build',
@@ -183,17 +183,17 @@ export function nodeAtLeast(v, min = NODE_MIN) {
 /**
  * Windows is served through WSL2, not natively: these scripts start pnpm and the tools in
  * node_modules/.bin without a shell, which on Windows finds neither (they are .cmd files there), and
- * nobody runs the tests on Windows. The README says so; this says it before anything fails.
+ * nobody runs the tests on Windows. docs/development.md says so; this says it before anything fails.
  */
-export function checkPlatform(platform = process.platform) {
+function checkPlatform(platform = process.platform) {
   if (platform !== 'win32') return;
   console.error(
-    'BKE Online runs on Linux and macOS. On Windows, use WSL2: install Ubuntu from the Microsoft Store, clone the repository inside it (not under /mnt/c), and run npm start there. See README.md, "Two commands".',
+    'BKE Online runs on Linux and macOS. On Windows, use WSL2: install Ubuntu from the Microsoft Store, clone the repository inside it (not under /mnt/c), and run npm start there. See docs/development.md, "The two commands".',
   );
   process.exit(1);
 }
 
-export function checkNode() {
+function checkNode() {
   checkPlatform();
   if (nodeAtLeast(process.versions.node)) return;
   console.error(

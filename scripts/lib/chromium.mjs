@@ -69,7 +69,7 @@ export function findChromium({
 }
 
 /** The packages the browser tests install on Debian: the browser and a font for its pages. */
-export const APT_PACKAGES = ['chromium', 'fonts-dejavu-core'];
+const APT_PACKAGES = ['chromium', 'fonts-dejavu-core'];
 
 /**
  * The installed packages a dry run of `apt-get install` (its `-s` output) would upgrade: its lines

@@ -15,34 +15,49 @@ import { linkWorldChanges } from './cluster/world-changes.ts';
 import { type ClusterConfig, DEFAULT_WORLD_IDLE_MS } from './config.ts';
 import type { Database } from './db/database.ts';
 import { watchDatabase } from './db/database-watch.ts';
+import { failingLoop, tickOf } from './db/failing-loop.ts';
 import { registerAccount } from './http/account.ts';
+import { registerAccountExport } from './http/account-export.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerBotAccounts } from './http/bot-accounts.ts';
+import { registerChatBlocks } from './http/chat-blocks.ts';
 import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/errors.ts';
+import { registerGameRecord } from './http/game-record.ts';
 import { installCsrfGuard, installTextGuard } from './http/guard.ts';
 import { installSecurityHeaders } from './http/headers.ts';
 import { registerHealth, SERVER_VERSION } from './http/health.ts';
+import { registerHistory } from './http/history.ts';
 import { registerMailAccount } from './http/mail-account.ts';
 import { instrumentHttp, registerMetrics, serveMetrics } from './http/metrics.ts';
+import { privateWritesLimit, registerNotes } from './http/notes.ts';
 import { proxyTrust } from './http/origin.ts';
 import { registerPasswordReset } from './http/password-reset.ts';
 import { registerProfile } from './http/profile.ts';
+import { registerProfilePrivacy } from './http/profile-privacy.ts';
+import { registerRatings } from './http/ratings.ts';
 import { registerReplay } from './http/replay.ts';
 import { type RouteEntry, recordRoutes } from './http/route-table.ts';
 import { registerRules } from './http/rules.ts';
+import { registerSeatPlay } from './http/seat-play.ts';
+import { registerSinceLast } from './http/since-last.ts';
 import { registerUnsubscribe } from './http/unsubscribe.ts';
 import { registerWeb } from './http/web.ts';
+import { registerWorldAccess } from './http/world-access.ts';
 import { registerWorlds } from './http/worlds.ts';
-import { type LimitOverrides, limitsWith } from './limits.ts';
+import { type LimitOverrides, type Limits, limitsWith } from './limits.ts';
+import { siteLinkKey } from './mail/link-key.ts';
 import { type Mailer, makeMailer } from './mail/mailer.ts';
 import { type MailSender, mailSender, outboxBacklog, purgeOldMail } from './mail/outbox.ts';
 import { purgeOldTokens } from './mail/tokens.ts';
 import { mailTransport } from './mail/transport.ts';
-import { Metrics } from './metrics.ts';
+import { HIDDEN_WORLDS, Metrics } from './metrics.ts';
 import { type TurnNotifier, watchTurns } from './notify/turns.ts';
+import { MadeUpLinkBudget } from './rate-limit/made-up-links.ts';
 import { tellDatabaseChanges } from './sockets/database-notice.ts';
-import { attachSockets, endSessionSockets } from './sockets/io.ts';
+import { attachSockets, endSessionSockets, openSockets, watchedHere } from './sockets/io.ts';
 import type { Io } from './sockets/typed-server.ts';
 import { WorldHub } from './worlds/hub.ts';
+import { configureReplays, type ReplaySettings, replayStats } from './worlds/replay-pool.ts';
 
 /** How long a stopping process spends storing the digests of the worlds it holds. */
 const STORE_DIGESTS_MS = 5000;
@@ -59,6 +74,8 @@ export interface AppOptions {
   limits?: LimitOverrides;
   /** The password-hashing threads and their queue (auth/hashing-pool.ts); unset: as they are. */
   hashing?: HashingSettings;
+  /** The threads that replay past turns and their queue (worlds/replay-pool.ts); unset: as they are. */
+  replays?: ReplaySettings;
   /** How often expired sessions are deleted and their sockets ended (ms); 0: never (tests call it). */
   sessionPurgeMs?: number;
   /** Turn notifications to players' webhooks: the site's address for links; private targets (tests). */
@@ -71,7 +88,7 @@ export interface AppOptions {
   sweepMs?: number;
   /**
    * A world nobody on this process watches or uses for this long (ms) is unloaded from memory
-   * (hub.ts `unloadIdle`); 0: never. By default 10 minutes when the deadline runner is on, else
+   * (worlds/loaded-worlds.ts `unloadIdle`); 0: never. By default 10 minutes when the deadline runner is on, else
    * never (tests unload by hand).
    */
   worldIdleMs?: number;
@@ -88,6 +105,8 @@ export interface AppOptions {
     pollMs?: number;
     /** The first retry's wait (ms); doubles with each attempt. */
     retryBaseMs?: number;
+    /** The key that signs mailed links (LINK_KEY), else the database's (mail/link-key.ts). */
+    linkKey?: Buffer | null;
   };
   /** How bots think and pace their orders (bots/driver.ts); `false`: no bot acts in this process. */
   bots?: Partial<BotSettings> | false;
@@ -132,49 +151,17 @@ export interface App {
 }
 
 /** The largest request body the server reads (bytes); a larger one answers http/too_large. */
-export const HTTP_BODY_LIMIT = 256 * 1024;
+const HTTP_BODY_LIMIT = 256 * 1024;
 
-export async function buildApp(options: AppOptions): Promise<App> {
-  const trust = proxyTrust(options.trustProxy ?? false);
-  const limits = limitsWith(options.limits);
-  if (options.hashing) configureHashing(options.hashing);
-  const publicUrl = options.notifications?.publicUrl ?? null;
-  const https = publicUrl?.startsWith('https:') ?? false;
-  const http = Fastify({
-    ...(options.loggerInstance
-      ? { loggerInstance: options.loggerInstance }
-      : { logger: options.logger ?? false }),
-    bodyLimit: HTTP_BODY_LIMIT,
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
-    // The router's own refusals (a URL it cannot decode) and requests Node cannot parse (bad
-    // framing, over-long lines and headers) answer in the server's error shape too.
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
-    // One function for Fastify (client address, host, protocol) and the sockets' origin check.
-    trustProxy: trust,
-  });
-  const log = (msg: string, data?: object) => http.log.warn(data ?? {}, msg);
-  let stopping = false;
-  installErrorHandlers(http);
-  const routes = recordRoutes(http);
-  // Cookies are parsed by @fastify/cookie (a malformed %-escape is left as it is, never thrown).
-  await http.register(fastifyCookie);
-  await installSecurityHeaders(http, { https });
-  installCsrfGuard(http);
-  installTextGuard(http);
-  registerHealth(http, options.db, () => stopping);
-  const hub = new WorldHub(options.db, log, limits);
-  const metrics = new Metrics().withBuild(SERVER_VERSION);
-  if (options.processMetrics) metrics.withProcessMetrics();
-  instrumentHttp(http, metrics);
-  registerMetrics(http, options.db, metrics);
-  await registerWeb(http, options.webDist);
-  const io = attachSockets(http, options.db, hub, { limits, trust, metrics });
-  // A deleted session's sockets end on every process: the adapter spans the session's room.
-  const endSessions = (ended: EndedSession[]) => {
-    for (const e of ended) endSessionSockets(io, e.sessionId);
-  };
+/** The outbox's sender and the mailer that queues into it, with the site's link key. */
+async function mailFor(
+  options: AppOptions,
+  http: FastifyInstance,
+  metrics: Metrics,
+  limits: Limits,
+  publicUrl: string | null,
+  log: (msg: string, data?: object) => void,
+): Promise<{ mail: MailSender; mailer: Mailer }> {
   const mailOptions = options.mail ?? {};
   const transport = mailTransport(
     {
@@ -193,28 +180,230 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailOptions.publicUrl ?? publicUrl ?? 'http://localhost:3000',
     () => mail.kick(),
     limits.mail,
+    await siteLinkKey(options.db, mailOptions.linkKey ?? null),
   );
-  registerAuth(http, options.db, endSessions, limits, { secureAlways: https }, mailer);
-  registerPasswordReset(http, options.db, mailer, limits, endSessions);
-  registerMailAccount(http, options.db, mailer, limits);
-  registerUnsubscribe(http, options.db, mailer.links);
-  registerWorlds(http, options.db, hub, limits);
+  return { mail, mailer };
+}
+
+/** The routes of accounts, mail links, worlds, rules, profiles, ratings and past turns. */
+function registerRoutes(
+  http: FastifyInstance,
+  db: Database,
+  hub: WorldHub,
+  limits: Limits,
+  mailer: Mailer,
+  endSessions: (ended: EndedSession[]) => void,
+  https: boolean,
+): void {
+  registerAuth(http, db, endSessions, limits, { secureAlways: https }, mailer);
+  // One budget of made-up links per address for both link routes (rate-limit/made-up-links.ts).
+  const madeUpLinks = new MadeUpLinkBudget(limits.madeUpLinksPerAddress);
+  registerPasswordReset(http, db, mailer, limits, endSessions, madeUpLinks);
+  registerMailAccount(http, db, mailer, limits, madeUpLinks);
+  registerUnsubscribe(http, db, mailer.links);
+  registerWorlds(http, db, hub, limits);
+  registerWorldAccess(http, db, hub);
   registerRules(http);
-  registerProfile(http, options.db);
-  registerReplay(http, options.db, limits);
-  const bots =
-    options.bots === false
-      ? null
-      : new BotDriver(options.db, hub, { ...DEFAULT_BOT_SETTINGS, ...options.bots }, log);
-  bots?.watch();
+  registerProfile(http, db);
+  registerProfilePrivacy(http, db);
+  registerRatings(http, db);
+  registerReplay(http, db, limits);
+  registerGameRecord(http, db, hub, limits);
+  registerSinceLast(http, db, hub, limits);
+  registerHistory(http, db, hub, limits);
+  registerBotAccounts(http, db, endSessions);
+  registerSeatPlay(http, db, hub, limits);
+  const privateWrites = privateWritesLimit(http, db, limits);
+  registerNotes(http, db, privateWrites);
+  registerChatBlocks(http, db, privateWrites);
+  registerAccountExport(http, db);
+}
+
+/** Before any route: cookies, security headers, the cross-site and control-character guards. */
+async function installGuards(http: FastifyInstance, https: boolean): Promise<void> {
+  // Cookies are parsed by @fastify/cookie (a malformed %-escape is left as it is, never thrown).
+  await http.register(fastifyCookie);
+  await installSecurityHeaders(http, { https });
+  installCsrfGuard(http);
+  installTextGuard(http);
+}
+
+/** The bots of this process's worlds, watching for seats to play (none when bots are off here). */
+function botsFor(options: AppOptions, hub: WorldHub, log: (msg: string, data?: object) => void) {
+  if (options.bots === false) return null;
+  const bots = new BotDriver(options.db, hub, { ...DEFAULT_BOT_SETTINGS, ...options.bots }, log);
+  bots.watch();
+  return bots;
+}
+
+/** On PostgreSQL, the watch on its connection, told to every socket; the embedded one has none to lose. */
+function databaseWatch(db: Database, http: FastifyInstance, io: Io) {
+  if (db.kind !== 'postgres') return null;
+  const database = watchDatabase(db, (level, msg, data) => http.log[level](data ?? {}, msg));
+  tellDatabaseChanges(io, database);
+  return database;
+}
+
+/**
+ * The process's timers: deadlines and reminders (when this process runs deadlines), the mail
+ * sender, unloading idle worlds and the session purge, whose timer is returned for the stop.
+ */
+function startTimers(
+  options: AppOptions,
+  parts: {
+    hub: WorldHub;
+    turns: TurnNotifier;
+    mail: MailSender;
+    purgeSessions: () => Promise<number>;
+    log: (msg: string, data?: object) => void;
+  },
+): NodeJS.Timeout | null {
+  const { hub, turns } = parts;
+  const poll = options.deadlinePollMs ?? 1000;
+  if (poll > 0) {
+    hub.startDeadlines(poll);
+    turns.start(Math.max(poll, 15_000));
+  }
+  parts.mail.start(options.mail?.pollMs ?? 5000);
+  hub.startUnloading(options.worldIdleMs ?? (poll > 0 ? DEFAULT_WORLD_IDLE_MS : 0));
+  const purgeMs = options.sessionPurgeMs ?? (poll > 0 ? 10 * 60_000 : 0);
+  // While the database is away every purge fails alike: told once, and once when back.
+  const purges = failingLoop('session purge', parts.log);
+  const purgeTimer =
+    purgeMs > 0 ? setInterval(() => void tickOf(purges, parts.purgeSessions), purgeMs) : null;
+  purgeTimer?.unref();
+  return purgeTimer;
+}
+
+/** What the gauges read when scraped: queues (public worlds by id), worlds, sockets, pool, outbox. */
+function watchGauges(metrics: Metrics, db: Database, hub: WorldHub, io: Io): void {
+  hub.events.on('deadlineFired', () => metrics.deadlinesFired.inc());
+  hub.events.on('unloaded', () => metrics.worldsUnloaded.inc());
+  metrics.watch({
+    queues: async () => {
+      const held = hub.loaded();
+      const shown = await db.prisma.world.findMany({
+        where: { id: { in: held.map((rt) => rt.id) }, access: 'public' },
+        select: { id: true },
+      });
+      const open = new Set(shown.map((w) => w.id));
+      return held.map((rt) => ({ worldId: open.has(rt.id) ? rt.id : HIDDEN_WORLDS, depth: rt.pending }));
+    },
+    worlds: () => hub.loaded().length,
+    sockets: () => io.of('/').sockets.size,
+    pool: () => {
+      const p = db.pool;
+      return p
+        ? { total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount, max: p.options.max ?? 10 }
+        : null;
+    },
+    outbox: () => outboxBacklog(db),
+    processes: () => io.of('/').adapter.serverCount(),
+    hashing: hashingStats,
+    replays: replayStats,
+  });
+}
+
+/**
+ * Deletes expired sessions and ends their sockets, then forgets old browsers, log-in failures,
+ * mail tokens and sent mail; returns how many sessions ended.
+ */
+async function purgeExpired(db: Database, endSessions: (ended: EndedSession[]) => void): Promise<number> {
+  const ended = await purgeExpiredSessions(db);
+  endSessions(ended);
+  await purgeOldDevices(db);
+  await purgeOldFailures(db);
+  await purgeOldTokens(db);
+  await purgeOldMail(db);
+  return ended.length;
+}
+
+/**
+ * The stop after the timers: the bots, the notices and the loops end, the mail being sent goes out,
+ * this process's sockets and requests end, the lobby's digests are stored, the adapter closes.
+ */
+async function drain(parts: {
+  http: FastifyInstance;
+  io: Io;
+  hub: WorldHub;
+  bots: BotDriver | null;
+  turns: TurnNotifier;
+  mail: MailSender;
+  cluster: ClusterLink;
+  loops: readonly ({ stop(): void } | null)[];
+  scrape: { close(): Promise<void> } | null;
+}): Promise<void> {
+  const { http, io, hub, cluster } = parts;
+  hub.stopDeadlines();
+  hub.stopUnloading();
+  parts.bots?.stop();
+  parts.turns.stop();
+  for (const loop of parts.loops) loop?.stop();
+  await parts.mail.stop();
+  // This process's sockets only: with a cluster adapter `io.disconnectSockets` ends everyone's.
+  io.local.disconnectSockets(true);
+  await http.close();
+  // Nothing takes orders any more: what the lobby shows of the worlds held here is stored,
+  // for as long as the stop can spare (a world whose queue is not done by then is loaded
+  // by the next process's lobby, as before).
+  await Promise.race([hub.storeDigests(), new Promise((r) => setTimeout(r, STORE_DIGESTS_MS).unref())]);
+  // The adapter says goodbye to the other processes and lets go of its connection.
+  io.of('/').adapter.close();
+  await cluster.close();
+  await parts.scrape?.close();
+}
+
+/** The Fastify instance: its logger, body limit, error shapes and the proxies it believes. */
+function fastifyFor(options: AppOptions, trust: ReturnType<typeof proxyTrust>): FastifyInstance {
+  return Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    bodyLimit: HTTP_BODY_LIMIT,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    // The router's own refusals (a URL it cannot decode) and requests Node cannot parse (bad
+    // framing, over-long lines and headers) answer in the server's error shape too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // One function for Fastify (client address, host, protocol) and the sockets' origin check.
+    trustProxy: trust,
+  });
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const trust = proxyTrust(options.trustProxy ?? false);
+  const limits = limitsWith(options.limits);
+  if (options.hashing) configureHashing(options.hashing);
+  if (options.replays) configureReplays(options.replays);
+  const publicUrl = options.notifications?.publicUrl ?? null;
+  const https = publicUrl?.startsWith('https:') ?? false;
+  const http = fastifyFor(options, trust);
+  const log = (msg: string, data?: object) => http.log.warn(data ?? {}, msg);
+  let stopping = false;
+  installErrorHandlers(http);
+  const routes = recordRoutes(http);
+  await installGuards(http, https);
+  registerHealth(http, options.db, () => stopping);
+  const metrics = new Metrics().withBuild(SERVER_VERSION);
+  if (options.processMetrics) metrics.withProcessMetrics();
+  instrumentHttp(http, metrics);
+  registerMetrics(http, options.db, metrics);
+  await registerWeb(http, options.webDist);
+  const io = openSockets(http, trust);
+  const hub = new WorldHub(options.db, log, limits, { watched: (worldId) => watchedHere(io, worldId) });
+  const linkSocketLimits = attachSockets(http, io, options.db, hub, { limits, trust, metrics });
+  // A deleted session's sockets end on every process: the adapter spans the session's room.
+  const endSessions = (ended: EndedSession[]) => {
+    for (const e of ended) endSessionSockets(io, e.sessionId);
+  };
+  const { mail, mailer } = await mailFor(options, http, metrics, limits, publicUrl, log);
+  registerRoutes(http, options.db, hub, limits, mailer, endSessions, https);
+  const bots = botsFor(options, hub, log);
   const cluster = await installClusterAdapter(io, options.db, options.cluster ?? { kind: 'none' }, log);
   const changes = linkWorldChanges(io, hub, cluster, log, options.sweepMs);
-  // The embedded database is in-process: there is no connection to lose.
-  const database =
-    options.db.kind === 'postgres'
-      ? watchDatabase(options.db, (level, msg, data) => http.log[level](data ?? {}, msg))
-      : null;
-  if (database) tellDatabaseChanges(io, database);
+  const sharing = { stop: linkSocketLimits(cluster) };
+  const database = databaseWatch(options.db, http, io);
   const presence = linkPresence(io, cluster);
   const notifications = options.notifications ?? {};
   registerAccount(http, options.db, { allowPrivate: notifications.allowPrivate ?? false });
@@ -225,48 +414,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     online: presence,
     log,
   });
-  hub.deadlineFired.push(() => metrics.deadlinesFired.inc());
-  hub.unloaded.push(() => metrics.worldsUnloaded.inc());
-  metrics.watch({
-    queues: () => hub.loaded().map((rt) => ({ worldId: rt.id, depth: rt.pending })),
-    worlds: () => hub.loaded().length,
-    sockets: () => io.of('/').sockets.size,
-    pool: () => {
-      const p = options.db.pool;
-      return p
-        ? { total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount, max: p.options.max ?? 10 }
-        : null;
-    },
-    outbox: () => outboxBacklog(options.db),
-    processes: () => io.of('/').adapter.serverCount(),
-    hashing: hashingStats,
-  });
+  watchGauges(metrics, options.db, hub, io);
   const scrape = options.metricsPort ? await serveMetrics(metrics, options.metricsPort) : null;
-  const poll = options.deadlinePollMs ?? 1000;
-  if (poll > 0) {
-    hub.startDeadlines(poll);
-    turns.start(Math.max(poll, 15_000));
-  }
-  mail.start(mailOptions.pollMs ?? 5000);
-  hub.startUnloading(options.worldIdleMs ?? (poll > 0 ? DEFAULT_WORLD_IDLE_MS : 0));
-  const purgeSessions = async () => {
-    const ended = await purgeExpiredSessions(options.db);
-    endSessions(ended);
-    await purgeOldDevices(options.db);
-    await purgeOldFailures(options.db);
-    await purgeOldTokens(options.db);
-    await purgeOldMail(options.db);
-    return ended.length;
-  };
-  const purgeMs = options.sessionPurgeMs ?? (poll > 0 ? 10 * 60_000 : 0);
-  const purgeTimer =
-    purgeMs > 0
-      ? setInterval(
-          () => void purgeSessions().catch((e) => log('session purge failed', { err: String(e) })),
-          purgeMs,
-        )
-      : null;
-  purgeTimer?.unref();
+  const purgeSessions = () => purgeExpired(options.db, endSessions);
+  const purgeTimer = startTimers(options, { hub, turns, mail, purgeSessions, log });
   let closing: Promise<void> | undefined;
   return {
     http,
@@ -286,28 +437,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
       stopping = true;
     },
     close() {
-      closing ??= (async () => {
-        stopping = true;
-        if (purgeTimer) clearInterval(purgeTimer);
-        hub.stopDeadlines();
-        hub.stopUnloading();
-        bots?.stop();
-        turns.stop();
-        changes.stop();
-        database?.stop();
-        await mail.stop();
-        // This process's sockets only: with a cluster adapter `io.disconnectSockets` ends everyone's.
-        io.local.disconnectSockets(true);
-        await http.close();
-        // Nothing takes orders any more: what the lobby shows of the worlds held here is stored,
-        // for as long as the stop can spare (a world whose queue is not done by then is loaded
-        // by the next process's lobby, as before).
-        await Promise.race([hub.storeDigests(), new Promise((r) => setTimeout(r, STORE_DIGESTS_MS).unref())]);
-        // The adapter says goodbye to the other processes and lets go of its connection.
-        io.of('/').adapter.close();
-        await cluster.close();
-        await scrape?.close();
-      })();
+      stopping = true;
+      if (purgeTimer) clearInterval(purgeTimer);
+      closing ??= drain({
+        http,
+        io,
+        hub,
+        bots,
+        turns,
+        mail,
+        cluster,
+        loops: [changes, database, sharing],
+        scrape,
+      });
       return closing;
     },
   };

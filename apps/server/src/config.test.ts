@@ -44,14 +44,28 @@ describe('configuration from the environment', () => {
 
   it("sizes the PostgreSQL pool from DATABASE_POOL_MAX, 10 by default, at least 2 (the adapter's LISTEN holds one)", () => {
     const url = 'postgresql://u@h:5432/d';
-    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url, poolSize: 10 });
-    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '4' }).database).toEqual({
+    expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({ kind: 'postgres', url, poolSize: 10 });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '4' }).database).toMatchObject({
       kind: 'postgres',
       url,
       poolSize: 4,
     });
     expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX/);
     expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: 'many' })).toThrow(/DATABASE_POOL_MAX/);
+  });
+
+  it('bounds how long a PostgreSQL connection may take to open from DATABASE_CONNECT_TIMEOUT_MS, 5 s by default', () => {
+    const url = 'postgresql://u@h:5432/d';
+    expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({ connectTimeoutMs: 5000 });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '750' }).database).toMatchObject({
+      connectTimeoutMs: 750,
+    });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS/,
+    );
   });
 
   it('treats an empty variable as unset', () => {
@@ -80,6 +94,15 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).migrateOnStart).toBe(true);
     expect(loadConfig({ MIGRATE_ON_START: '0' }).migrateOnStart).toBe(false);
     expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+  });
+
+  it('takes the link key from LINK_KEY when given (base64url, 32 bytes or more), else leaves it to the database', () => {
+    expect(loadConfig({}).mail.linkKey).toBeNull();
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ LINK_KEY: key.toString('base64url') }).mail.linkKey).toEqual(key);
+    expect(() => loadConfig({ LINK_KEY: 'short' })).toThrow(/LINK_KEY/);
+    expect(() => loadConfig({ LINK_KEY: `${'a'.repeat(42)}+` })).toThrow(/LINK_KEY/);
+    expect(() => loadConfig({ LINK_KEY: `${'a'.repeat(43)}\n` })).toThrow(/LINK_KEY/);
   });
 
   it('logs JSON lines in production, whatever the terminal', () => {

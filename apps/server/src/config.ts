@@ -5,9 +5,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultHashing, type HashingSettings } from './auth/hashing-pool.ts';
-import type { DatabaseConfig } from './db/database.ts';
+import { type DatabaseConfig, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_MAX } from './db/database.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { REPO_ROOT } from './root.ts';
+import { defaultReplays, type ReplaySettings } from './worlds/replay-pool.ts';
 
 export { REPO_ROOT };
 
@@ -17,9 +18,6 @@ export { REPO_ROOT };
  * holding every world ever touched costs heap, and longer major collections for the worlds in play.
  */
 export const DEFAULT_WORLD_IDLE_MS = 10 * 60_000;
-
-/** Connections of a process's main PostgreSQL pool unless DATABASE_POOL_MAX says otherwise. */
-export const DEFAULT_POOL_MAX = 10;
 
 const count = (d: number) => z.coerce.number().int().min(1).max(1_000_000).default(d);
 const rate = (d: number) => z.coerce.number().positive().max(1_000_000).default(d);
@@ -34,9 +32,16 @@ const envSchema = z.object({
   /**
    * Connections of this process's main PostgreSQL pool (one of them held by the cluster adapter's
    * LISTEN). A process opens this many plus BACKGROUND_CONNECTIONS (3), plus one while it migrates:
-   * README "Connections to PostgreSQL" gives the arithmetic against the server's max_connections.
+   * docs/operations.md, "Connections to PostgreSQL", gives the arithmetic against the server's max_connections.
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(DEFAULT_POOL_MAX),
+  /** How long a new PostgreSQL connection, or a wait for a free one, may take (ms). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(DEFAULT_CONNECT_TIMEOUT_MS),
   /** Where the embedded database keeps its files when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).optional(),
   WEB_DIST: z.string().min(1).optional(),
@@ -107,10 +112,11 @@ const envSchema = z.object({
     .min(0)
     .max(10_080)
     .default(DEFAULT_WORLD_IDLE_MS / 60_000),
-  // Limits (limits.ts; README "Limits").
+  // Limits (limits.ts; docs/limits.md).
   AUTH_ATTEMPTS_BURST: count(DEFAULT_LIMITS.authPerAddress.burst),
   AUTH_ATTEMPTS_PER_MINUTE: rate(DEFAULT_LIMITS.authPerAddress.perMinute),
   LOGIN_FREE_FAILURES: count(DEFAULT_LIMITS.loginFreeFailures),
+  LOGIN_FIRST_DELAY_SECONDS: count(DEFAULT_LIMITS.loginFirstDelaySeconds),
   LOGIN_MAX_DELAY_SECONDS: count(DEFAULT_LIMITS.loginMaxDelaySeconds),
   SOCKET_EVENTS_BURST: count(DEFAULT_LIMITS.socketEvents.burst),
   SOCKET_EVENTS_PER_SECOND: rate(DEFAULT_LIMITS.socketEvents.perSecond),
@@ -124,6 +130,8 @@ const envSchema = z.object({
   FORGOT_ATTEMPTS_PER_MINUTE: rate(DEFAULT_LIMITS.forgotPerAddress.perMinute),
   RESET_ATTEMPTS_BURST: count(DEFAULT_LIMITS.resetPerAddress.burst),
   RESET_ATTEMPTS_PER_MINUTE: rate(DEFAULT_LIMITS.resetPerAddress.perMinute),
+  MADE_UP_LINKS_BURST: count(DEFAULT_LIMITS.madeUpLinksPerAddress.burst),
+  MADE_UP_LINKS_PER_MINUTE: rate(DEFAULT_LIMITS.madeUpLinksPerAddress.perMinute),
   WORLDS_PER_ADDRESS_PER_DAY: count(DEFAULT_LIMITS.worldsPerAddressPerDay),
   ACCOUNT_LINKS_PER_HOUR: count(DEFAULT_LIMITS.accountLinksPerHour),
   MAIL_LINKS_PER_RECIPIENT_PER_HOUR: count(DEFAULT_LIMITS.mail.linksPerHour),
@@ -134,6 +142,8 @@ const envSchema = z.object({
   MAIL_LINKS_PER_CLIENT_ADDRESS_PER_HOUR: count(DEFAULT_LIMITS.mail.perClientAddressPerHour),
   REPLAYS_BURST: count(DEFAULT_LIMITS.replays.burst),
   REPLAYS_PER_MINUTE: rate(DEFAULT_LIMITS.replays.perMinute),
+  PRIVATE_WRITES_BURST: count(DEFAULT_LIMITS.privateWrites.burst),
+  PRIVATE_WRITES_PER_MINUTE: rate(DEFAULT_LIMITS.privateWrites.perMinute),
   /** Mail goes out through this SMTP server (smtp:// or smtps://, user and password in the URL); unset: logged. */
   SMTP_URL: z
     .string()
@@ -144,6 +154,21 @@ const envSchema = z.object({
   /** Password-hashing threads, and hashes that may wait for one (auth/hashing-pool.ts). */
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).default(defaultHashing().threads),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(defaultHashing().queue),
+  /** Threads that replay past turns, and replays that may wait for one (worlds/replay-pool.ts). */
+  REPLAY_THREADS: z.coerce.number().int().min(1).max(64).default(defaultReplays().threads),
+  REPLAY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(defaultReplays().queue),
+  /**
+   * The key that signs links sent by mail (mail/link-signature.ts), base64url, at least 32 bytes:
+   * when set it is used instead of the one the database keeps (mail/link-key.ts), so a secret store
+   * can hold it. Every process of a site must be given the same.
+   */
+  LINK_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{43,512}$/,
+      'LINK_KEY must be 43 to 512 base64url characters (32 random bytes or more: `openssl rand -base64 32 | tr "+/" "-_" | tr -d =`)',
+    )
+    .optional(),
   /** How often this process looks for mail to send (queued by other processes, retries), in ms. */
   MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 });
@@ -167,6 +192,7 @@ export interface Config {
   metrics: { port: number; host: string } | null;
   limits: Limits;
   hashing: HashingSettings;
+  replays: ReplaySettings;
   sessionPurgeMs: number;
   /** How long an unwatched, unused world stays in memory (ms); 0: for good. */
   worldIdleMs: number;
@@ -175,13 +201,15 @@ export interface Config {
   mail: MailConfig;
 }
 
-export interface MailConfig {
+interface MailConfig {
   /** null: messages are written to the log instead of sent. */
   smtpUrl: string | null;
   from: string;
   /** The address links in mail point at: PUBLIC_URL, else this server on localhost. */
   publicUrl: string;
   pollMs: number;
+  /** LINK_KEY's bytes; null: the database's key. */
+  linkKey: Buffer | null;
 }
 
 export type ClusterConfig =
@@ -190,7 +218,7 @@ export type ClusterConfig =
   | { kind: 'redis'; url: string; stream: string };
 
 /** `NAME=` (empty) is unset: the environment without its empty variables. */
-export function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
   );
@@ -222,7 +250,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_MAX }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_MAX,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+        }
       : { kind: 'embedded', dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data/pglite') },
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
@@ -247,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       authPerAddress: { burst: e.AUTH_ATTEMPTS_BURST, perMinute: e.AUTH_ATTEMPTS_PER_MINUTE },
       loginFreeFailures: e.LOGIN_FREE_FAILURES,
+      loginFirstDelaySeconds: e.LOGIN_FIRST_DELAY_SECONDS,
       loginMaxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
       socketEvents: { burst: e.SOCKET_EVENTS_BURST, perSecond: e.SOCKET_EVENTS_PER_SECOND },
       socketsPerAddress: e.SOCKETS_PER_ADDRESS,
@@ -257,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleOrderPatches: e.STALE_ORDER_MAX_PATCHES,
       forgotPerAddress: { burst: e.FORGOT_ATTEMPTS_BURST, perMinute: e.FORGOT_ATTEMPTS_PER_MINUTE },
       resetPerAddress: { burst: e.RESET_ATTEMPTS_BURST, perMinute: e.RESET_ATTEMPTS_PER_MINUTE },
+      madeUpLinksPerAddress: { burst: e.MADE_UP_LINKS_BURST, perMinute: e.MADE_UP_LINKS_PER_MINUTE },
       worldsPerAddressPerDay: e.WORLDS_PER_ADDRESS_PER_DAY,
       accountLinksPerHour: e.ACCOUNT_LINKS_PER_HOUR,
       mail: {
@@ -268,8 +303,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         perClientAddressPerHour: e.MAIL_LINKS_PER_CLIENT_ADDRESS_PER_HOUR,
       },
       replays: { burst: e.REPLAYS_BURST, perMinute: e.REPLAYS_PER_MINUTE },
+      privateWrites: { burst: e.PRIVATE_WRITES_BURST, perMinute: e.PRIVATE_WRITES_PER_MINUTE },
     },
     hashing: { threads: e.PASSWORD_HASH_THREADS, queue: e.PASSWORD_HASH_QUEUE },
+    replays: { threads: e.REPLAY_THREADS, queue: e.REPLAY_QUEUE },
     sessionPurgeMs: e.SESSION_PURGE_MINUTES * 60_000,
     worldIdleMs: Math.round(e.WORLD_IDLE_MINUTES * 60_000),
     shutdownNoticeMs: Math.round(e.SHUTDOWN_NOTICE_SECONDS * 1000),
@@ -279,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.MAIL_FROM ?? `BKE Online <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
       publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
       pollMs: e.MAIL_POLL_MS,
+      linkKey: e.LINK_KEY ? Buffer.from(e.LINK_KEY, 'base64url') : null,
     },
   };
 }

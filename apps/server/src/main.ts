@@ -83,6 +83,7 @@ const app = await buildApp({
   processMetrics: true,
   limits: config.limits,
   hashing: config.hashing,
+  replays: config.replays,
   sessionPurgeMs: config.sessionPurgeMs,
   worldIdleMs: config.worldIdleMs,
   mail: config.mail,

@@ -9,12 +9,19 @@
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { HashingStats } from './auth/hashing-pool.ts';
+import type { ReplayStats } from './worlds/replay-pool.ts';
+
+/** The label of the worlds that are not public, all together (metrics name no hidden world). */
+export const HIDDEN_WORLDS = 'not-public';
 
 export type OrderOutcome = 'accepted' | 'deferred' | 'refused' | 'failed';
 
 export interface MetricSources {
-  /** Tasks queued on each world this process holds. */
-  queues(): Iterable<{ worldId: string; depth: number }>;
+  /**
+   * Tasks queued on each world this process holds: a public world under its id, the others under
+   * `HIDDEN_WORLDS` (their ids are no one's business outside them, a scraper's included).
+   */
+  queues(): Promise<Iterable<{ worldId: string; depth: number }>>;
   /** Worlds this process holds in memory. */
   worlds(): number;
   /** Sockets connected to this process. */
@@ -27,6 +34,8 @@ export interface MetricSources {
   processes(): Promise<number>;
   /** This process's password-hashing threads (auth/hashing-pool.ts). */
   hashing(): HashingStats;
+  /** This process's replay threads (worlds/replay-pool.ts). */
+  replays(): ReplayStats;
 }
 
 export class Metrics {
@@ -90,9 +99,10 @@ export class Metrics {
       help: 'Tasks queued on a world held by this process (orders, catch-ups, snapshots).',
       labelNames: ['world'] as const,
       registers: [this.registry],
-      collect() {
+      async collect() {
+        const queues = await sources.queues();
         this.reset();
-        for (const q of sources.queues()) this.set({ world: q.worldId }, q.depth);
+        for (const q of queues) this.inc({ world: q.worldId }, q.depth);
       },
     });
     new Gauge({
@@ -163,6 +173,18 @@ export class Metrics {
         this.reset();
         this.inc({ outcome: 'done' }, h.done);
         this.inc({ outcome: 'busy' }, h.busy);
+      },
+    });
+    new Counter({
+      name: 'bke_replays_total',
+      help: 'Past turns this process replayed on its replay threads (done), and refused with world/replay_busy (busy).',
+      labelNames: ['outcome'] as const,
+      registers: [this.registry],
+      collect() {
+        const r = sources.replays();
+        this.reset();
+        this.inc({ outcome: 'done' }, r.done);
+        this.inc({ outcome: 'busy' }, r.busy);
       },
     });
     new Gauge({

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createUser } from '../src/auth/users.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
 import { registerModeration } from '../src/http/moderation.ts';
 import { serveApp, waitFor } from './helpers/app.ts';
 import { api, pickOrder, shared, signup, TestClient } from './helpers/client.ts';
@@ -182,8 +183,9 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one database',
     const first = apps[one] as App;
     // Nothing was missed so far: a sweep finds no world behind on either process.
     expect(await Promise.all(apps.map((a) => a.hub.sweep()))).toEqual([0, 0]);
-    const told = first.hub.announce;
-    first.hub.announce = () => {}; // as if the message never arrived
+    // As if the messages never arrived: nothing hears of the changes the first process makes.
+    const told = first.hub.events.listeners('changedHere');
+    first.hub.events.removeAllListeners('changedHere');
     try {
       const rt = await first.hub.get(worldId);
       const waiting = rt?.waitingFor()[0];
@@ -198,7 +200,7 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one database',
       for (const x of [a, b, spectator]) await x.until(r.version, 5000);
       expect(b.gaps).toBe(0);
     } finally {
-      first.hub.announce = told;
+      for (const listener of told) first.hub.events.on('changedHere', listener);
     }
   });
 
@@ -239,6 +241,7 @@ describe('one process on the embedded database', () => {
   it('runs without a cluster adapter: a world change is told to nobody', async () => {
     const embedded = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
     try {
+      await migrateDatabase(embedded);
       expect(embedded.pool).toBeNull();
       const { app } = await serveApp(embedded);
       expect(app.cluster.kind).toBe('none');

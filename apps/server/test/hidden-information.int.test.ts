@@ -10,21 +10,16 @@
  */
 
 import { createHash } from 'node:crypto';
-import {
-  type Engine,
-  EVERY_OPTIONAL_RULE,
-  type GameState,
-  initialRealmPlayer,
-  type PlayerId,
-  type Policy,
-  simplePolicy,
-} from '@bke/engine';
+import { type GameState, initialRealmPlayer, type PlayerId } from '@bke/engine';
 import { applyPatch, type TurnReplay } from '@bke/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { serveApp } from './helpers/app.ts';
-import { api, signup, TestClient } from './helpers/client.ts';
+import { api, TestClient } from './helpers/client.ts';
+import { chooser } from './helpers/diplomacy-chooser.ts';
+import { isObj, leaks, PRIVATE_STATUSES } from './helpers/hidden-leaks.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { worldOfThree } from './helpers/world-of-three.ts';
 
 /** Game turns played: kingdoms rise (and barbarians lease them units) around turn 9–12. */
 const TURNS = 14;
@@ -47,21 +42,9 @@ beforeAll(async () => {
       replays: { burst: 10_000, perMinute: 10_000 },
     },
   }));
-  const host = await signup(base, 'host');
-  await t.db.prisma.user.update({ where: { username: 'host' }, data: { role: 'admin' } });
-  const created = await api(base, host, 'POST', '/api/worlds', {
-    name: 'Sealed',
-    options: { opt: EVERY_OPTIONAL_RULE },
-    seed: 'hidden-information',
-  });
-  if (created.status !== 200) throw new Error(JSON.stringify(created.body));
-  worldId = (created.body.world as { id: string }).id;
-  for (const name of ['alice', 'bob', 'carol']) {
-    const cookie = await signup(base, name);
-    cookies.push(cookie);
-    const joined = await api(base, cookie, 'POST', `/api/worlds/${worldId}/join`, {});
-    if (joined.status !== 200) throw new Error(JSON.stringify(joined.body));
-  }
+  const world = await worldOfThree(t, base, 'Sealed', 'hidden-information');
+  worldId = world.worldId;
+  cookies.push(...world.cookies);
 });
 afterAll(async () => {
   for (const c of clients) c.close();
@@ -87,48 +70,6 @@ async function watch(cookie: string | null): Promise<Watcher> {
   return { client, viewer: r.playerId as PlayerId | null, inbox };
 }
 
-const LEASE_EVENTS = new Set(['leaseOffered', 'leaseAccepted', 'leaseLapsed', 'leaseEnded']);
-const PRIVATE_STATUSES = new Set(['offered', 'accepted']);
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
-
-/**
- * Every piece of another player's private information in `value` (found at JSON pointer `path`),
- * as `viewer` must never see it. Written from the rules, not from the server's code: a lease event
- * before the lease runs, or a lease offered or accepted, names its two parties; a standing bid
- * names its bidder; a plan sits in its maker's realm entry.
- */
-function leaks(value: unknown, path: string, viewer: PlayerId | null, out: string[] = []): string[] {
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) leaks(v, `${path}/${i}`, viewer, out);
-    return out;
-  }
-  if (!isObj(value)) return out;
-  const party = (o: Obj) => viewer !== null && (o.owner === viewer || o.hirer === viewer);
-  if (typeof value.type === 'string' && LEASE_EVENTS.has(value.type)) {
-    const open = value.type === 'leaseEnded' && value.atTurnStart === true;
-    if (!open && !party(value)) out.push(`${path}: ${value.type} between ${value.owner} and ${value.hirer}`);
-  }
-  if (
-    'hirer' in value &&
-    typeof value.status === 'string' &&
-    PRIVATE_STATUSES.has(value.status) &&
-    !party(value)
-  )
-    out.push(`${path}: a lease ${value.status} between ${value.owner} and ${value.hirer}`);
-  if ('bidder' in value && 'auctioneer' in value && value.bidder !== viewer)
-    out.push(`${path}: a standing bid of ${value.bidder}`);
-  const sealed = /\/realm\/players\/([^/]+)\/(plan|bids)$/.exec(path);
-  if (sealed && sealed[1] !== viewer) out.push(`${path}: the ${sealed[2]} of ${sealed[1]}`);
-  const entry = /\/realm\/players\/([^/]+)$/.exec(path)?.[1];
-  if (entry !== undefined && entry !== viewer) {
-    if (value.plan !== null && value.plan !== undefined) out.push(`${path}: the plan of ${entry}`);
-    if ('bids' in value) out.push(`${path}: the bids of ${entry}`);
-  }
-  for (const [k, v] of Object.entries(value)) leaks(v, `${path}/${k}`, viewer, out);
-  return out;
-}
-
 /** The leaks in one received message: a patch's ops are searched where they apply in the view. */
 function leaksIn(message: { what: string; body: unknown }, viewer: PlayerId | null): string[] {
   const out: string[] = [];
@@ -152,23 +93,6 @@ function leaksIn(message: { what: string; body: unknown }, viewer: PlayerId | nu
     for (const p of body.error.patches) search(p);
   if (isObj(body) && Array.isArray(body.patches)) for (const p of body.patches) search(p);
   return out.map((l) => `${message.what} ${l}`);
-}
-
-/** The sim's policy, plus the diplomacy a short game needs to show its secrets: offers, acceptances. */
-function chooser(engine: Engine): (state: GameState, player: PlayerId) => unknown {
-  const policy: Policy = simplePolicy('hidden-information');
-  return (state, player) => {
-    const legal = engine.legalOrders(state, player);
-    const leases = (state.realm?.leases ?? []).filter((l) => l.owner === player || l.hirer === player);
-    const offer = legal.find((o) => o.type === 'realmLeaseOffer');
-    if (offer && leases.length === 0) return offer;
-    const accept = legal.find((o) => o.type === 'realmLeaseAccept');
-    // Every other offer is accepted; the rest stay offered (a secret that lasts).
-    if (accept && state.turn % 2 === 0) return accept;
-    const bid = legal.find((o) => o.type === 'realmBid');
-    if (bid) return bid;
-    return policy.choose(engine, state, player) ?? engine.timeoutOrders(state, player)[0];
-  };
 }
 
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;

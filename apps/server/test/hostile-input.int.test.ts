@@ -29,6 +29,8 @@ beforeAll(async () => {
     SOCKET_EVENTS_BURST: '1000000',
     SOCKET_EVENTS_PER_SECOND: '1000000',
     CHAT_LINES_PER_MINUTE: '1000000',
+    MADE_UP_LINKS_BURST: '1000000',
+    MADE_UP_LINKS_PER_MINUTE: '1000000',
   });
   alice = await signup(server.base, 'alice');
   bob = await signup(server.base, 'bob');

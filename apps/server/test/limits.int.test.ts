@@ -21,6 +21,9 @@ const sockets: Socket[] = [];
 const LIMITS = {
   authPerAddress: { burst: 1000, perMinute: 6000 },
   loginFreeFailures: 3,
+  // The first wait is the longest, so that no turn comes during the test however slow the
+  // machine: what is checked is which attempts are refused, not how long the waits are.
+  loginFirstDelaySeconds: 600,
   loginMaxDelaySeconds: 600,
   socketEvents: { burst: 6, perSecond: 0.01 },
   socketsPerAddress: 12,
@@ -91,6 +94,16 @@ describe('log-in attempts per account', () => {
     const late = await loginFrom('203.0.113.50', 'victim', 'password123');
     expect(late.status).toBe(429);
     expect(late.body.error?.code).toBe('auth/slow_down');
+  });
+
+  it('checks no more guesses sent at once than one after another: each is counted as it arrives', async () => {
+    await signup(base, 'rushed');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => loginFrom(`198.51.100.${i + 101}`, 'rushed', `guess-${i}xx`)),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    // Counted only once they had failed, all twelve were checked (each still inside the free three).
+    expect(statuses).toEqual([...Array(3).fill(401), ...Array(9).fill(429)]);
   });
 
   it('the owner’s own browser, known from an earlier log-in, is not locked out by the attack', async () => {

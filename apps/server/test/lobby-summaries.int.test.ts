@@ -302,8 +302,11 @@ describe('the lobby lists', () => {
         expect(n.running, n.running.join('\n')).toHaveLength(few.running.length);
         expect(n.finished, n.finished.join('\n')).toHaveLength(few.finished.length);
       }
-      expect(few.running.length).toBeLessThanOrEqual(6);
-      expect(few.finished.length).toBeLessThanOrEqual(6);
+      // A handful whatever the number of worlds: the worlds, their creators' names, their heads, the
+      // moderators' seat decisions, the seats with their accounts, and a bot account's owner's name
+      // (Prisma reads a nested relation in a statement of its own).
+      expect(few.running.length).toBeLessThanOrEqual(7);
+      expect(few.finished.length).toBeLessThanOrEqual(7);
     },
   );
 });

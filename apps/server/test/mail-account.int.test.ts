@@ -40,7 +40,7 @@ afterAll(async () => {
 
 /** The token at the end of a link such as https://…/#/verify/<token>. */
 const tokenOf = (link: string | undefined, kind: 'verify' | 'reset') => {
-  const m = new RegExp(`^${SITE}/#/${kind}/([\\w-]+)$`).exec(link ?? '');
+  const m = new RegExp(`^${SITE}/#/${kind}/([\\w.-]+)$`).exec(link ?? '');
   if (!m?.[1]) throw new Error(`no ${kind} link in ${link}`);
   return m[1];
 };

@@ -4,6 +4,7 @@
  * the webhook gets one line with the world, the turn, the step, the deadline and a link — once per
  * step, however many orders follow.
  */
+import { orderSchema } from '@bke/engine/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { serveApp, waitFor } from './helpers/app.ts';
@@ -181,8 +182,9 @@ describe('your move, while away', () => {
       return move && to ? { type: 'move', unit: move.unit, path: to.path } : null;
     };
     for (let i = 0; i < 120 && !(await ownMove()); i++) await play((await world()).waitingFor()[0] ?? '');
-    const order = await ownMove();
-    if (!order) throw new Error('Bob never had an order that keeps his step');
+    const own = await ownMove();
+    if (!own) throw new Error('Bob never had an order that keeps his step');
+    const order = orderSchema.parse(own);
     const step = (await world()).head.stepKey;
     const told = () => received.filter((m) => m.bke.worldId === worldId).length;
     await waitFor('Bob told about the world', () => told() > 0);

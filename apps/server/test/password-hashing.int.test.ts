@@ -3,14 +3,19 @@
  * threads of their own with a bounded queue (a full queue answers auth/busy), static files and
  * health are answered while hashes run, a reset link is checked before any hash, and log-in,
  * sign-up and "forgot password" do the same work whether or not the account or address exists —
- * counted (the hashes each request made) and timed over many interleaved pairs.
+ * counted (the hashes each request made) and timed over many interleaved pairs. A cheaper stored
+ * hash is replaced at log-in only when the threads have room: a right password never answers busy
+ * for the re-hash.
  */
+import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { hashingStats } from '../src/auth/hashing-pool.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../src/auth/passwords.ts';
+import { rehashIfRoom } from '../src/auth/rehash.ts';
 import { serveApp, waitFor } from './helpers/app.ts';
 import { api } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
@@ -38,6 +43,8 @@ beforeAll(async () => {
       authPerAddress: MANY,
       forgotPerAddress: MANY,
       resetPerAddress: MANY,
+      // Out of the way: what is checked is that a made-up link is refused by its MAC, unhashed.
+      madeUpLinksPerAddress: MANY,
       loginFreeFailures: 100_000,
       accountLinksPerHour: 100_000,
       mail: {
@@ -118,8 +125,12 @@ describe('hashing has threads of its own, with a bounded queue', () => {
     const answers = await Promise.all(logins);
     const busy = answers.filter((r) => r.status === 503);
     expect(busy.length).toBeGreaterThan(0);
-    for (const r of busy)
+    for (const r of busy) {
       expect(r.body.error).toMatchObject({ code: 'auth/busy', retryAfterSeconds: expect.any(Number) });
+      // The wait in the header too, for clients and proxies that read only that (RFC 9110 §10.2.3).
+      const wait = (r.body.error as { retryAfterSeconds: number }).retryAfterSeconds;
+      expect(r.headers.get('retry-after')).toBe(String(Math.ceil(wait)));
+    }
     for (const r of answers.filter((x) => x.status !== 503))
       expect(r.body.error).toMatchObject({ code: 'auth/bad_credentials' });
     expect(hashingStats().busy - before.busy).toBe(busy.length);
@@ -197,4 +208,47 @@ describe('the same work whether or not the account exists', () => {
     // The verified address was really sent its links meanwhile.
     expect((await links()) - before).toBe(30);
   }, 240_000);
+});
+
+describe('a cheaper stored hash is replaced at log-in only when the threads have room', () => {
+  /** A hash of `password` at a quarter of today's memory cost, as an older release stored it. */
+  const cheaper = (password: string) => {
+    const salt = randomBytes(16);
+    const key = scryptSync(password, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    return ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+  };
+
+  it('keeps the cheaper hash when the queue is full, replaces it later, and never overwrites a new password', async () => {
+    expect(
+      (await api(base, null, 'POST', '/api/auth/signup', { username: 'veteran', password: 'password123' }))
+        .status,
+    ).toBe(200);
+    const old = cheaper('password123');
+    const { id } = await t.db.prisma.user.update({
+      where: { usernameKey: 'veteran' },
+      data: { passwordHash: old },
+    });
+    await waitFor('no hash under way', () => hashingStats().inFlight === 0, 300_000);
+    // One thread and two places in line, all taken.
+    const others = Array.from({ length: 3 }, () => hashPassword('someone else'));
+    expect(hashingStats().inFlight).toBe(3);
+    expect(await rehashIfRoom(t.db, id, old, 'password123')).toBe('busy');
+    await Promise.all(others);
+    const stored = async () => (await t.db.prisma.user.findUniqueOrThrow({ where: { id } })).passwordHash;
+    expect(await stored()).toBe(old);
+
+    // With room, the log-in itself replaces it, and the password still works.
+    const login = await api(base, null, 'POST', '/api/auth/login', {
+      username: 'veteran',
+      password: 'password123',
+    });
+    expect(login.status).toBe(200);
+    const fresh = await stored();
+    expect(needsRehash(fresh)).toBe(false);
+    expect(await verifyPassword('password123', fresh)).toBe(true);
+
+    // A password changed while a re-hash ran is kept.
+    expect(await rehashIfRoom(t.db, id, old, 'password123')).toBe('changed');
+    expect(await stored()).toBe(fresh);
+  }, 120_000);
 });

@@ -4,6 +4,7 @@
  * engine used to pick on its own (4-4, 4-2, 2-3 and the leader in Persia), logged as a timeout.
  */
 import type { GameState, PlayerId } from '@bke/engine';
+import { orderSchema } from '@bke/engine/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users.ts';
 import { WorldHub } from '../src/worlds/hub.ts';
@@ -59,11 +60,13 @@ describe('the Persian start through the server', () => {
     if (!joined.ok) throw new Error('join');
     const p = joined.playerId as PlayerId;
     await playUntil(hub, rt, clock, (s) => s.step.kind === 'entry' && rt.waitingFor().includes(p));
-    const chosen = await hub.order(w.worldId, p, c.id, rt.version, {
-      type: 'chooseStart',
-      position: 'PERSIAN',
-      area: 'ecbatana',
-    });
+    const chosen = await hub.order(
+      w.worldId,
+      p,
+      c.id,
+      rt.version,
+      orderSchema.parse({ type: 'chooseStart', position: 'PERSIAN', area: 'ecbatana' }),
+    );
     expect(chosen.ok).toBe(true);
     expect(rt.waitingFor()).toEqual([p]);
     expect(hub.engine.legalOrders(rt.state, p)[0]).toMatchObject({ type: 'persianArmy' });

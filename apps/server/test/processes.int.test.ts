@@ -10,7 +10,8 @@
  *    processes; forced deadlines fire exactly once however many processes look for them; a player
  *    whose page is open on another process gets no webhook line; one process is SIGKILLed while an
  *    order is in flight and its player reconnects to another: every acknowledged order is in the log
- *    and every client ends holding the same view as a fresh one.
+ *    and every client ends holding the same view as a fresh one; a world that ends at a set turn,
+ *    played out by stand-in bots while two of them hold it, is closed, tabled and rated exactly once.
  */
 import { createHash } from 'node:crypto';
 import { MODERATION_NOTICE_EVENT } from '@bke/protocol';
@@ -410,5 +411,79 @@ describe.runIf(serverUrl)('three server processes on one PostgreSQL', () => {
       expect(r.status).toBe(200);
       await waitFor('carol disconnected on process 2', () => !carol.socket.connected, 10_000);
     });
+
+    it('a world that ends at a set turn is closed, tabled and rated once, though two processes hold it', async () => {
+      cookies.erin = await signup(base(0), 'erin');
+      cookies.finn = await signup(base(2), 'finn');
+      const created = await api(base(0), cookies.erin, 'POST', '/api/worlds', {
+        name: 'Short campaign',
+        deadline: { mode: 'live', minutesPerPhase: 10 },
+        maxPlayers: 2,
+        join: true,
+        ending: { until: 'turn', turn: 2, rated: true },
+      });
+      expect(created.status).toBe(200);
+      const id = (created.body.world as { id: string }).id;
+      expect((await api(base(2), cookies.finn, 'POST', `/api/worlds/${id}/join`, {})).status).toBe(200);
+      // A socket on each live process (process 1 was killed above): both hold the world and see
+      // every order its bots commit.
+      for (const [at, who] of [
+        [0, 'erin'],
+        [2, 'finn'],
+      ] as const) {
+        const c = new TestClient(base(at), cookies[who] ?? '', id);
+        clients.push(c);
+        expect((await c.subscribe()).ok).toBe(true);
+      }
+      // Both hand their seats to stand-in bots, each on another process: the world plays itself out.
+      expect(
+        (await api(base(0), cookies.erin, 'POST', `/api/worlds/${id}/away`, { away: true, standIn: 'easy' }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await api(base(2), cookies.finn, 'POST', `/api/worlds/${id}/away`, { away: true, standIn: 'easy' }))
+          .status,
+      ).toBe(200);
+      const status = async () =>
+        (await sql?.query<{ status: string }>('SELECT status FROM worlds WHERE id = $1', [id]))?.rows[0]
+          ?.status;
+      for (const end = Date.now() + 150_000; (await status()) !== 'closed'; ) {
+        if (Date.now() > end) throw new Error('the world never reached its last turn');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const ends = await sql?.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM world_orders WHERE world_id = $1 AND "order"->>'type' = 'endWorld'`,
+        [id],
+      );
+      expect(ends?.rows[0]?.n).toBe(1);
+      const results = await sql?.query<{ result_key: string }>(
+        'SELECT result_key FROM rated_results WHERE world_id = $1',
+        [id],
+      );
+      expect(results?.rows.map((r) => r.result_key)).toEqual(['final']);
+      // Two people, each rated in two pools (all, and the world's victory conditions), once.
+      const changes = await sql?.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM rating_changes WHERE world_id = $1',
+        [id],
+      );
+      expect(changes?.rows[0]?.n).toBe(4);
+      const ratings = await sql?.query<{ username: string; results: number }>(
+        `SELECT u.username, r.results FROM player_ratings r JOIN users u ON u.id = r.user_id
+          WHERE u.username IN ('erin', 'finn') ORDER BY u.username, r.pool`,
+      );
+      expect(ratings?.rows.map((r) => `${r.username}:${r.results}`)).toEqual([
+        'erin:1',
+        'erin:1',
+        'finn:1',
+        'finn:1',
+      ]);
+      // The final table every process answers with is the same one.
+      const tables = await Promise.all(
+        [0, 2].map(async (at) =>
+          JSON.stringify((await api(base(at), null, 'GET', `/api/worlds/${id}/final-table`)).body),
+        ),
+      );
+      expect(new Set(tables).size).toBe(1);
+    }, 240_000);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * Limits counted where every process sees them (the rate_limits table): answers carry the
  * RateLimit-* headers and a refusal `Retry-After` with a typed code; concurrent chat lines are
- * counted atomically; a reset link is limited per address and per link; worlds are limited per
+ * counted atomically; a signed reset link is limited per address and per link, a made-up one is
+ * refused before any limiter or read; worlds are limited per
  * address whatever the accounts; and two server instances on one PostgreSQL database share each count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { createUser } from '../src/auth/users.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { issueToken } from '../src/mail/tokens.ts';
 import { serveApp } from './helpers/app.ts';
 import { api, postFrom, signup, TestClient } from './helpers/client.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
@@ -83,39 +86,122 @@ describe('limits shared by every process', () => {
     expect(await t.db.prisma.chatMessage.count({ where: { worldId } })).toBe(20);
   });
 
-  it('limits setting a password per client address and per reset link, before any work', async () => {
-    const token = 'x'.repeat(43);
+  it('limits setting a password with a signed link per client address and per link', async () => {
+    // Made in the database: a sign-up here would spend the address's log-in window other tests count on.
+    const usedLink = async (name: string) => {
+      const user = await createUser(t.db, name, 'password123');
+      if (!user) throw new Error('account not created');
+      const link = await issueToken(
+        t.db,
+        app.mailer.linkKey,
+        user.id,
+        'reset_password',
+        `${name}@example.org`,
+      );
+      await t.db.sql('UPDATE account_tokens SET used_at = now() WHERE user_id = $1::uuid', [user.id]);
+      return link;
+    };
+    const first = await usedLink('linked');
     const statuses = [];
     for (let i = 0; i < 4; i++)
       statuses.push(
-        (await post(base, '/api/auth/reset', '198.51.100.20', { token, password: 'a-new-password' })).status,
+        (await post(base, '/api/auth/reset', '198.51.100.20', { token: first, password: 'a-new-password' }))
+          .status,
       );
-    expect(statuses.slice(0, 3)).not.toContain(429);
-    expect(statuses[3]).toBe(429);
-    // The same link from many addresses is limited too.
+    expect(statuses).toEqual([410, 410, 410, 429]);
+    // A link this server sent, hammered from many addresses, is limited too.
+    const second = await usedLink('linked2');
     const other = [];
     for (let i = 0; i < 4; i++)
       other.push(
         (
           await post(base, '/api/auth/reset', `198.51.100.${30 + i}`, {
-            token: 'y'.repeat(43),
+            token: second,
             password: 'a-new-password',
           })
         ).status,
       );
-    expect(other.slice(0, 3)).not.toContain(429);
-    expect(other[3]).toBe(429);
+    expect(other).toEqual([410, 410, 410, 429]);
+  });
+
+  it('refuses a made-up link by its MAC alone: no limiter row written, no link read', async () => {
+    const rows = async () =>
+      Number((await t.db.sql<{ n: unknown }>('SELECT count(*) AS n FROM rate_limits'))[0]?.n);
+    const user = await createUser(t.db, 'forged', 'password123');
+    if (!user) throw new Error('account not created');
+    const real = await issueToken(t.db, app.mailer.linkKey, user.id, 'reset_password', 'forged@example.org');
+    const [random, mac] = real.split('.');
+    const madeUp = [
+      'x'.repeat(43), // no MAC at all, as links had before they were signed
+      `${random}.${'A'.repeat(43)}`, // a real random part with a made-up MAC
+      `${'z'.repeat(43)}.${mac}`, // a real MAC on another random part
+      `${random}.${mac?.slice(0, -2)}`, // the MAC cut short
+      `${random}.${mac}`.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')), // one character changed
+    ];
+    const before = await rows();
+    const from = '198.51.100.60';
+    // Another transaction holds both tables locked against any read or write (on the embedded
+    // database, the only connection itself): a route that touched either would wait for it.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    const lock = t.db.prisma.$transaction(
+      async (q) => {
+        await q.$executeRawUnsafe('LOCK TABLE rate_limits, account_tokens IN ACCESS EXCLUSIVE MODE');
+        locked();
+        await held;
+      },
+      { timeout: 120_000, maxWait: 30_000 },
+    );
+    const waited = (ms: number) => new Promise<'waited'>((r) => setTimeout(() => r('waited'), ms));
+    let signed: Promise<{ status: number }> | undefined;
+    try {
+      await isLocked;
+      const answers = await Promise.race([
+        Promise.all(
+          madeUp.map((token) => post(base, '/api/auth/reset', from, { token, password: 'a-new-password' })),
+        ),
+        waited(20_000),
+      ]);
+      expect(answers).not.toBe('waited');
+      if (answers === 'waited') return;
+      for (const a of answers)
+        expect(a).toMatchObject({ status: 400, body: { error: { code: 'account/link_invalid' } } });
+      // The lock does hold a route back: a signed link is limited and read, so it waits.
+      signed = post(base, '/api/auth/reset', from, { token: real, password: 'a-new-password' });
+      expect(await Promise.race([signed, waited(1500)])).toBe('waited');
+    } finally {
+      release();
+      await lock;
+    }
+    // Five made-up links did not count against the address: its signed link is still served.
+    expect((await signed)?.status).toBe(200);
+    // The signed link wrote its two counters (address and link); the made-up ones none.
+    expect(await rows()).toBe(before + 2);
   });
 
   it('limits the worlds created from one address, whatever the accounts', async () => {
     const made = [];
     for (let i = 0; i < 3; i++) {
       const cookie = await signup(base, `maker${i}`);
-      made.push(
-        (await post(base, '/api/worlds', '198.51.100.50', { name: `From one address ${i}` }, cookie)).status,
-      );
+      made.push(await post(base, '/api/worlds', '198.51.100.50', { name: `From one address ${i}` }, cookie));
     }
-    expect(made).toEqual([200, 200, 429]);
+    expect(made.map((r) => r.status)).toEqual([200, 200, 429]);
+    // A code of its own, saying the count is the address's (not "too many attempts"), and the wait.
+    const refused = made[2];
+    const error = refused?.body.error as { retryAfterSeconds?: number } | undefined;
+    expect(error).toMatchObject({
+      code: 'world/create_limit',
+      per: 'address',
+      limit: 2,
+      retryAfterSeconds: expect.any(Number),
+    });
+    expect(refused?.headers.get('retry-after')).toBe(String(error?.retryAfterSeconds));
   });
 });
 
@@ -136,6 +222,8 @@ describe.runIf(process.env.DATABASE_URL)('two server instances on one database',
         expect((await post(url, '/api/auth/login', from, body)).body).toMatchObject({
           error: { code: 'http/rate_limited' },
         });
+      // Both read the one link key of the site: a link one sends is accepted by the other.
+      expect(other.app.mailer.linkKey.equals(app.mailer.linkKey)).toBe(true);
     } finally {
       await other.app.close();
       await db.close();

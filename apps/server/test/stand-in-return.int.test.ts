@@ -45,7 +45,7 @@ describe('a returning player', () => {
     if (!rt) throw new Error('no world');
     // Inside the world's queue, as each change of absence is made: the version it was made at.
     const changedAt: number[] = [];
-    app.hub.awayChanged.push(async (w) => {
+    app.hub.events.on('awayChanged', async (w) => {
       if (w.id === worldId) changedAt.push(w.version);
     });
     const standInOrders = async (after: number) =>

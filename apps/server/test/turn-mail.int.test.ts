@@ -79,6 +79,7 @@ async function playUntilBob(maxOrders: number) {
     const seat = seats.find((s) => s.playerId === next);
     if (!seat?.userId) throw new Error('nobody waited for');
     const order = pickOrder(app.hub.engine.legalOrders(rt.state, next as never), policy);
+    if (!order) throw new Error(`stuck: ${next}`);
     const r = await app.hub.order(worldId, next as never, seat.userId, rt.version, order);
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     const mine = rt.waitingFor().includes(p as never);
@@ -185,6 +186,8 @@ describe('your move by e-mail', () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     const mail = await smtp.waitFor('bob@example.org', /^BKE Online: 1 world waits for you$/);
     expect(mail.text).toMatch(/- Long Winter: turn \d+, .+; deadline \w{3} \d+ \w{3}, \d\d:\d\d GMT\+9/);
+    // Bob has never opened the world: the summary since his joining, in the world's line.
+    expect(mail.text).toMatch(/Long Winter: .+ — since your last visit: \d+ game turns? passed/);
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     // The next one is due a day later; asking again now sends nothing.
     expect(await app.turns.digest(due)).toBe(0);

@@ -18,14 +18,14 @@ import { err, ok, type Result } from './model/result.ts';
 import type { GameState } from './model/state.ts';
 import type { GameView, ViewerPart } from './model/view.ts';
 import { type GameSetupInput, gameSetupSchema, initialState } from './scenario/setup.ts';
-import { foresee } from './turn/consequences.ts';
+import { applyWithUndo, ctxOf } from './turn/apply-order.ts';
+import { foresee } from './turn/foreseen-consequences.ts';
 import { legalOrdersOf, waitingFor } from './turn/legal.ts';
 import { settle, startTurn } from './turn/machine.ts';
-import { applyWithUndo, ctxOf } from './turn/orders.ts';
 import { sameLegalOrders } from './turn/same-legal.ts';
 import { missedDeadlineOf, type PlayedDefault, timeoutOrdersOf } from './turn/timeout.ts';
-import { eventsFor } from './viewers/events.ts';
-import { viewerPartFor, viewFor } from './viewers/view.ts';
+import { viewerPartFor, viewFor } from './viewers/game-view.ts';
+import { eventsFor } from './viewers/visible-events.ts';
 
 export type { PlayedDefault };
 
@@ -80,7 +80,7 @@ export function createEngine(mapInput: MapInput = loadMap()): Engine {
       }
       return ok({ ...g, undo: null });
     },
-    // Each legal order carries what it would foreseeably cost (src/turn/consequences.ts).
+    // Each legal order carries what it would foreseeably cost (src/turn/foreseen-consequences.ts).
     legalOrders: (state, player) =>
       foresee(ctxOf(map, state), state, player, legalOrdersOf(map, state, player)),
     sameLegalOrders: (before, after, player) => sameLegalOrders(before, after, player),

@@ -1,80 +1,52 @@
 /**
  * The engine's shape, checked on its source: no import cycle between files (type-only imports
- * count too), `model/` at the bottom importing nothing above it, and no file too long to read.
- * The imports are read with TypeScript's own scanner (`preProcessFile`); the graph walk over them
- * is a few lines, written here so the same test also holds the layer and size rules.
+ * count too), none between folders either (the folders stand in one order, each importing only
+ * those below it), `model/` at the bottom importing nothing above it, no two files of one name,
+ * and no file too long to read. The import graph and its circles come from
+ * `scripts/lib/source-graph.ts`, shared with the server's layout test.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { cycles, importCycles, readSources, type SourceFile } from '../../../scripts/lib/source-graph.ts';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const MAX_LINES = 600;
 
-interface SourceFile {
-  readonly name: string;
-  readonly lines: number;
-  readonly imports: readonly string[];
-}
+/** The folder a file belongs to (`combat/`); a file at the root of `src/` stands for itself. */
+const folderOf = (name: string): string => (name.includes('/') ? `${name.split('/')[0]}/` : name);
 
-function readSources(): Map<string, SourceFile> {
-  const names = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-    .map((f) => f.split(path.sep).join('/'))
-    .filter((f) => f.endsWith('.ts'))
-    .sort();
-  const out = new Map<string, SourceFile>();
-  for (const name of names) {
-    const text = readFileSync(path.join(SRC, name), 'utf8');
-    const imports = ts
-      .preProcessFile(text, true, true)
-      .importedFiles.map((f) => f.fileName)
-      .filter((spec) => spec.startsWith('.'))
-      .map((spec) => path.posix.normalize(path.posix.join(path.posix.dirname(name), spec)))
-      .filter((target) => target.endsWith('.ts'));
-    out.set(name, { name, lines: text.split('\n').length, imports: [...new Set(imports)] });
+/** The folders that import each other in a circle, each with the imports that close it. */
+function folderCycles(files: ReadonlyMap<string, SourceFile>): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const f of files.values()) {
+    const from = folderOf(f.name);
+    const to = edges.get(from) ?? new Set<string>();
+    for (const i of f.imports) if (folderOf(i) !== from) to.add(folderOf(i));
+    edges.set(from, to);
   }
-  return out;
+  return cycles(new Map([...edges].map(([k, v]) => [k, [...v]]))).map((folders) => [
+    ...folders,
+    ...[...files.values()].flatMap((f) =>
+      f.imports
+        .filter((i) => folders.includes(folderOf(f.name)) && folders.includes(folderOf(i)))
+        .filter((i) => folderOf(i) !== folderOf(f.name))
+        .map((i) => `${f.name} -> ${i}`),
+    ),
+  ]);
 }
 
-/** Strongly connected components with more than one file, or a file importing itself (Tarjan). */
-function importCycles(files: ReadonlyMap<string, SourceFile>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[][] = [];
-  let next = 0;
-  const visit = (v: string): void => {
-    index.set(v, next);
-    low.set(v, next);
-    next++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of files.get(v)?.imports ?? []) {
-      if (!files.has(w)) continue;
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || files.get(v)?.imports.includes(v)) cycles.push(component.sort());
-  };
-  for (const name of files.keys()) if (!index.has(name)) visit(name);
-  return cycles;
+/** File names (without their folder) borne by more than one file, with the files bearing each. */
+function sharedNames(names: Iterable<string>): string[] {
+  const byName = new Map<string, string[]>();
+  for (const n of names)
+    byName.set(path.posix.basename(n), [...(byName.get(path.posix.basename(n)) ?? []), n]);
+  return [...byName.values()].filter((ns) => ns.length > 1).map((ns) => ns.join(' '));
 }
 
 describe('the engine source', () => {
-  const files = readSources();
+  const files = readSources(SRC);
 
   it('is read whole: every relative import names a file that exists', () => {
     expect(files.size).toBeGreaterThan(50);
@@ -95,6 +67,32 @@ describe('the engine source', () => {
     const d = { name: 'd.ts', lines: 1, imports: ['a.ts'] };
     const graph = new Map([a, b, c, d].map((f) => [f.name, f]));
     expect(importCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+
+  it('has no import cycle between folders: each folder imports only folders below it', () => {
+    expect(folderCycles(files)).toEqual([]);
+  });
+
+  it('finds a folder cycle when there is one (the check can fail)', () => {
+    const graph = new Map(
+      [
+        { name: 'combat/phase.ts', lines: 1, imports: ['naval/landing.ts', 'model/ids.ts'] },
+        { name: 'naval/landing.ts', lines: 1, imports: ['combat/odds.ts'] },
+        { name: 'combat/odds.ts', lines: 1, imports: ['model/ids.ts'] },
+        { name: 'model/ids.ts', lines: 1, imports: [] },
+        { name: 'engine.ts', lines: 1, imports: ['combat/phase.ts'] },
+      ].map((f) => [f.name, f]),
+    );
+    expect(folderCycles(graph)).toEqual([
+      ['combat/', 'naval/', 'combat/phase.ts -> naval/landing.ts', 'naval/landing.ts -> combat/odds.ts'],
+    ]);
+  });
+
+  it('gives every file a name of its own, so a name says which rule it holds', () => {
+    expect(sharedNames(files.keys())).toEqual([]);
+    expect(sharedNames(['realm/orders.ts', 'turn/orders.ts', 'turn/legal.ts'])).toEqual([
+      'realm/orders.ts turn/orders.ts',
+    ]);
   });
 
   it('keeps model/ at the bottom: it imports only model/', () => {

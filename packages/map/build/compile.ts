@@ -43,7 +43,7 @@ export interface BuildResult {
   notes: string[];
 }
 
-export function defaultSourceDir(): string {
+function defaultSourceDir(): string {
   return fileURLToPath(new URL('../source', import.meta.url));
 }
 

@@ -17,7 +17,7 @@ import {
 
 export type LonLat = readonly [number, number];
 
-export interface SourceProvince {
+interface SourceProvince {
   id: string;
   name: string;
   half: Half | null;
@@ -46,7 +46,7 @@ export interface SourceArea {
   line: string;
 }
 
-export type FeatureKind = 'river' | 'mountain' | 'strait';
+type FeatureKind = 'river' | 'mountain' | 'strait';
 
 export interface SourceFeature {
   kind: FeatureKind;
@@ -54,9 +54,9 @@ export interface SourceFeature {
   points: LonLat[];
 }
 
-export type ConnectionKind = 'road' | 'redArrow' | 'whiteArrow' | 'river' | 'mountain' | 'cut';
+type ConnectionKind = 'road' | 'redArrow' | 'whiteArrow' | 'river' | 'mountain' | 'cut';
 
-export interface SourceConnection {
+interface SourceConnection {
   kind: ConnectionKind;
   a: string;
   b: string;

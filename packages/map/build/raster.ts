@@ -15,17 +15,17 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { BoardSide } from '../src/schema.ts';
 import type { LonLat, SourceFeature } from './parse.ts';
 
-export const VIEW_WIDTH = 2000;
+const VIEW_WIDTH = 2000;
 
 /**
  * The geographic window of the board: outside it a pixel is off the map. The east edge runs at 57°E
  * south of 37°N (all of Persia) and bends to 52°E north of 39.5°N, so that the Caspian Sea lies on the
  * east edge and the steppe north of it is an entry edge (C.8).
  */
-export const LON_MIN = -11.5;
-export const LAT_MIN = 22.5;
-export const LAT_MAX = 64.8;
-export function lonMax(lat: number): number {
+const LON_MIN = -11.5;
+const LAT_MIN = 22.5;
+const LAT_MAX = 64.8;
+function lonMax(lat: number): number {
   if (lat <= 37) return 57;
   if (lat >= 39.5) return 52;
   return 57 - ((lat - 37) / 2.5) * 5;

@@ -24,8 +24,7 @@ export type StartPosition = (typeof START_POSITIONS)[number];
 export const SEA_CROSSING_PEOPLES = ['VIKING', 'PICT', 'ARAB'] as const;
 export type SeaCrossingPeople = (typeof SEA_CROSSING_PEOPLES)[number];
 
-export const AREA_KINDS = ['land', 'sea'] as const;
-export type AreaKind = (typeof AREA_KINDS)[number];
+const AREA_KINDS = ['land', 'sea'] as const;
 
 /**
  * land: two land areas sharing a border; coast: a land area touching a sea area;
@@ -44,14 +43,14 @@ export type Half = (typeof HALVES)[number];
 
 const id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'ids are kebab-case');
 
-export const provinceSchema = z.object({
+const provinceSchema = z.object({
   id,
   name: z.string().min(1),
   half: z.enum(HALVES).nullable(),
 });
 export type Province = z.infer<typeof provinceSchema>;
 
-export const citySchema = z.object({
+const citySchema = z.object({
   name: z.string().min(1),
   tax: z.number().int().min(1),
   optional: z.boolean(),
@@ -60,15 +59,15 @@ export const citySchema = z.object({
 export type City = z.infer<typeof citySchema>;
 
 /** One stretch of coast of a land area, with the sea areas it touches (Athens has two). */
-export const coastSchema = z.object({
+const coastSchema = z.object({
   id,
   seas: z.array(id).min(1),
 });
 export type Coast = z.infer<typeof coastSchema>;
 
-export const pointSchema = z.tuple([z.number(), z.number()]);
+const pointSchema = z.tuple([z.number(), z.number()]);
 
-export const areaSchema = z.object({
+const areaSchema = z.object({
   id,
   name: z.string().min(1),
   kind: z.enum(AREA_KINDS),
@@ -94,7 +93,7 @@ export const areaSchema = z.object({
 });
 export type Area = z.infer<typeof areaSchema>;
 
-export const edgeSchema = z.object({
+const edgeSchema = z.object({
   a: id,
   b: id,
   kind: z.enum(EDGE_KINDS),
@@ -112,22 +111,20 @@ export const edgeSchema = z.object({
 export type Edge = z.infer<typeof edgeSchema>;
 
 /** A named line drawn on the board (a river or a mountain range), as an SVG path. */
-export const namedLineSchema = z.object({ name: z.string().min(1), path: z.string() });
-export type NamedLine = z.infer<typeof namedLineSchema>;
+const namedLineSchema = z.object({ name: z.string().min(1), path: z.string() });
 
 /**
  * Drawing aids with no rules meaning (drawn, never moved through): small islands that belong
  * to a sea area (2.1), the river and mountain lines the area borders follow, and the imperial and
  * province boundaries as stroke-only paths. Optional so hand-made test maps need not carry them.
  */
-export const decorSchema = z.object({
+const decorSchema = z.object({
   islands: z.string(),
   rivers: z.array(namedLineSchema),
   mountains: z.array(namedLineSchema),
   imperialBoundary: z.string(),
   provinceBoundaries: z.string(),
 });
-export type Decor = z.infer<typeof decorSchema>;
 
 export const mapDataSchema = z.object({
   version: z.string(),

@@ -1,5 +1,4 @@
 /** Small graph helpers shared by the map tests. */
-import type { MapIndex } from '../src/index.ts';
 
 /** Breadth-first search from `start`, stepping only to areas `step` accepts; returns hop distances. */
 export function distances(
@@ -32,8 +31,4 @@ export function components(ids: readonly string[], next: (id: string) => readonl
     out.push(comp.sort());
   }
   return out;
-}
-
-export function landOnly(index: MapIndex) {
-  return (id: string) => index.neighbours(id, ['land']);
 }

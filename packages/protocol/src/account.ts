@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { lineText } from './text.ts';
 
-export const webhookUrlSchema = lineText()
+const webhookUrlSchema = lineText()
   .trim()
   .max(500)
   .pipe(z.url({ protocol: /^https?$/, error: 'a web address starting with https://' }));
@@ -16,7 +16,6 @@ export const notificationSettingsSchema = z
     webhookUrl: webhookUrlSchema.nullable(),
   })
   .strict();
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** The outcome of a test message sent to the webhook. */
 export const webhookTestResultSchema = z.object({
@@ -26,4 +25,6 @@ export const webhookTestResultSchema = z.object({
   /** Why it was not delivered, in words. */
   reason: z.string().optional(),
 });
-export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
+
+/** Whether the account keeps its profile to itself (off the leaderboards, its profile answered only to it). */
+export const profilePrivacySchema = z.object({ hidden: z.boolean() }).strict();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailSchema, linkTokenSchema, timeZoneSchema } from './mail.ts';
 import { lineText } from './text.ts';
 
-export const ROLES = ['player', 'moderator', 'admin'] as const;
+const ROLES = ['player', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const usernameSchema = z
@@ -15,7 +15,6 @@ export const usernameSchema = z
 export const passwordSchema = lineText().min(8).max(200);
 
 export const credentialsSchema = z.object({ username: usernameSchema, password: passwordSchema }).strict();
-export type Credentials = z.infer<typeof credentialsSchema>;
 
 /**
  * Sign-up: a name, a password and, if the player wants mail, an address (verified by a link); the
@@ -39,10 +38,12 @@ export const passwordChangeSchema = z
   .strict()
   .refine((b) => b.current !== b.next, { message: 'the new password is the current one', path: ['next'] });
 
-export const userSchema = z.object({
+const userSchema = z.object({
   id: z.string(),
   username: z.string(),
   role: z.enum(ROLES),
+  /** A bot account, signed in through its token (bots.ts). */
+  bot: z.literal(true).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -5,9 +5,11 @@
  * the rendered text with the committed file, so the document cannot drift from the code.
  */
 import { z } from 'zod';
+import { BOT_TOKEN_PREFIX } from './bots.ts';
 import { ERROR_CODES } from './errors.ts';
 import { HTTP_ROUTES } from './http-routes.ts';
 import { MODERATION_ROUTES } from './moderation.ts';
+import { gameRecordSchema, RECORD_VERSION } from './record.ts';
 import { SOCKET_EVENTS } from './socket.ts';
 
 const W = '6f1c2a4e-0000-4000-8000-000000000001';
@@ -34,6 +36,9 @@ const summary = {
   deadline: { mode: 'correspondence', hoursPerPhase: 24 },
   earlyResolution: true,
   maxPlayers: 6,
+  access: 'public',
+  reservedSeats: 0,
+  spectators: true,
   victory: 'basic',
   version: 42,
   turn: 3,
@@ -43,6 +48,20 @@ const summary = {
   seats: [seat],
 };
 const user = { id: U, username: 'alaric', role: 'player' };
+const botAccount = {
+  id: '0b7d9e1a-0000-4000-8000-000000000003',
+  username: 'alaric_bot',
+  createdAt: '2026-11-29T08:00:00.000Z',
+  bannedUntil: null,
+  tokens: [
+    {
+      id: 'Hq3V0tq8hC1v9mWc2p4xYb7nR5sT6uZp1e2f3g4h5i6',
+      label: 'laptop',
+      createdAt: '2026-11-29T08:00:00.000Z',
+      lastUsedAt: '2026-11-29T09:12:00.000Z',
+    },
+  ],
+};
 const status = {
   worldId: W,
   version: 42,
@@ -79,7 +98,7 @@ const mailSettings = {
 };
 
 /** Request (body) and response examples, by route key. */
-export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; response: unknown }> = {
+const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; response: unknown }> = {
   health: {
     response: { status: 'ok', version: '0.1.0', uptimeSeconds: 12, database: { kind: 'postgres', up: true } },
   },
@@ -148,6 +167,65 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
           vp: 57,
         },
       ],
+      ratings: { all: { rating: 1528, uncertainty: 231, provisional: true, results: 1 } },
+      ratingHistory: [
+        {
+          at: '2026-02-01T10:00:00.000Z',
+          worldId: W,
+          worldName: 'Migration Age',
+          rank: 1,
+          before: 1500,
+          after: 1528,
+        },
+      ],
+      results: [
+        {
+          worldId: W,
+          worldName: 'Migration Age',
+          at: '2026-02-01T10:00:00.000Z',
+          rank: 1,
+          of: 4,
+          victory: 'basic',
+          rated: true,
+        },
+      ],
+      botsFaced: ['normal'],
+    },
+  },
+  leaderboard: {
+    response: {
+      pool: 'all',
+      rows: [{ rank: 1, username: 'alaric', rating: 1612, uncertainty: 180, results: 9 }],
+      provisional: 4,
+    },
+  },
+  finalTable: {
+    response: {
+      worldId: W,
+      victory: 'basic',
+      rated: true,
+      rows: [
+        {
+          playerId: 'p1',
+          username: 'alaric',
+          bot: null,
+          rank: 1,
+          score: 57,
+          ratingBefore: 1500,
+          ratingAfter: 1528,
+          provisional: true,
+        },
+        {
+          playerId: 'p2',
+          username: null,
+          bot: 'normal',
+          rank: 2,
+          score: 41,
+          ratingBefore: null,
+          ratingAfter: null,
+          provisional: null,
+        },
+      ],
     },
   },
   listWorlds: { response: { worlds: [summary] } },
@@ -188,6 +266,38 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
       world: { ...summary, status: 'open', version: 0, turn: 0, step: { kind: 'idle' }, seats: [] },
     },
   },
+  playAgain: {
+    body: { name: 'Migration Age, again' },
+    response: {
+      world: { ...summary, status: 'open', version: 0, turn: 0, step: { kind: 'idle' }, seats: [seat] },
+    },
+  },
+  worldAccess: {
+    response: {
+      who: 'invitation',
+      reservedSeats: 0,
+      spectators: false,
+      link: true,
+      invited: [{ username: 'brunhild', via: 'name' }],
+    },
+  },
+  changeWorldAccess: {
+    body: { spectators: true },
+    response: { who: 'invitation', reservedSeats: 0, spectators: true, link: true, invited: [] },
+  },
+  inviteByName: {
+    body: { username: 'brunhild' },
+    response: {
+      who: 'private',
+      reservedSeats: 0,
+      spectators: true,
+      link: false,
+      invited: [{ username: 'brunhild', via: 'name' }],
+    },
+  },
+  newInviteLink: { body: {}, response: { token: 'q3Vx2mS0cN1rT8wYb5kLz7aH4dPf6gJi9uE0oR2tW1s' } },
+  revokeInviteLink: { body: {}, response: { ok: true } },
+  acceptInvite: { body: {}, response: { worldId: W, name: 'Migration Age' } },
   getWorld: {
     response: {
       world: summary,
@@ -240,6 +350,81 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
       ],
     },
   },
+  sinceLast: {
+    response: {
+      player: 'p1',
+      fromVersion: 120,
+      toVersion: 410,
+      fromTurn: 4,
+      toTurn: 14,
+      turnsPassed: 10,
+      vpWon: 6,
+      vpLost: 0,
+      lines: [
+        { kind: 'joined', turn: 5, seq: 150, player: 'p4' },
+        {
+          kind: 'battle',
+          turn: 7,
+          seq: 231,
+          role: 'defender',
+          against: 'p2',
+          area: 'dacia',
+          odds: '2-1',
+          result: 'DR',
+        },
+        { kind: 'stage', turn: 9, seq: 300, player: 'p1', stage: 'kingdom', reason: null },
+        { kind: 'vp', turn: 12, seq: 377, vp: 6, total: 18 },
+        { kind: 'chat', turn: 13, seq: 395, from: 'p2', body: 'Truce on the Danube?' },
+      ],
+      more: 0,
+    },
+  },
+  worldHistory: {
+    response: {
+      events: [
+        {
+          seq: 41,
+          index: 0,
+          turn: 3,
+          event: { type: 'unitMoved', player: 'p1', unit: 'u7', path: ['sarmatia', 'dacia'] },
+        },
+      ],
+      more: true,
+    },
+  },
+  sinceLastSeen: { body: { version: 410 }, response: { seenVersion: 410 } },
+  worldRecord: {
+    response: {
+      format: 'bke-record',
+      version: 1,
+      kind: 'viewer',
+      rulesVersion: 'bke-open-1',
+      mapVersion: '90d0475130e5',
+      world: { id: W, name: 'Migration Age', status: 'running', takenAt: '2026-11-22T12:00:00.000Z' },
+      viewer: { seats: ['p1'] },
+      setup: { options: {}, players: [] },
+      orders: [
+        {
+          seq: 1,
+          at: '2026-11-21T12:00:00.000Z',
+          actor: 'system',
+          kind: 'system',
+          order: { type: 'join', player: 'p1', name: 'alaric', seat: 0, colour: 'red' },
+          events: [{ type: 'playerJoined', player: 'p1', seat: 0, turn: 1 }],
+        },
+        {
+          seq: 41,
+          at: '2026-11-21T12:04:00.000Z',
+          actor: 'p1',
+          kind: 'player',
+          order: { type: 'move', unit: 'u7', path: ['sarmatia', 'dacia'] },
+          events: [{ type: 'unitMoved', player: 'p1', unit: 'u7', path: ['sarmatia', 'dacia'] }],
+        },
+        { seq: 42, at: '2026-11-21T12:05:00.000Z', events: [] },
+      ],
+      final: { turn: 3 },
+    },
+  },
   joinWorld: { body: { colour: 'red' }, response: { world: summary, seat } },
   leaveWorld: { body: {}, response: { world: summary } },
   setAway: { body: { away: true, standIn: 'strong' }, response: { away: true, standIn: 'strong' } },
@@ -265,6 +450,47 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
     response: { webhookUrl: 'https://discord.com/api/webhooks/123/abc' },
   },
   testNotifications: { body: {}, response: { delivered: true, status: 204 } },
+  getProfilePrivacy: { response: { hidden: false } },
+  setProfilePrivacy: { body: { hidden: true }, response: { hidden: true } },
+  accountExport: {
+    response: {
+      exportedAt: '2026-11-21T12:00:00.000Z',
+      account: {
+        username: 'alaric',
+        email: 'alaric@example.org',
+        createdAt: '2026-11-01T09:00:00.000Z',
+        profileHidden: false,
+        notifyMode: 'each',
+        timeZone: 'Europe/Amsterdam',
+        webhookUrl: null,
+      },
+      worlds: [{ worldId: W, name: 'Friday night', playerId: 'p1', joinedAt: '2026-11-20T18:00:00.000Z' }],
+      notes: [
+        {
+          worldId: W,
+          worldName: 'Friday night',
+          body: 'Watch the Franks.',
+          updatedAt: '2026-11-21T11:00:00.000Z',
+        },
+      ],
+      blocked: [{ username: 'odoacer', since: '2026-11-21T11:00:00.000Z' }],
+    },
+  },
+  getBlocks: {
+    response: { blocked: [{ userId: U, username: 'odoacer', since: '2026-11-21T11:00:00.000Z' }] },
+  },
+  setBlock: {
+    body: { username: 'odoacer', blocked: true },
+    response: { blocked: [{ userId: U, username: 'odoacer', since: '2026-11-21T11:00:00.000Z' }] },
+  },
+  getNote: { response: { body: 'Watch the Franks.', updatedAt: '2026-11-21T11:00:00.000Z' } },
+  saveNote: {
+    body: { body: 'Watch the Franks. Ask Gaiseric about Carthage.' },
+    response: {
+      body: 'Watch the Franks. Ask Gaiseric about Carthage.',
+      updatedAt: '2026-11-21T11:05:00.000Z',
+    },
+  },
   getMail: { response: mailSettings },
   setMailPrefs: {
     body: { notify: 'digest', digestHour: 7, timeZone: 'Europe/Amsterdam' },
@@ -278,9 +504,40 @@ export const HTTP_EXAMPLES: Record<keyof typeof HTTP_ROUTES, { body?: unknown; r
     body: { token: 'Zp1e2f3g4h5i6kq3V0tq8hC1v9mWc2p4xYb7nR5sT6u' },
     response: { email: 'alaric@example.net' },
   },
+  listBots: { response: { bots: [botAccount] } },
+  createBot: {
+    body: { username: 'alaric_bot', label: 'laptop' },
+    response: { bot: botAccount, token: `${BOT_TOKEN_PREFIX}q8Xc0vT3n1Lk5pR7sW9yB2dF4gH6jM8nQ0rS2tU4vW6` },
+  },
+  createBotToken: {
+    body: { label: 'server' },
+    response: { bot: botAccount, token: `${BOT_TOKEN_PREFIX}m2N4p6Q8r0S2t4U6v8W0x2Y4z6A8b0C2d4E6f8G0h2J` },
+  },
+  revokeBotToken: { body: {}, response: { bots: [{ ...botAccount, tokens: [] }] } },
+  seatedWorlds: {
+    response: {
+      worlds: [
+        { worldId: W, name: 'Migration Age', status: 'running', playerId: 'p3', version: 42, yourMove: true },
+      ],
+    },
+  },
+  seatView: {
+    response: {
+      worldId: W,
+      playerId: 'p3',
+      version: 42,
+      view: { turn: 3, step: { kind: 'playerTurn' }, viewer: 'p3' },
+      legal: [{ type: 'endPhase' }],
+      status,
+    },
+  },
+  seatOrder: {
+    body: { version: 42, order: { type: 'endPhase' } },
+    response: { ok: true, version: 43, deferred: false },
+  },
 };
 
-export const SOCKET_EXAMPLES: {
+const SOCKET_EXAMPLES: {
   clientToServer: Record<keyof typeof SOCKET_EVENTS.clientToServer, { payload: unknown; result: unknown }>;
   serverToClient: Record<keyof typeof SOCKET_EVENTS.serverToClient, unknown>;
 } = {
@@ -399,6 +656,18 @@ export function renderProtocolDoc(): string {
     }
     out.push('Response:', '', json(checked(route.response, ex.response, `${key} response`)), '');
   }
+  out.push(
+    `## Game record format (version ${RECORD_VERSION})`,
+    '',
+    'What `GET /api/worlds/:id/record` answers and `npm run -s engine -- replay <file>` reads: a',
+    "`complete` record (the seed, every order with its actor and time, the final state's hash) or a",
+    '`viewer` record (what one viewer of a world in play could see). docs/game-records.md says what',
+    "each holds and what a viewer's record withholds. Every record the server or the engine writes",
+    'is checked against this schema by the tests.',
+    '',
+    details('record schema', schemaOf(gameRecordSchema)),
+    '',
+  );
   out.push(
     '## Moderation routes',
     '',

@@ -11,7 +11,7 @@ import { z } from 'zod';
  * A shape as JSON carries it: the engine's branded ids (`AreaId`, `UnitId`, `PlayerId`) are plain
  * strings once they leave it, so a client holds them as strings; every other field is the engine's.
  */
-export type Plain<T> = T extends string
+type Plain<T> = T extends string
   ? T extends z.$brand
     ? string
     : T
@@ -28,16 +28,13 @@ export type GameEvent = Plain<Engine.GameEvent>;
 export type LegalOrder = Plain<Engine.LegalOrder>;
 export type Order = Plain<Engine.Order>;
 export type EconomicPlan = Plain<Engine.EconomicPlan>;
-export type LedgerRow = Plain<Engine.LedgerRow>;
-export type AdminOutcome = Plain<Engine.AdminOutcome>;
 export type Consequence = Plain<Engine.Consequence>;
 export type Foreseen = Plain<Engine.Foreseen>;
-export type AttackChoice = Plain<Engine.AttackChoice>;
 export type Standing = Plain<Engine.Standing>;
-export type { PlayerPhase, Stage, StartPosition, StepKind, UnitKind } from '@bke/engine/types';
+export type { PlayerPhase, StartPosition, StepKind } from '@bke/engine/types';
 
 /** The server's own fact in a world's events: a moderator took the world back to the start of `turn`. */
-export interface WorldRolledBack {
+interface WorldRolledBack {
   readonly type: 'worldRolledBack';
   readonly turn: number;
   /** The order the world went back to (its state is the one after it). */

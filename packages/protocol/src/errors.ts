@@ -4,10 +4,10 @@
  * pass through unchanged. The client gives each code its words (apps/web/src/lib/words.ts, with a
  * test over this list); parameters travel beside the code (`{ code: 'http/too_large', limit: 1048576 }`).
  */
-import { ERROR_CODES as ENGINE_ERROR_CODES, type ErrorCode as EngineErrorCode } from '@bke/engine/types';
+import { ERROR_CODES as ENGINE_ERROR_CODES } from '@bke/engine/types';
 import { z } from 'zod';
 
-export const HTTP_ERROR_CODES = [
+const HTTP_ERROR_CODES = [
   'http/not_found',
   'http/method_not_allowed',
   'http/bad_json',
@@ -29,7 +29,7 @@ export const HTTP_ERROR_CODES = [
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 
-export const AUTH_ERROR_CODES = [
+const AUTH_ERROR_CODES = [
   'auth/required',
   'auth/forbidden',
   'auth/bad_credentials',
@@ -50,9 +50,8 @@ export const AUTH_ERROR_CODES = [
    */
   'auth/revoked',
 ] as const;
-export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
-export const WORLD_ERROR_CODES = [
+const WORLD_ERROR_CODES = [
   'world/not_found',
   'world/full',
   'world/closed',
@@ -62,7 +61,15 @@ export const WORLD_ERROR_CODES = [
   'world/colour_taken',
   'world/not_subscribed',
   'world/busy',
-  /** This account created `limit` worlds in the last day. */
+  /**
+   * Every thread that replays past turns is busy and its queue is full: try again after
+   * `retryAfterSeconds` (also `Retry-After`). Nothing was read.
+   */
+  'world/replay_busy',
+  /**
+   * `limit` worlds were created in the last day by this account (`per: 'account'`), or from this
+   * client address whatever the accounts (`per: 'address'`, with `retryAfterSeconds`, also `Retry-After`).
+   */
   'world/create_limit',
   /** This account joined this world `limit` times in the last day. */
   'world/join_limit',
@@ -72,10 +79,21 @@ export const WORLD_ERROR_CODES = [
   'world/not_creator',
   /** A moderator removed this account from the world; it may join again once a moderator allows it. */
   'world/removed',
+  /** The invitation link is unknown, or was revoked or replaced. */
+  'world/invite_invalid',
+  /** The world's remaining seats are held for the accounts invited into it. */
+  'world/seats_reserved',
+  /** The world takes no spectators: only its players may watch it. */
+  'world/no_spectators',
+  /** No account of that name (an invitation by name). */
+  'world/no_such_player',
+  /** Only a world that has ended (closed) can be played again. */
+  'world/not_ended',
+  /** Only someone who held a seat in the world may play it again. */
+  'world/not_a_player',
 ] as const;
-export type WorldErrorCode = (typeof WORLD_ERROR_CODES)[number];
 
-export const SOCKET_ERROR_CODES = [
+const SOCKET_ERROR_CODES = [
   'socket/invalid',
   /** Too many events from this account (or address) at once: the next in `retryAfterSeconds`. */
   'socket/rate_limited',
@@ -90,14 +108,12 @@ export const SOCKET_ERROR_CODES = [
   /** An event the server does not know. */
   'socket/unknown_event',
 ] as const;
-export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
 
 /** The player's notification settings (account.ts). */
-export const NOTIFY_ERROR_CODES = ['notify/no_webhook'] as const;
-export type NotifyErrorCode = (typeof NOTIFY_ERROR_CODES)[number];
+const NOTIFY_ERROR_CODES = ['notify/no_webhook'] as const;
 
 /** Links sent by e-mail and the account's address (mail.ts). */
-export const ACCOUNT_ERROR_CODES = [
+const ACCOUNT_ERROR_CODES = [
   /** The link is not one this server sent (mistyped or cut short). */
   'account/link_invalid',
   /** The link is older than it may be (`hours`): ask for a new one. */
@@ -107,13 +123,35 @@ export const ACCOUNT_ERROR_CODES = [
   /** Another account verified this address first. */
   'account/email_taken',
 ] as const;
-export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
+/** A profile its owner hides (profile.ts). */
+const PROFILE_ERROR_CODES = ['profile/hidden'] as const;
+
+/** Bot accounts and their tokens (bots.ts). */
+const BOT_ERROR_CODES = [
+  /** No bot account (or token of it) by that id belongs to the signed-in person. */
+  'bot/not_found',
+  /** The person holds `limit` bot accounts already, or the bot `limit` live tokens. */
+  'bot/too_many',
+  /** A bot account cannot make or manage bot accounts; only a person can. */
+  'bot/not_allowed',
+] as const;
+
+/** Chat blocks (blocks.ts). */
+const BLOCK_ERROR_CODES = [
+  /** No account by that name. */
+  'block/not_found',
+  /** An account cannot block itself. */
+  'block/self',
+  /** The account blocks `limit` accounts already. */
+  'block/too_many',
+] as const;
 
 /** Text holding control characters (text.ts), with the field's `path`. */
-export const TEXT_ERROR_CODES = ['text/control_characters'] as const;
+const TEXT_ERROR_CODES = ['text/control_characters'] as const;
 
 /** Moderation routes (moderation.ts); a muted player's chat line is refused as `chat/muted`. */
-export const MODERATION_ERROR_CODES = [
+const MODERATION_ERROR_CODES = [
   'moderation/not_found',
   'moderation/not_paused',
   'moderation/already_paused',
@@ -129,8 +167,11 @@ export const MODERATION_ERROR_CODES = [
   'moderation/not_removed',
   /** Reporting the moderators' own notice in chat. */
   'moderation/not_reportable',
+  /** A world cannot start from this position: `position` is the link's refusal (its own code and message). */
+  'moderation/position_refused',
+  /** The seats do not fit the position's players: those `missing` a seat, seats for `unknown` players, accounts named `twice`. */
+  'moderation/position_seats',
 ] as const;
-export type ModerationErrorCode = (typeof MODERATION_ERROR_CODES)[number];
 
 export const SERVER_ERROR_CODES = [
   ...HTTP_ERROR_CODES,
@@ -138,13 +179,13 @@ export const SERVER_ERROR_CODES = [
   ...WORLD_ERROR_CODES,
   ...SOCKET_ERROR_CODES,
   ...NOTIFY_ERROR_CODES,
+  ...BOT_ERROR_CODES,
   ...ACCOUNT_ERROR_CODES,
+  ...PROFILE_ERROR_CODES,
+  ...BLOCK_ERROR_CODES,
   ...TEXT_ERROR_CODES,
   ...MODERATION_ERROR_CODES,
 ] as const;
-export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
-
-export { ENGINE_ERROR_CODES, type EngineErrorCode };
 
 /** Every code a client can receive: the server's and the engine's. A code not in it does not compile. */
 export const ERROR_CODES = [...SERVER_ERROR_CODES, ...ENGINE_ERROR_CODES] as const;
@@ -162,4 +203,3 @@ export type WireError = z.infer<typeof errorSchema>;
 export const errorBodySchema = z.object({
   error: errorSchema.extend({ message: z.string() }),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -8,8 +8,11 @@ import {
   STEP_KINDS,
 } from '@bke/engine/types';
 import { z } from 'zod';
+import { accessSettingsSchema, WORLD_ACCESS } from './access.ts';
 import { worldEventSchema } from './engine-shapes.ts';
+import { finishedResultSchema, RATING_POOLS, ratingHistorySchema, shownRatingSchema } from './ratings.ts';
 import { lineText } from './text.ts';
+import { worldEndingSchema } from './world-ending.ts';
 
 /** The players' colours are the engine's (a seat's colour is its `join` order's). */
 export { COLOURS, type Colour } from '@bke/engine/schemas';
@@ -52,7 +55,7 @@ export type DeadlineSettings = z.infer<typeof deadlineSettingsSchema>;
  * The engine's options object (optional rules `opt`, Part E switches `cfg`, `victory` basic or
  * advanced). The server validates it with the engine's own schema; here only its outline.
  */
-export const worldOptionsSchema = z
+const worldOptionsSchema = z
   .object({
     opt: z.record(lineText().max(64), z.boolean()).optional(),
     cfg: z.record(lineText().max(64), z.union([z.boolean(), z.number(), lineText().max(200)])).optional(),
@@ -76,13 +79,23 @@ export const createWorldSchema = z
     join: z.boolean().default(false),
     /** Bots seated at once, one per entry with its level (seats permitting, after the creator's). */
     bots: z.array(botLevelSchema).max(6).default([]),
+    /** How the world ends and whether it is rated (world-ending.ts). */
+    ending: worldEndingSchema.default({ until: 'open', rated: true }),
+    /** Who may join and watch (access.ts). */
+    access: accessSettingsSchema.default({ who: 'public', reservedSeats: 0, spectators: true, invite: [] }),
   })
   .strict();
 export type CreateWorld = z.input<typeof createWorldSchema>;
 
+/**
+ * Playing an ended world again: a new world with its settings, its bots and its players invited.
+ * The new world's name defaults to the old one's.
+ */
+export const playAgainSchema = z.object({ name: lineText().trim().min(1).max(80).optional() }).strict();
+
 export const joinWorldSchema = z.object({ colour: colourSchema.optional() }).strict();
 
-export const seatSchema = z.object({
+const seatSchema = z.object({
   playerId: z.string(),
   /** The account playing the seat; null for a bot's seat. */
   userId: z.string().nullable(),
@@ -90,6 +103,10 @@ export const seatSchema = z.object({
   username: z.string(),
   /** A bot's seat: its level; null for a person's seat. */
   bot: botLevelSchema.nullable(),
+  /** The account is a bot account (a person's program playing through a token, docs/bot-interface.md). */
+  program: z.literal(true).optional(),
+  /** With `program`: the name of the person who runs it, shown beside it wherever the seat is. */
+  programOwner: z.string().optional(),
   /** While the person is away, the bot level playing for them (null: default orders hold the seat). */
   standIn: botLevelSchema.nullable(),
   seat: z.number().int(),
@@ -98,10 +115,11 @@ export const seatSchema = z.object({
   left: z.boolean(),
   /** Left because a moderator removed the account, which may not join again unless allowed back. */
   removed: z.boolean(),
+  /** Left because a moderator's rollback returned the world to the start of this turn, before the player joined. */
+  unseatedAtTurn: z.number().int().optional(),
   /** Away (set by the player, or by a moderator): the engine's default orders hold the seat at once. */
   away: z.boolean(),
 });
-export type Seat = z.infer<typeof seatSchema>;
 
 /**
  * A player going away (holiday) or coming back. Meanwhile default orders hold the seat, or, with
@@ -116,7 +134,7 @@ export const addBotSchema = z.object({ level: botLevelSchema }).strict();
 export const addBotResponseSchema = z.object({ playerId: z.string() }).strict();
 
 /** One order a bot gave for a seat: what a person sees of their stand-in's play. */
-export const botOrderSchema = z.object({
+const botOrderSchema = z.object({
   seq: z.number().int(),
   turn: z.number().int(),
   bot: botLevelSchema,
@@ -128,16 +146,14 @@ export const botOrderSchema = z.object({
 });
 export const botOrdersResponseSchema = z.object({ orders: z.array(botOrderSchema) });
 export type BotOrder = z.infer<typeof botOrderSchema>;
-export type BotOrdersResponse = z.infer<typeof botOrdersResponseSchema>;
 
 /** Where a world stands in the turn sequence (4), as a lobby line shows it. */
 export const worldStepSchema = z.object({
   kind: z.enum(STEP_KINDS),
   phase: z.enum(PLAYER_PHASES).optional(),
 });
-export type WorldStep = z.infer<typeof worldStepSchema>;
 
-export const worldSummarySchema = z.object({
+const worldSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   status: z.enum(WORLD_STATUSES),
@@ -146,6 +162,11 @@ export const worldSummarySchema = z.object({
   deadline: deadlineSettingsSchema,
   earlyResolution: z.boolean(),
   maxPlayers: z.number().int(),
+  /** Who may join (access.ts): a world that is not public is listed only to its members. */
+  access: z.enum(WORLD_ACCESS),
+  /** Seats held for the accounts invited by name. */
+  reservedSeats: z.number().int(),
+  spectators: z.boolean(),
   victory: z.enum(['basic', 'advanced']),
   version: z.number().int(),
   turn: z.number().int(),
@@ -157,7 +178,7 @@ export const worldSummarySchema = z.object({
 });
 export type WorldSummary = z.infer<typeof worldSummarySchema>;
 
-export const cycleRowSchema = z.object({
+const cycleRowSchema = z.object({
   playerId: z.string(),
   number: z.number().int(),
   position: z.string(),
@@ -174,7 +195,7 @@ export type CycleRow = z.infer<typeof cycleRowSchema>;
  * The turn record sheet's number columns (14.3.3) as the ledger stores them, each with the field of
  * the engine's `LedgerRow` it is taken from (`vpTotal` is column 4, the cycle's VP so far).
  */
-export const LEDGER_SHEET_COLUMNS = {
+const LEDGER_SHEET_COLUMNS = {
   tax: 'tax',
   other: 'other',
   vpTotal: 'vp',
@@ -186,14 +207,13 @@ export const LEDGER_SHEET_COLUMNS = {
   treasury: 'treasury',
   adminPercent: 'adminPercent',
 } as const satisfies Record<string, keyof LedgerRow>;
-export type LedgerSheetColumn = keyof typeof LEDGER_SHEET_COLUMNS;
+type LedgerSheetColumn = keyof typeof LEDGER_SHEET_COLUMNS;
 
 /** A ledger column: a sheet column, or `vp`, the VP gained that turn (the engine's `vpGained`). */
-export const LEDGER_COLUMNS = ['vp', ...(Object.keys(LEDGER_SHEET_COLUMNS) as LedgerSheetColumn[])] as const;
-export type LedgerColumn = 'vp' | LedgerSheetColumn;
+const LEDGER_COLUMNS = ['vp', ...(Object.keys(LEDGER_SHEET_COLUMNS) as LedgerSheetColumn[])] as const;
 
 /** One value of the record sheet: a player's column in one turn of one cycle. */
-export const ledgerRowSchema = z.object({
+const ledgerRowSchema = z.object({
   playerId: z.string(),
   cycle: z.number().int(),
   turn: z.number().int(),
@@ -223,7 +243,7 @@ const sheetNumber = z.number().int().nullable();
  * One line of a player's turn record sheet (14.3.3) as the server folds it from the ledger: the
  * eleven columns, null where nothing was recorded; column 4 is the cycle's running total.
  */
-export const sheetLineSchema = z.object({
+const sheetLineSchema = z.object({
   player: z.string(),
   cycle: z.number().int(),
   /** 1 game turn */
@@ -259,7 +279,7 @@ export const worldListResponseSchema = z.object({ worlds: z.array(worldSummarySc
  * A player's standing when the world closed: the engine's standing (14.3.1 best single cycle,
  * 14.3.2 victory points per turn played) with the name and colour the seat played under.
  */
-export const finalStandingSchema = z.object({
+const finalStandingSchema = z.object({
   playerId: z.string(),
   name: z.string(),
   colour: colourSchema,
@@ -271,13 +291,15 @@ export const finalStandingSchema = z.object({
 });
 export type FinalStanding = z.infer<typeof finalStandingSchema>;
 /** A closed world as the lobby's "finished" list shows it: its summary and its final standings. */
-export const finishedWorldSchema = worldSummarySchema.extend({
+const finishedWorldSchema = worldSummarySchema.extend({
   closedAt: z.string(),
   standings: z.array(finalStandingSchema),
 });
 export type FinishedWorld = z.infer<typeof finishedWorldSchema>;
 export const finishedWorldListResponseSchema = z.object({ worlds: z.array(finishedWorldSchema) });
 export const worldResponseSchema = z.object({ world: worldSummarySchema });
+/** A new world; one by invitation with its link's token, shown this once (access.ts). */
+export const createWorldResponseSchema = worldResponseSchema.extend({ inviteToken: z.string().optional() });
 export const worldDetailResponseSchema = z.object({
   world: worldSummarySchema,
   /** The world's options as the engine holds them, every default filled in. */
@@ -291,6 +313,8 @@ export const joinResponseSchema = z.object({ world: worldSummarySchema, seat: se
 /** A player's public record: the worlds they sit in and every cycle they played, best first. */
 export const profileResponseSchema = z.object({
   username: z.string(),
+  /** A bot account (a person's program): the name of the person who runs it. */
+  programOwner: z.string().optional(),
   since: z.string(),
   worlds: z.array(
     z.object({
@@ -315,5 +339,13 @@ export const profileResponseSchema = z.object({
       vp: z.number().int(),
     }),
   ),
+  /** The player's rating in each pool they have one in (docs/ratings.md). */
+  ratings: z.partialRecord(z.enum(RATING_POOLS), shownRatingSchema),
+  /** The `all` rating after each rated result, oldest first (the profile's chart and its table). */
+  ratingHistory: ratingHistorySchema,
+  /** The final tables of the ended worlds they played, newest first. */
+  results: z.array(finishedResultSchema),
+  /** The bot levels that sat in a world with them. */
+  botsFaced: z.array(z.enum(BOT_LEVELS)),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;

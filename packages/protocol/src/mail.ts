@@ -13,7 +13,7 @@ export const emailSchema = lineText()
   .pipe(z.email({ error: 'an e-mail address such as name@example.org' }))
   .transform((s) => s.toLowerCase());
 
-export const NOTIFY_MODES = ['none', 'each', 'digest'] as const;
+const NOTIFY_MODES = ['none', 'each', 'digest'] as const;
 export type NotifyMode = (typeof NOTIFY_MODES)[number];
 
 /** An IANA time zone name this server knows (Europe/Amsterdam, America/New_York, UTC). */
@@ -32,12 +32,12 @@ export const timeZoneSchema = lineText()
     { message: 'a time zone name such as Europe/Amsterdam' },
   );
 
-/** A link's token as it arrives from the e-mail (random, base64url). */
+/** A link's token as it arrives from the e-mail (a random part and its MAC, base64url, joined by a dot). */
 export const linkTokenSchema = z
   .string()
   .min(20)
   .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/, 'the token from the link');
+  .regex(/^[A-Za-z0-9_.-]+$/, 'the token from the link');
 
 export const mailPrefsSchema = z
   .object({
@@ -47,7 +47,6 @@ export const mailPrefsSchema = z
     timeZone: timeZoneSchema,
   })
   .strict();
-export type MailPrefs = z.infer<typeof mailPrefsSchema>;
 
 /** What the account page shows about mail. */
 export const mailSettingsSchema = mailPrefsSchema.extend({

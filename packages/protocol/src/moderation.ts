@@ -8,7 +8,7 @@ import { botLevelSchema, deadlineSettingsSchema } from './lobby.ts';
 import { freeText, lineText } from './text.ts';
 
 /** Who may call a moderation route: `moderator` means moderators and admins; `user` any account. */
-export const MODERATION_LEVELS = ['user', 'moderator', 'admin'] as const;
+const MODERATION_LEVELS = ['user', 'moderator', 'admin'] as const;
 export type ModerationLevel = (typeof MODERATION_LEVELS)[number];
 
 /** Every action a moderator takes through the moderation routes, one vocabulary for the server, the log and the client. */
@@ -20,6 +20,7 @@ export const MODERATION_ACTIONS = [
   'world.settings',
   'world.close',
   'world.rollback',
+  'world.fromPosition',
   'seat.remove',
   'seat.handOver',
   'seat.absent',
@@ -38,7 +39,7 @@ export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
  * What an operator does on the server's command line (`npm run admin`), recorded in the same audit
  * log as the moderators' actions, with the command line as the actor.
  */
-export const OPERATOR_ACTIONS = [
+const OPERATOR_ACTIONS = [
   'user.create',
   'user.resetPassword',
   'user.endSessions',
@@ -48,13 +49,13 @@ export const OPERATOR_ACTIONS = [
 export type OperatorActionName = (typeof OPERATOR_ACTIONS)[number];
 
 /** Every action the audit log holds. */
-export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, ...OPERATOR_ACTIONS] as const;
+const AUDIT_ACTIONS = [...MODERATION_ACTIONS, ...OPERATOR_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
 /** The actor id of an operator's action on the command line: no account did it. */
 export const COMMAND_LINE_ACTOR_ID = '00000000-0000-0000-0000-000000000000';
 
-export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** Why: every moderator action carries one (shown to players where they are told). */
@@ -65,8 +66,8 @@ const isoDate = z.iso.datetime({ offset: true });
 
 // ---- request bodies ----
 
-export const reasonBodySchema = withReason({});
-export const deadlineChangeSchema = withReason({
+const reasonBodySchema = withReason({});
+const deadlineChangeSchema = withReason({
   /** Move the current deadline by this many seconds (negative shortens); or set it outright. */
   shiftSeconds: z
     .number()
@@ -78,28 +79,47 @@ export const deadlineChangeSchema = withReason({
 }).refine((b) => (b.shiftSeconds === undefined) !== (b.deadlineAt === undefined), {
   message: 'give exactly one of shiftSeconds and deadlineAt',
 });
-export const worldSettingsChangeSchema = withReason({
+const worldSettingsChangeSchema = withReason({
   deadline: deadlineSettingsSchema.optional(),
   earlyResolution: z.boolean().optional(),
 }).refine((b) => b.deadline !== undefined || b.earlyResolution !== undefined, {
   message: 'change at least one setting',
 });
-export const rollbackSchema = withReason({
+const rollbackSchema = withReason({
   /** The game turn to return to: the world is put back exactly as it was when that turn began. */
   turn: z.number().int().min(0).max(10_000),
 });
-export const handOverSchema = withReason({ username: lineText().trim().min(3).max(24) });
+/**
+ * A new world started from a position (docs/world-from-position.md): an analysis board's shared
+ * link (the whole address or its code after `#/analysis/`), and who plays each of its players —
+ * an account by name or a bot of a level. Every player of the position still in the game is given
+ * a seat; the seed draws the world's dice from the position on (a fresh one when omitted).
+ */
+const positionSeatSchema = z.union([
+  z.object({ playerId: z.string().regex(/^p\d{1,3}$/), username: lineText().trim().min(3).max(24) }).strict(),
+  z.object({ playerId: z.string().regex(/^p\d{1,3}$/), bot: botLevelSchema }).strict(),
+]);
+export type PositionSeat = z.infer<typeof positionSeatSchema>;
+const worldFromPositionSchema = withReason({
+  name: lineText().trim().min(3).max(60),
+  position: z.string().trim().min(1).max(400_000),
+  seats: z.array(positionSeatSchema).min(1).max(50),
+  seed: lineText().min(1).max(64).optional(),
+  deadline: deadlineSettingsSchema.optional(),
+});
+export type WorldFromPosition = z.infer<typeof worldFromPositionSchema>;
+const handOverSchema = withReason({ username: lineText().trim().min(3).max(24) });
 /** Absent (or present again); `standIn`: a bot of that level plays the seat meanwhile (null: default orders). */
-export const absentSchema = withReason({
+const absentSchema = withReason({
   absent: z.boolean(),
   standIn: botLevelSchema.nullable().optional(),
 });
 /** `until` null or omitted: until lifted by hand. */
-export const banSchema = withReason({ until: isoDate.nullable().optional() });
-export const muteSchema = withReason({ until: isoDate.nullable().optional() });
-export const roleChangeSchema = withReason({ role: z.enum(['player', 'moderator', 'admin']) });
-export const reportResolveSchema = withReason({ status: z.enum(['resolved', 'dismissed']) });
-export const reportCreateSchema = z
+const banSchema = withReason({ until: isoDate.nullable().optional() });
+const muteSchema = withReason({ until: isoDate.nullable().optional() });
+const roleChangeSchema = withReason({ role: z.enum(['player', 'moderator', 'admin']) });
+const reportResolveSchema = withReason({ status: z.enum(['resolved', 'dismissed']) });
+const reportCreateSchema = z
   .object({
     reason: reasonSchema,
     worldId: z.uuid().optional(),
@@ -117,7 +137,7 @@ export const reportCreateSchema = z
 
 // ---- responses ----
 
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.string(),
   actor: z.object({ id: z.string(), username: z.string() }),
   action: z.enum(AUDIT_ACTIONS),
@@ -132,11 +152,11 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const actionResponseSchema = z.object({ ok: z.literal(true), action: auditEntrySchema });
+const actionResponseSchema = z.object({ ok: z.literal(true), action: auditEntrySchema });
 export type ActionResponse = z.infer<typeof actionResponseSchema>;
-export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
 
-export const moderatedUserSchema = z.object({
+const moderatedUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   role: z.enum(['player', 'moderator', 'admin']),
@@ -146,9 +166,9 @@ export const moderatedUserSchema = z.object({
   createdAt: z.string(),
 });
 export type ModeratedUser = z.infer<typeof moderatedUserSchema>;
-export const userListSchema = z.object({ users: z.array(moderatedUserSchema) });
+const userListSchema = z.object({ users: z.array(moderatedUserSchema) });
 
-export const reportSchema = z.object({
+const reportSchema = z.object({
   id: z.string(),
   reporter: z.object({ id: z.string(), username: z.string() }),
   worldId: z.string().nullable(),
@@ -163,16 +183,16 @@ export const reportSchema = z.object({
   at: z.string(),
 });
 export type Report = z.infer<typeof reportSchema>;
-export const reportListSchema = z.object({ reports: z.array(reportSchema) });
+const reportListSchema = z.object({ reports: z.array(reportSchema) });
 /**
  * What the reporter gets back: their own report, naming the message by id only. Its text is read
  * by moderators in the moderation area, so a report never shows anyone a message they could not see.
  */
-export const reportReceiptSchema = reportSchema
+const reportReceiptSchema = reportSchema
   .omit({ chatMessage: true })
   .extend({ chatMessageId: z.string().nullable() });
 export type ReportReceipt = z.infer<typeof reportReceiptSchema>;
-export const reportCreatedSchema = z.object({ report: reportReceiptSchema });
+const reportCreatedSchema = z.object({ report: reportReceiptSchema });
 
 /** `?q=`: the start of a username (letters, digits, _ and -, taken literally). */
 export const userSearchQuerySchema = z.object({ q: lineText().max(24).optional() }).strict();
@@ -195,11 +215,18 @@ export const auditQuerySchema = z
  * No state hash per turn: it would take the state at every turn start, a replay of the whole log;
  * the rollback's audit entry gives the hash of the state it restored (`params.hash`).
  */
-export const turnListSchema = z.object({
-  turns: z.array(z.object({ turn: z.number().int(), seq: z.number().int() })),
+const turnListSchema = z.object({
+  turns: z.array(
+    z.object({
+      turn: z.number().int(),
+      seq: z.number().int(),
+      /** The seats a rollback to this turn would free: their players joined after it began. */
+      unseats: z.array(z.string()),
+    }),
+  ),
 });
 
-export const moderationChatSchema = z.object({
+const moderationChatSchema = z.object({
   messages: z.array(
     z.object({
       id: z.string(),
@@ -212,7 +239,7 @@ export const moderationChatSchema = z.object({
   ),
 });
 
-export const moderationSeatsSchema = z.object({
+const moderationSeatsSchema = z.object({
   seats: z.array(
     z.object({
       playerId: z.string(),
@@ -234,7 +261,7 @@ export const moderationSeatsSchema = z.object({
  * Sent to everyone in a world's room when a moderator acts on it, and to every socket of one
  * account when the action is about that account (removed, muted, banned): people are told why.
  */
-export const moderationNoticeSchema = z.object({
+const moderationNoticeSchema = z.object({
   /** The world acted on; null for an account-wide action (a ban or a mute). */
   worldId: z.string().nullable(),
   worldName: z.string().nullable().optional(),
@@ -247,6 +274,8 @@ export const moderationNoticeSchema = z.object({
   until: z.string().nullable().optional(),
   /** The game turn a rollback returned the world to. */
   turn: z.number().int().optional(),
+  /** The rollback took this account's seat: it joined the world after that turn began. */
+  unseated: z.boolean().optional(),
 });
 export type ModerationNotice = z.infer<typeof moderationNoticeSchema>;
 export const MODERATION_NOTICE_EVENT = 'moderation/notice';
@@ -318,6 +347,16 @@ export const MODERATION_ROUTES = {
     level: 'moderator',
     action: 'world.settings',
     body: worldSettingsChangeSchema,
+    response: actionResponseSchema,
+  },
+  worldFromPosition: {
+    method: 'POST',
+    path: '/api/moderation/worlds/from-position',
+    summary:
+      'Start a new world from a shared position (an analysis board link), each of its players seated by name or as a bot (admins only).',
+    level: 'admin',
+    action: 'world.fromPosition',
+    body: worldFromPositionSchema,
     response: actionResponseSchema,
   },
   closeWorld: {
@@ -540,6 +579,18 @@ export const MODERATION_EXAMPLES: Record<ModerationRouteKey, { body?: unknown; r
     },
     response: done('world.settings', {}),
   },
+  worldFromPosition: {
+    body: {
+      reason: 'A teaching puzzle: the last horde at 3-2',
+      name: 'Puzzle: the last horde',
+      position: 'https://bke.example/#/analysis/q1ZKys8vKVayUkpJLclQqM1MzyvJTCxKTQEA',
+      seats: [
+        { playerId: 'p1', username: 'alaric' },
+        { playerId: 'p2', bot: 'easy' },
+      ],
+    },
+    response: done('world.fromPosition', { turn: 2, seats: 2 }),
+  },
   closeWorld: { body: reason, response: done('world.close', { statusWas: 'running' }) },
   rollbackWorld: {
     body: { reason: 'A bug ate a stack', turn: 2 },
@@ -554,8 +605,8 @@ export const MODERATION_EXAMPLES: Record<ModerationRouteKey, { body?: unknown; r
   listTurns: {
     response: {
       turns: [
-        { turn: 1, seq: 2 },
-        { turn: 2, seq: 40 },
+        { turn: 1, seq: 2, unseats: ['p3'] },
+        { turn: 2, seq: 40, unseats: [] },
       ],
     },
   },

@@ -26,10 +26,10 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? Name
     : never;
 
-export type RouteParams<K extends RouteName> = { [N in ParamNames<Spec<K>['path']>]: string };
-export type RouteBody<K extends RouteName> =
+type RouteParams<K extends RouteName> = { [N in ParamNames<Spec<K>['path']>]: string };
+type RouteBody<K extends RouteName> =
   Spec<K> extends { body: z.ZodType } ? z.input<Spec<K>['body']> : undefined;
-export type RouteQuery<K extends RouteName> =
+type RouteQuery<K extends RouteName> =
   Spec<K> extends { query: z.ZodType } ? z.input<Spec<K>['query']> : undefined;
 export type RouteResponse<K extends RouteName> = z.output<Spec<K>['response']>;
 

@@ -80,7 +80,7 @@ export const planCostRequestSchema = z
  * What an economic plan costs, from the engine (4.5, 10.6.1): money available this turn, upkeep,
  * purchases, administration spending and the % column it buys, and the treasury left.
  */
-export const planCostSchema = z.object({
+const planCostSchema = z.object({
   /** Column 2: tax income (unmodified). */
   tax: z.number().int(),
   /** Column 3: Good Ruler or Corruption, plunder, tribute and other income. */
@@ -102,10 +102,10 @@ export const planCostSchema = z.object({
 });
 export type PlanCost = z.infer<typeof planCostSchema>;
 /** `cost` is null when there is nothing to price (not this player's economic phase, or no engine support). */
-export const planCostResultSchema = z.object({ cost: planCostSchema.nullable() });
+const planCostResultSchema = z.object({ cost: planCostSchema.nullable() });
 export type PlanCostResult = z.infer<typeof planCostResultSchema>;
 
-export const chatMessageSchema = z.object({
+const chatMessageSchema = z.object({
   id: z.string(),
   worldId: z.string(),
   from: z.object({ userId: z.string(), username: z.string(), playerId: z.string().nullable() }),
@@ -118,7 +118,7 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** A player's legal orders (the engine's), empty when it has nothing to decide. */
-const legalOrdersSchema = z.array(legalOrderSchema);
+export const legalOrdersSchema = z.array(legalOrderSchema);
 
 /**
  * Where a world stands: its step, deadline and the players it waits for. Sent on its own when only
@@ -143,7 +143,7 @@ export type WorldStatusMessage = z.infer<typeof worldStatusMessageSchema>;
  * One order's change to THIS viewer's view (a seat's, or the spectators'): what the engine lets the
  * viewer see, never another player's private part.
  */
-export const patchMessageSchema = z.object({
+const patchMessageSchema = z.object({
   worldId: z.string(),
   from: z.number().int(),
   to: z.number().int(),
@@ -164,7 +164,7 @@ export const patchMessageSchema = z.object({
 export type PatchMessage = z.infer<typeof patchMessageSchema>;
 
 /** A full view in place of patches, for a viewer further behind than the server's memory of patches. */
-export const viewMessageSchema = z.object({
+const viewMessageSchema = z.object({
   worldId: z.string(),
   version: z.number().int(),
   /** The engine's GameView for this viewer (the spectators' view for spectators). */
@@ -188,7 +188,7 @@ export const recentEventSchema = z.object({
 });
 export type RecentEvent = z.infer<typeof recentEventSchema>;
 
-export const subscribeResultSchema = z.object({
+const subscribeResultSchema = z.object({
   role: z.enum(['player', 'spectator']),
   playerId: z.string().nullable(),
   sync: z.discriminatedUnion('kind', [
@@ -207,7 +207,7 @@ export const subscribeResultSchema = z.object({
 });
 export type SubscribeResult = z.infer<typeof subscribeResultSchema>;
 
-export const orderResultSchema = z.object({
+const orderResultSchema = z.object({
   /** The world's version after the order (and any it triggered) was committed. */
   version: z.number().int(),
   /** true when early resolution is off and an endPhase was recorded as "ready" until the deadline. */
@@ -215,15 +215,15 @@ export const orderResultSchema = z.object({
 });
 export type OrderResult = z.infer<typeof orderResultSchema>;
 
-export const chatSendResultSchema = z.object({ message: chatMessageSchema });
+const chatSendResultSchema = z.object({ message: chatMessageSchema });
 
 /**
  * Whether the server's process reaches its database: sent when that changes, and on connecting
  * while it does not. While `up` is false nothing new is stored (orders, chat, sign-ins are refused
  * or retried); the view on screen stays as it was.
  */
-export const databaseNoticeSchema = z.object({ up: z.boolean() });
-export type DatabaseNotice = z.infer<typeof databaseNoticeSchema>;
+const databaseNoticeSchema = z.object({ up: z.boolean() });
+type DatabaseNotice = z.infer<typeof databaseNoticeSchema>;
 
 /** Every acknowledgement: `{ ok: true, ... }` or `{ ok: false, error: { code, ... } }`. */
 export type Ack<T> = ({ ok: true } & T) | { ok: false; error: WireError };

@@ -9,7 +9,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../http/errors.ts';
 import { runScrypt } from './hashing-pool.ts';
 
-export const SCRYPT_N = 2 ** 17;
+const SCRYPT_N = 2 ** 17;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;

@@ -10,7 +10,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Database } from '../db/database.ts';
 
 /** A session not used for this long ends. */
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 /** How stale a session's last-seen time may get before a request writes it again. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
@@ -31,6 +31,8 @@ export async function createSession(db: Database, userId: string, userAgent?: st
 
 export interface SessionUser extends User {
   bannedUntil: Date | null;
+  /** A bot account, signed in through one of its tokens (auth/bot-accounts.ts). */
+  isBot: boolean;
   /** The session's id (its token's hash): sockets opened with it share a room named after it. */
   sessionId: string;
 }
@@ -42,18 +44,36 @@ export interface SessionUser extends User {
 export async function userForToken(db: Database, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
   const id = sessionIdOf(token);
-  const s = await db.prisma.session.findUnique({ where: { id }, include: { user: true } });
   const now = Date.now();
-  if (!s || s.expiresAt.getTime() < now) return null;
-  if (now - s.lastSeenAt.getTime() > TOUCH_EVERY_MS)
-    await db.prisma.session
-      .updateMany({
-        where: { id },
-        data: { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_DAYS * 86_400_000) },
-      })
-      .catch(() => {});
-  const u = s.user;
-  return { id: u.id, username: u.username, role: u.role, bannedUntil: u.bannedUntil, sessionId: id };
+  // One statement, one round trip (a reconnect storm makes one per socket): the session with its
+  // account, and the keep-alive write folded in when the last-seen time is stale (a bot token's
+  // expiry stays: it does not end by disuse).
+  const [row] = await db.sql<{
+    user_id: string;
+    username: string;
+    role: SessionUser['role'];
+    banned_until: Date | null;
+    is_bot: boolean;
+  }>(
+    `WITH s AS (
+       SELECT token_hash, user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND expires_at >= $2
+     ), touched AS (
+       UPDATE sessions SET last_seen_at = $2, expires_at = CASE WHEN sessions.bot THEN sessions.expires_at ELSE $3 END
+         FROM s WHERE sessions.token_hash = s.token_hash AND s.last_seen_at < $4
+     )
+     SELECT u.id AS user_id, u.username, u.role, u.banned_until, u.bot_owner_id IS NOT NULL AS is_bot FROM s JOIN users u ON u.id = s.user_id`,
+    [id, new Date(now), new Date(now + SESSION_DAYS * 86_400_000), new Date(now - TOUCH_EVERY_MS)],
+    'bke_session_user',
+  );
+  if (!row) return null;
+  return {
+    id: row.user_id,
+    username: row.username,
+    role: row.role,
+    bannedUntil: row.banned_until,
+    isBot: row.is_bot,
+    sessionId: id,
+  };
 }
 
 /** A session that was deleted: its sockets are ended by the caller. */

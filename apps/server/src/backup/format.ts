@@ -19,7 +19,7 @@ export const BACKUP_VERSION = 1;
 
 const identifier = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/);
 
-export const backupTableSchema = z
+const backupTableSchema = z
   .object({
     name: identifier,
     /** The columns written, in the order of the table. */

@@ -97,15 +97,15 @@ export class BotDriver {
 
   /** Hooks the driver into the hub: every commit, seat change and away change pokes the world. */
   watch(): void {
-    this.hub.afterCommit.push((rt) => this.poke(rt));
-    this.hub.changedElsewhere.push((worldId) => this.forget(worldId));
+    this.hub.events.on('committed', (rt) => this.poke(rt));
+    this.hub.events.on('changedElsewhere', (worldId) => this.forget(worldId));
     // Nothing tells the driver of seat changes in a world the hub does not hold; the world's
     // policies go too (they are made again, from the same key, when its bots next act).
-    this.hub.unloaded.push((worldId) => {
+    this.hub.events.on('unloaded', (worldId) => {
       this.forget(worldId);
       for (const key of this.policies.keys()) if (key.startsWith(`${worldId}|`)) this.policies.delete(key);
     });
-    this.hub.seatsChanged.push((rt) => {
+    this.hub.events.on('seatsChanged', (rt) => {
       this.forget(rt.id);
       this.poke(rt);
     });
@@ -270,7 +270,7 @@ export class BotDriver {
     const outcome = await rt.run(async () => {
       if (rt.version !== version || rt.settings.status !== 'running') return 'moved' as const;
       // The seats were read before thinking, outside the queue: a player who came back meanwhile
-      // (hub.setAway, inside this queue) holds the seat from then on, so it is read again here.
+      // (worlds/seating.ts `setAway`, inside this queue) holds the seat from then on, so it is read again here.
       if (standingIn.length > 0 && !(await this.stillAway(rt.id, standingIn))) {
         this.forget(rt.id);
         return 'moved' as const;

@@ -11,6 +11,7 @@ import { runningServer } from '../backup/embedded-control.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { siteLinkKey } from '../mail/link-key.ts';
 import { makeMailer } from '../mail/mailer.ts';
 import { createAdmin, endSessions, type Outcome, resetPassword } from './admin/accounts.ts';
 import { resolveFailedMigration, showMigrations } from './admin/migrations.ts';
@@ -148,7 +149,12 @@ try {
     await migrateDatabase(db);
     outcome = await createAdmin(db, name, password, why);
   } else if (command === 'reset-password') {
-    const mailer = makeMailer(config.mail.publicUrl, () => {}, config.limits.mail);
+    const mailer = makeMailer(
+      config.mail.publicUrl,
+      () => {},
+      config.limits.mail,
+      await siteLinkKey(db, config.mail.linkKey),
+    );
     outcome = await resetPassword(db, mailer, name, password, why);
   } else if (command === 'end-sessions') outcome = await endSessions(db, name, why);
   else if (command === 'migrations') {

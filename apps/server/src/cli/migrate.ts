@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { MigrationFailedError, migrateDatabase } from '../db/migrate.ts';
+import { refuseWhileServed } from './embedded-in-use.ts';
 import { exitOnHelp } from './help.ts';
 
 const USAGE = `usage: npm run migrate
@@ -17,6 +18,11 @@ if (!z.tuple([]).safeParse(process.argv.slice(2)).success) {
   process.exit(2);
 }
 const config = loadConfig();
+await refuseWhileServed(
+  config.database,
+  'npm run migrate',
+  'A server applies pending migrations itself when it starts (MIGRATE_ON_START=1, the default): restart it, or stop it, run npm run migrate, then start it.',
+);
 const db = await openDatabase(config.database);
 try {
   const applied = await migrateDatabase(db, { log: (m) => console.log(m) });

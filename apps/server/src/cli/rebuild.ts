@@ -13,6 +13,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { type RangeWorker, startRangeWorkers, stopRangeWorkers } from '../worlds/range-workers.ts';
+import { refuseWhileServed } from './embedded-in-use.ts';
 import { exitOnHelp } from './help.ts';
 
 const USAGE = `usage: npm run -s rebuild -- <worldId>… | --all   [--repair] [--all-at-once]
@@ -45,10 +46,16 @@ const [{ loadConfig }, { openSqlPool }, { migrateDatabase, pendingMigrations }, 
     import('../worlds/rebuild-parallel.ts'),
   ]);
 const config = loadConfig().database;
+await refuseWhileServed(
+  config,
+  'npm run rebuild',
+  'Stop the server, run npm run rebuild, then start it again; or, with the site running, take a backup (npm run db:backup), restore it into another DATA_DIR (npm run db:restore) and rebuild that copy.',
+);
 // On PostgreSQL, raw SQL alone while nothing needs more; the whole database (the ORM's client, the
 // embedded database) is loaded and opened only for a migration, --repair or --all-at-once, the
 // embedded database, or a world replayed in turn.
-const sql = config.kind === 'postgres' && sideBySide ? openSqlPool(config.url) : null;
+const sql =
+  config.kind === 'postgres' && sideBySide ? openSqlPool(config.url, 10, config.connectTimeoutMs) : null;
 const whole: { db?: Promise<Database> } = {};
 const database = (): Promise<Database> => {
   whole.db ??= import('../db/database.ts').then(({ openDatabase }) => openDatabase(config));

@@ -25,6 +25,10 @@ import { listeningPool } from './listening-pool.ts';
 
 export interface ClusterLink {
   readonly kind: ClusterConfig['kind'];
+  /** The adapter's Redis client, which the socket-event limit counts in too (rate-limit/socket-events.ts). */
+  readonly redis?: ReturnType<typeof createClient>;
+  /** The prefix of this site's keys on that Redis (REDIS_STREAM). */
+  readonly redisPrefix?: string;
   /** Ends what the adapter holds beyond the Socket.IO server (the Redis client). */
   close(): Promise<void>;
   /**
@@ -67,6 +71,8 @@ export async function installClusterAdapter(
   io.adapter(createRedisAdapter(client, { streamName: config.stream, channelPrefix: config.stream }));
   return {
     kind: 'redis',
+    redis: client,
+    redisPrefix: config.stream,
     async close() {
       await client.close().catch(() => client.destroy());
     },

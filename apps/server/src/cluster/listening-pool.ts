@@ -17,7 +17,7 @@ import type pg from 'pg';
 type Log = (msg: string, data?: object) => void;
 
 /** The longest wait between two attempts to listen again while the database refuses connections. */
-export const RELISTEN_MAX_BACKOFF_MS = 15_000;
+const RELISTEN_MAX_BACKOFF_MS = 15_000;
 const FIRST_BACKOFF_MS = 250;
 
 export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): pg.Pool {

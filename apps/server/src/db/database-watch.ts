@@ -8,7 +8,7 @@
 import type { Database } from './database.ts';
 
 /** How often the database is asked whether it answers, besides when a connection was lost. */
-export const DATABASE_WATCH_MS = 2000;
+const DATABASE_WATCH_MS = 2000;
 
 type Log = (level: 'warn' | 'info', msg: string, data?: object) => void;
 

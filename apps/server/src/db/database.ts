@@ -7,11 +7,30 @@ import { mkdir } from 'node:fs/promises';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
-import { DEFAULT_POOL_MAX } from '../config.ts';
 import { PrismaClient } from '../generated/prisma/client.ts';
 
+/**
+ * Connections of a process's main PostgreSQL pool unless DATABASE_POOL_MAX says otherwise
+ * (config.ts). Declared here, beside the pool, so that the settings import the database and not
+ * the other way round.
+ */
+export const DEFAULT_POOL_MAX = 10;
+
+/**
+ * How long opening a PostgreSQL connection, or waiting for a free one of a pool, may take (ms)
+ * unless DATABASE_CONNECT_TIMEOUT_MS says otherwise (config.ts): past it the query fails (readiness
+ * answers 503) instead of hanging on a network that went silent.
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+
 export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How long a new connection, or a wait for a free one, may take (ms); DEFAULT_CONNECT_TIMEOUT_MS. */
+      connectTimeoutMs?: number;
+    }
   /** `dataDir` is a folder, or `memory://` for a throwaway database. */
   | { kind: 'embedded'; dataDir: string };
 
@@ -74,7 +93,7 @@ const BEGIN = {
 } as const;
 
 /** Connections of the background writes' pool on PostgreSQL (`Database.background`). */
-export const BACKGROUND_CONNECTIONS = 3;
+const BACKGROUND_CONNECTIONS = 3;
 
 export interface MigrationSession {
   readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
@@ -91,7 +110,11 @@ export interface MigrationSession {
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.kind === 'postgres'
-    ? openPostgres(config.url, config.poolSize ?? DEFAULT_POOL_MAX)
+    ? openPostgres(
+        config.url,
+        config.poolSize ?? DEFAULT_POOL_MAX,
+        config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      )
     : openEmbedded(config.dataDir);
 }
 
@@ -133,9 +156,21 @@ function sqlOn(pool: pg.Pool) {
     (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows as R[];
 }
 
-function openPostgres(url: string, max: number): Database {
+/**
+ * What every pool of a process asks of its connections. Without a connection timeout, a network
+ * that drops packets silently (no refusal, no reset) held each new connection, and each wait for a
+ * free one, for as long as the operating system's TCP retries last (minutes): readiness and every
+ * request hung instead of failing. TCP keep-alive lets the system notice a connection whose peer
+ * vanished while it sat idle in the pool.
+ */
+export function connectionOptions(connectTimeoutMs: number): pg.PoolConfig {
+  return { connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+}
+
+function openPostgres(url: string, max: number, connectTimeoutMs: number): Database {
   const instanceId = `bke-${randomBytes(6).toString('hex')}`;
-  const pool = new pg.Pool({ connectionString: url, max, application_name: instanceId });
+  const timeouts = connectionOptions(connectTimeoutMs);
+  const pool = new pg.Pool({ connectionString: url, max, application_name: instanceId, ...timeouts });
   // An idle client losing its server connection must not crash the process: it is told instead.
   const lost: ((err: Error) => void)[] = [];
   const connectionLost = (err: Error) => {
@@ -149,12 +184,14 @@ function openPostgres(url: string, max: number): Database {
     connectionString: url,
     max: BACKGROUND_CONNECTIONS,
     application_name: instanceId,
+    ...timeouts,
   });
   backgroundPool.on('error', connectionLost);
   const sql = sqlOn(pool);
   const backgroundSql = sqlOn(backgroundPool);
   return wrap({
     kind: 'postgres',
+    pingTimeoutMs: connectTimeoutMs,
     instanceId,
     prisma,
     adapterFactory,
@@ -165,7 +202,12 @@ function openPostgres(url: string, max: number): Database {
     },
     async migrationSession() {
       // One connection: every statement of the schema engine, and the lock, share its session.
-      const own = new pg.Pool({ connectionString: url, max: 1, application_name: `${instanceId}-migrate` });
+      const own = new pg.Pool({
+        connectionString: url,
+        max: 1,
+        application_name: `${instanceId}-migrate`,
+        ...timeouts,
+      });
       own.on('error', () => {});
       const failures: Error[] = [];
       return {
@@ -218,6 +260,8 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   const sql = async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows;
   return wrap({
     kind: 'embedded',
+    // In-process: a query cannot be lost on a network.
+    pingTimeoutMs: null,
     instanceId: `bke-${randomBytes(6).toString('hex')}`,
     prisma,
     adapterFactory,
@@ -252,19 +296,33 @@ function wrap(
   parts: Omit<Database, 'ping' | 'background'> & {
     /** The background writes' own `sql`, or null when the database itself serves them. */
     background: Pick<Database, 'sql'> | null;
+    /**
+     * How long a ping waits before it counts as no answer (null: as long as it takes). A query on
+     * a connection whose network went silent gets no answer and no error: unbounded, readiness
+     * (and the database watch, which waits for its last look) would hang with it.
+     */
+    pingTimeoutMs: number | null;
   },
 ): Database {
   let closed: Promise<void> | undefined;
-  const { background, ...rest } = parts;
+  const { background, pingTimeoutMs, ...rest } = parts;
   const db: { -readonly [K in keyof Database]: Database[K] } = {
     ...rest,
     background: undefined as unknown as Database,
     async ping() {
+      const answered = parts.prisma.$queryRaw`SELECT 1`.then(
+        () => true,
+        () => false,
+      );
+      if (pingTimeoutMs === null) return answered;
+      let timer: NodeJS.Timeout | undefined;
+      const silent = new Promise<false>((r) => {
+        timer = setTimeout(() => r(false), pingTimeoutMs);
+      });
       try {
-        await parts.prisma.$queryRaw`SELECT 1`;
-        return true;
-      } catch {
-        return false;
+        return await Promise.race([answered, silent]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     close() {

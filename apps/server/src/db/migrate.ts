@@ -46,7 +46,7 @@ export async function readMigrations(dir = MIGRATIONS_DIR) {
   };
 }
 
-export async function readSchema() {
+async function readSchema() {
   return { path: SCHEMA_PATH, content: await readFile(SCHEMA_PATH, 'utf8') };
 }
 
@@ -55,7 +55,7 @@ export async function readSchema() {
  * gives up after 10 s of waiting for it; a process that finds it taken waits here instead (and says
  * so) until the process holding it has finished, then finds little or nothing left to apply.
  */
-export const MIGRATION_LOCK = 72707369;
+const MIGRATION_LOCK = 72707369;
 const LOCK_POLL_MS = 500;
 const LOCK_TELL_MS = 30_000;
 

@@ -5,7 +5,7 @@
  * only when it needs more (a migration, --repair, the replay in turn).
  */
 import pg from 'pg';
-import type { Database } from './database.ts';
+import { connectionOptions, type Database, DEFAULT_CONNECT_TIMEOUT_MS } from './database.ts';
 
 /** Raw SQL on a database, as `Database.sql` runs it. */
 export type SqlDatabase = Pick<Database, 'sql'>;
@@ -14,8 +14,13 @@ export interface SqlPool extends SqlDatabase {
   close(): Promise<void>;
 }
 
-export function openSqlPool(url: string, max = 10): SqlPool {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: 'bke-rebuild' });
+export function openSqlPool(url: string, max = 10, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS): SqlPool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: 'bke-rebuild',
+    ...connectionOptions(connectTimeoutMs),
+  });
   // An idle client losing its server connection must not crash the process.
   pool.on('error', () => {});
   return {

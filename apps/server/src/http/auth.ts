@@ -8,7 +8,8 @@ import { DEVICE_COOKIE, HTTP_ROUTES, SESSION_COOKIE } from '@bke/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_DAYS, knownDevice, rememberDevice } from '../auth/devices.ts';
 import { claimAttempt, clearFailures, recordFailure } from '../auth/login-throttle.ts';
-import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { rehashIfRoom } from '../auth/rehash.ts';
 import {
   createSession,
   deleteOtherSessions,
@@ -39,7 +40,11 @@ export function registerAuth(
     windowOf('auth', limits.authPerAddress.burst, limits.authPerAddress.perMinute / 60),
     (msg, data) => app.log.warn(data, msg),
   );
-  const throttle = { freeFailures: limits.loginFreeFailures, maxDelaySeconds: limits.loginMaxDelaySeconds };
+  const throttle = {
+    freeFailures: limits.loginFreeFailures,
+    firstDelaySeconds: limits.loginFirstDelaySeconds,
+    maxDelaySeconds: limits.loginMaxDelaySeconds,
+  };
   const limit = (request: FastifyRequest, reply: FastifyReply) =>
     guard(reply, [perAddress, `addr:${request.ip}`]);
   const secure = (request: FastifyRequest) => cookies.secureAlways || request.protocol === 'https';
@@ -74,7 +79,7 @@ export function registerAuth(
     }
     const good = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     if (good && user) await clearFailures(db, usernameKey);
-    else await recordFailure(db, usernameKey, throttle);
+    else await recordFailure(db, usernameKey, throttle, !trusted);
     return good && user !== null;
   };
 
@@ -99,12 +104,11 @@ export function registerAuth(
       throw new HttpError(403, 'auth/banned', 'This account is banned.', {
         until: user.bannedUntil.toISOString(),
       });
-    // A hash made at a lower cost is replaced now that the password is at hand.
-    if (needsRehash(user.passwordHash))
-      await db.prisma.user.update({
-        where: { id: user.id },
-        data: { passwordHash: await hashPassword(body.password) },
-      });
+    // A hash made at a lower cost is replaced now that the password is at hand, unless the
+    // hashing threads are busy: the password was right, so the log-in never answers auth/busy
+    // for it (auth/rehash.ts).
+    const rehash = await rehashIfRoom(db, user.id, user.passwordHash, body.password);
+    if (rehash === 'busy') request.log.info({ userId: user.id }, 'cheaper password hash kept: hashing busy');
     await signIn(request, reply, user.id);
     return { user: { id: user.id, username: user.username, role: user.role } };
   });
@@ -117,7 +121,11 @@ export function registerAuth(
 
   app.get(HTTP_ROUTES.me.path, async (request) => {
     const u = await currentUser(db, request);
-    return { user: u ? { id: u.id, username: u.username, role: u.role } : null };
+    return {
+      user: u
+        ? { id: u.id, username: u.username, role: u.role, ...(u.isBot ? { bot: true as const } : {}) }
+        : null,
+    };
   });
 
   app.post(HTTP_ROUTES.changePassword.path, async (request) => {

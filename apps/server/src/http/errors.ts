@@ -37,6 +37,10 @@ function classify(err: FastifyError): { status: number; code: HttpErrorCode; mes
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
+      // Every refusal that says how long to wait says it in the header too (RFC 9110 §10.2.3).
+      const wait = err.params.retryAfterSeconds;
+      if (typeof wait === 'number' && !reply.hasHeader('Retry-After'))
+        void reply.header('Retry-After', String(Math.max(1, Math.ceil(wait))));
       return reply
         .status(err.statusCode)
         .send({ error: { code: err.code, message: err.message, ...err.params } });

@@ -13,6 +13,7 @@ import {
 } from '@bke/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { bearerToken } from '../auth/bearer.ts';
 import { type SessionUser, userForToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from './errors.ts';
@@ -67,13 +68,21 @@ export function installTextGuard(app: FastifyInstance): void {
 const controlCharacters = (path: string) =>
   new HttpError(400, CONTROL_CHARACTERS, 'Text may not hold control characters.', { path });
 
+/** The session cookie's token, else a program's `Authorization: Bearer` token (auth/bearer.ts). */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE];
+  return request.cookies[SESSION_COOKIE] ?? bearerToken(request.headers.authorization);
 }
 
+/**
+ * The caller for reads that anyone may make: a banned account reads as nobody (its people's
+ * sessions are gone; a suspended bot's tokens are kept only to be refused, moderation/accounts.ts).
+ */
 export async function currentUser(db: Database, request: FastifyRequest): Promise<SessionUser | null> {
-  return userForToken(db, sessionToken(request));
+  const user = await userForToken(db, sessionToken(request));
+  return user && !banned(user) ? user : null;
 }
+
+const banned = (user: SessionUser) => user.bannedUntil !== null && user.bannedUntil.getTime() > Date.now();
 
 /** A query string parsed with its schema (a repeated parameter arrives as a list and is refused). */
 export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
@@ -81,9 +90,9 @@ export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.in
 }
 
 export async function requireUser(db: Database, request: FastifyRequest): Promise<SessionUser> {
-  const user = await currentUser(db, request);
+  const user = await userForToken(db, sessionToken(request));
   if (!user) throw new HttpError(401, 'auth/required', 'Sign in first.');
-  if (user.bannedUntil && user.bannedUntil.getTime() > Date.now())
+  if (user.bannedUntil && banned(user))
     throw new HttpError(403, 'auth/banned', 'This account is banned.', {
       until: user.bannedUntil.toISOString(),
     });

@@ -10,13 +10,14 @@ import { inTransaction } from '../db/transaction.ts';
 import type { Limits } from '../limits.ts';
 import { nextLocalHour } from '../mail/local-time.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { pendingEmail, tokensLastHour, useToken } from '../mail/tokens.ts';
+import { pendingEmail, refuseUnsigned, tokensLastHour, useToken } from '../mail/tokens.ts';
 import { guard } from '../rate-limit/http.ts';
 import { Limit } from '../rate-limit/limit.ts';
+import type { MadeUpLinkBudget } from '../rate-limit/made-up-links.ts';
 import { HttpError } from './errors.ts';
 import { parseBody, requireUser } from './guard.ts';
 
-export async function mailSettingsOf(db: Database, userId: string): Promise<MailSettings> {
+async function mailSettingsOf(db: Database, userId: string): Promise<MailSettings> {
   const u = await db.prisma.user.findUniqueOrThrow({ where: { id: userId } });
   return {
     email: u.email,
@@ -40,6 +41,7 @@ export function registerMailAccount(
   db: Database,
   mailer: Mailer,
   limits: Limits,
+  madeUpLinks: MadeUpLinkBudget,
 ): void {
   // The password is asked for on every change of address: a few tries a minute per account.
   // Changing the address asks for the password: five tries in 150 s per account bound guessing.
@@ -95,8 +97,14 @@ export function registerMailAccount(
     return body.email && body.email !== row.email ? { ...settings, pendingEmail: body.email } : settings;
   });
 
-  app.post(HTTP_ROUTES.verifyEmail.path, async (request) => {
-    const body = parseBody(HTTP_ROUTES.verifyEmail.body, request.body);
+  app.post(HTTP_ROUTES.verifyEmail.path, { onRequest: madeUpLinks.refuseSpent }, async (request) => {
+    // A link this site did not sign is refused before the database is asked (mail/link-signature.ts),
+    // and spends one of the address's budget of made-up links, as an unreadable body does.
+    const body = madeUpLinks.charge(request.ip, () => {
+      const b = parseBody(HTTP_ROUTES.verifyEmail.body, request.body);
+      refuseUnsigned(mailer.linkKey, b.token, 'verify_email');
+      return b;
+    });
     return inTransaction(db, async (tx) => {
       const { userId, email } = await useToken(tx, body.token, 'verify_email');
       const holder = await tx.prisma.user.findUnique({ where: { email }, select: { id: true } });

@@ -15,6 +15,7 @@ import {
   type Role,
   reportListQuerySchema,
   userSearchQuerySchema,
+  type WorldFromPosition,
 } from '@bke/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -34,6 +35,7 @@ import {
   removePlayer,
   watchAbsentSeats,
 } from '../moderation/seats.ts';
+import { worldFromPosition } from '../moderation/world-from-position.ts';
 import {
   changeDeadline,
   changeSettings,
@@ -107,11 +109,15 @@ const ACTIONS: Partial<Record<ModerationRouteKey, ActionHandler>> = {
       'A moderator changed the deadline settings.',
     ),
   closeWorld: async (c, ctx) => withWorld(c, await closeWorld(ctx, c.id), 'The world is closed.'),
+  worldFromPosition: async (c, ctx) => {
+    const r = await worldFromPosition(ctx, c.actor.id, c.body as unknown as WorldFromPosition);
+    return r.ok ? { ok: true, params: r.params, worldId: r.worldId } : r;
+  },
   rollbackWorld: async (c, ctx) => {
     const turn = c.body.turn as number;
     const r = withWorld(
       c,
-      await rollbackWorld(ctx, c.id, turn, c.actor.id),
+      await rollbackWorld(ctx, c.id, turn, c.actor.id, new Date(), c.body.reason),
       `A moderator returned the world to the start of game turn ${turn}.`,
     );
     return r.ok ? { ...r, turn } : r;

@@ -13,9 +13,10 @@ import type { Database } from '../db/database.ts';
 import { afterCommit, inTransaction } from '../db/transaction.ts';
 import type { Limits } from '../limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { checkToken, tokensLastHour, useToken } from '../mail/tokens.ts';
+import { judgeToken, readToken, refuseUnsigned, tokensLastHour, useToken } from '../mail/tokens.ts';
 import { guard } from '../rate-limit/http.ts';
 import { Limit, windowOf } from '../rate-limit/limit.ts';
+import type { MadeUpLinkBudget } from '../rate-limit/made-up-links.ts';
 import { answerFloor } from './answer-floor.ts';
 import { parseBody } from './guard.ts';
 
@@ -31,6 +32,7 @@ export function registerPasswordReset(
   mailer: Mailer,
   limits: Limits,
   endSessions: (ended: EndedSession[]) => void,
+  madeUpLinks: MadeUpLinkBudget,
 ): void {
   const log = (msg: string, data: object) => app.log.warn(data, msg);
   const forgot = Limit.shared(
@@ -66,13 +68,24 @@ export function registerPasswordReset(
     return { ok: true as const };
   });
 
-  app.post(HTTP_ROUTES.resetPassword.path, async (request, reply) => {
+  // An address that sent too many links that do not hold is refused before its body is read.
+  app.post(HTTP_ROUTES.resetPassword.path, { onRequest: madeUpLinks.refuseSpent }, async (request, reply) => {
+    // A link this site did not sign is refused by its MAC alone, before the shared limiter and any
+    // read (a counter row per made-up link was the database work that slowed every log-in under a
+    // flood); its answer is the one an unknown link gets. It, or a body that does not parse, spends
+    // one of the address's budget of made-up links, counted in this process's memory.
+    const body = madeUpLinks.charge(request.ip, () => {
+      const b = parseBody(HTTP_ROUTES.resetPassword.body, request.body);
+      refuseUnsigned(mailer.linkKey, b.token, 'reset_password');
+      return b;
+    });
     await guard(reply, [resets, `addr:${request.ip}`]);
-    const body = parseBody(HTTP_ROUTES.resetPassword.body, request.body);
-    await guard(reply, [resets, `token:${sessionIdOf(body.token)}`]);
-    // The link is checked before the password is hashed: a made-up token costs one read, not a
-    // hash. It is used only below, so a refused or busy hash leaves it working.
-    await checkToken(db, body.token, 'reset_password');
+    // The link is checked before the password is hashed. It is used only below, so a refused or
+    // busy hash leaves it working. A signed link is limited per link too (one link hammered from
+    // many addresses).
+    const link = await readToken(db, body.token);
+    if (link) await guard(reply, [resets, `token:${sessionIdOf(body.token)}`]);
+    judgeToken(link, 'reset_password');
     const passwordHash = await hashPassword(body.password);
     return inTransaction(db, async (tx) => {
       const { userId } = await useToken(tx, body.token, 'reset_password');

@@ -6,8 +6,9 @@ import type { Database } from '../db/database.ts';
 import type { Limits } from '../limits.ts';
 import { guard } from '../rate-limit/http.ts';
 import { Limit, windowOf } from '../rate-limit/limit.ts';
-import { getEngine } from '../worlds/engine.ts';
-import { replayTurn } from '../worlds/replay.ts';
+import { visibleWorld } from '../worlds/access.ts';
+import { readReplayInput } from '../worlds/replay.ts';
+import { replayOnThread } from '../worlds/replay-pool.ts';
 import { HttpError } from './errors.ts';
 import { currentUser } from './guard.ts';
 
@@ -26,13 +27,16 @@ export function registerReplay(app: FastifyInstance, db: Database, limits: Limit
     if (!p.success) throw new HttpError(404, 'world/not_found', 'No such world or turn.');
     const user = await currentUser(db, request);
     if (user) await guard(reply, [replays, `account:${user.id}`]);
+    if (!(await visibleWorld(db, p.data.id, user)))
+      throw new HttpError(404, 'world/not_found', 'That world has not played that turn.');
     const seats = user
       ? await db.prisma.worldSeat.findMany({
           where: { worldId: p.data.id, userId: user.id },
           select: { playerId: true, joinedAt: true, leftAt: true },
         })
       : [];
-    const r = await replayTurn(db, getEngine(), p.data.id, p.data.turn, seats);
+    // Played on a replay thread, never on this one (worlds/replay-pool.ts).
+    const r = await replayOnThread(() => readReplayInput(db, p.data.id, p.data.turn, seats));
     if (!r) throw new HttpError(404, 'world/not_found', 'That world has not played that turn.');
     return r as TurnReplay;
   });

@@ -11,7 +11,7 @@ import type { Database } from '../db/database.ts';
 import type { SiteLinks } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
 
-export const UNSUBSCRIBE_PATH = '/mail/unsubscribe';
+const UNSUBSCRIBE_PATH = '/mail/unsubscribe';
 
 const querySchema = z
   .object({

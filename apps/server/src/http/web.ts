@@ -25,8 +25,8 @@ const NOT_PAGES = /^\/(api|socket\.io|assets)(\/|$)/;
 /** A path whose last segment names a file (`/favicon.ico`, `/robots.txt`): missing, it is a 404 too. */
 const FILE_NAME = /\/[^/]*\.[A-Za-z0-9]{1,12}$/;
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 function cacheHeaders(reply: FastifyReply, file: string): void {
   reply.header('cache-control', HASHED.test(file) ? IMMUTABLE : REVALIDATE);

@@ -11,9 +11,16 @@
  * process, or a moderator), is loaded, as any use loads it; it goes again once idle.
  */
 import type { Standing } from '@bke/engine';
-import type { DeadlineSettings, FinalStanding, FinishedWorld, WorldSummary } from '@bke/protocol';
+import type {
+  DeadlineSettings,
+  FinalStanding,
+  FinishedWorld,
+  WorldAccess,
+  WorldSummary,
+} from '@bke/protocol';
 import type { Database } from '../db/database.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { type Viewer, visibleTo } from '../worlds/access.ts';
 import { digestOf, sameHead, type WorldDigest } from '../worlds/digests.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
@@ -21,8 +28,8 @@ import { readHeads, type WorldHead } from '../worlds/store.ts';
 import { readStoredDigests } from '../worlds/stored-digests.ts';
 
 /** The newest running worlds the lobby lists, and the newest closed ones. */
-export const LISTED_WORLDS = 200;
-export const LISTED_FINISHED_WORLDS = 50;
+const LISTED_WORLDS = 200;
+const LISTED_FINISHED_WORLDS = 50;
 
 /** A `worlds` row with its creator's name (`WORLD_INCLUDE`). */
 interface WorldRow {
@@ -34,6 +41,9 @@ interface WorldRow {
   phaseSeconds: number;
   earlyResolution: boolean;
   maxPlayers: number;
+  access: string;
+  reservedSeats: number;
+  spectators: boolean;
   createdBy: { username: string };
 }
 
@@ -42,7 +52,7 @@ interface SeatWithUser {
   worldId: string;
   playerId: string;
   userId: string | null;
-  user: { username: string } | null;
+  user: { username: string; botOwnerId?: string | null; botOwner?: { username: string } | null } | null;
   bot: string | null;
   standIn: string | null;
   absent: boolean;
@@ -52,6 +62,8 @@ interface SeatWithUser {
   leftAt: Date | null;
   /** A moderator removed the account from the world and none allowed it back since. */
   removed?: boolean;
+  /** A moderator's rollback to the start of this turn freed the seat (moderation/rollback-seats.ts). */
+  unseatedAtTurn?: number;
 }
 
 const WORLD_INCLUDE = { createdBy: { select: { username: true } } } as const;
@@ -62,31 +74,55 @@ const WORLD_INCLUDE = { createdBy: { select: { username: true } } } as const;
  * in one order whichever query read them.
  */
 async function readSeats(db: Database, worldIds: string[]): Promise<SeatWithUser[]> {
-  const [seats, removals] = await Promise.all([
+  const [seats, marks] = await Promise.all([
     db.prisma.worldSeat.findMany({
       where: worldIds.length === 1 ? { worldId: worldIds[0] } : { worldId: { in: worldIds } },
       orderBy: [{ joinedAt: 'asc' }, { playerId: 'asc' }],
-      include: { user: { select: { username: true } } },
+      include: {
+        user: { select: { username: true, botOwnerId: true, botOwner: { select: { username: true } } } },
+      },
     }),
-    // The latest of a removal and an "allowed back" decides, as the join checks (hub.ts).
-    db.sql<{ world_id: string; target_user_id: string }>(
-      `SELECT world_id, target_user_id FROM (
+    // One statement for what moderators did to seats: the removals (the latest of a removal and an
+    // "allowed back" decides, as the join checks in worlds/seating.ts), keyed by account; and the
+    // seats a rollback freed (its audit entry lists them), keyed by player, for a player who was not
+    // there to be told: the world's page says so on their next visit.
+    db.sql<{ kind: 'removed' | 'unseated'; world_id: string; key: string; turn: number | null }>(
+      `SELECT 'removed' AS kind, world_id, target_user_id::text AS key, NULL::int AS turn FROM (
          SELECT DISTINCT ON (world_id, target_user_id) world_id, target_user_id, action
            FROM moderation_actions
           WHERE world_id = ANY($1::uuid[]) AND action IN ('seat.remove', 'seat.allowRejoin')
           ORDER BY world_id, target_user_id, id DESC) last
-        WHERE action = 'seat.remove'`,
+        WHERE action = 'seat.remove'
+       UNION ALL
+       SELECT 'unseated', world_id, player_id, turn FROM (
+         SELECT DISTINCT ON (a.world_id, u->>'playerId') a.world_id, u->>'playerId' AS player_id,
+                (a.params->>'turn')::int AS turn
+           FROM moderation_actions a, jsonb_array_elements(COALESCE(a.params->'unseated', '[]'::jsonb)) u
+          WHERE a.world_id = ANY($1::uuid[]) AND a.action = 'world.rollback'
+          ORDER BY a.world_id, u->>'playerId', a.id DESC) freed`,
       [worldIds],
     ),
   ]);
-  const removed = new Set(removals.map((r) => `${r.world_id} ${r.target_user_id}`));
-  return seats.map((x) => ({ ...x, removed: removed.has(`${x.worldId} ${x.userId}`) }));
+  const removed = new Set(marks.filter((r) => r.kind === 'removed').map((r) => `${r.world_id} ${r.key}`));
+  const unseated = new Map(
+    marks.flatMap((r) =>
+      r.kind === 'unseated' && r.turn !== null ? [[`${r.world_id} ${r.key}`, r.turn]] : [],
+    ),
+  );
+  return seats.map((x) => {
+    const turn = unseated.get(`${x.worldId} ${x.playerId}`);
+    return {
+      ...x,
+      removed: removed.has(`${x.worldId} ${x.userId}`),
+      ...(turn !== undefined ? { unseatedAtTurn: turn } : {}),
+    };
+  });
 }
 
 type SeatView = WorldSummary['seats'][number];
 
 /** The summary of the world of row `w` and `seats`, whose game state `d` describes. */
-export function summaryOf(w: WorldRow, seats: readonly SeatWithUser[], d: WorldDigest): WorldSummary {
+function summaryOf(w: WorldRow, seats: readonly SeatWithUser[], d: WorldDigest): WorldSummary {
   const setup = w.setup as { deadline?: DeadlineSettings };
   return {
     id: w.id,
@@ -97,6 +133,9 @@ export function summaryOf(w: WorldRow, seats: readonly SeatWithUser[], d: WorldD
     deadline: setup.deadline ?? { mode: 'live', minutesPerPhase: w.phaseSeconds / 60 },
     earlyResolution: w.earlyResolution,
     maxPlayers: w.maxPlayers,
+    access: w.access as WorldAccess,
+    reservedSeats: w.reservedSeats,
+    spectators: w.spectators,
     victory: d.victory,
     version: d.head.version,
     turn: d.turn,
@@ -109,12 +148,16 @@ export function summaryOf(w: WorldRow, seats: readonly SeatWithUser[], d: WorldD
       // A bot's name is the one it joined with.
       username: x.user?.username ?? d.players.find((p) => p.id === x.playerId)?.name ?? x.playerId,
       bot: (x.bot as SeatView['bot']) ?? null,
+      ...(x.user?.botOwnerId
+        ? { program: true as const, ...(x.user.botOwner ? { programOwner: x.user.botOwner.username } : {}) }
+        : {}),
       standIn: x.absent ? ((x.standIn as SeatView['standIn']) ?? null) : null,
       seat: x.seat,
       colour: x.colour as SeatView['colour'],
       missedTurns: x.missedTurns,
       left: x.leftAt !== null,
       removed: x.leftAt !== null && x.removed === true,
+      ...(x.leftAt !== null && x.unseatedAtTurn !== undefined ? { unseatedAtTurn: x.unseatedAtTurn } : {}),
       away: x.absent,
     })),
   };
@@ -129,7 +172,13 @@ function finalStandings(summary: WorldSummary, d: WorldDigest, standings: Standi
     const seat = seatOf.get(st.player);
     const { player: _p, ...rest } = st;
     return [
-      { playerId: st.player, name: seat?.username ?? p.name, colour: p.colour, bot: !!seat?.bot, ...rest },
+      {
+        playerId: st.player,
+        name: seat?.username ?? p.name,
+        colour: p.colour,
+        bot: !!seat?.bot || seat?.program === true,
+        ...rest,
+      },
     ];
   });
 }
@@ -201,12 +250,16 @@ async function readListed(
   return { rows, states: await statesOf(db, hub, ids, heads, withStandings), seatsOf };
 }
 
-/** The lobby's running worlds (every status but closed), newest first. */
-export async function listWorlds(db: Database, hub: WorldHub): Promise<WorldSummary[]> {
+/** The lobby's running worlds (every status but closed) that `viewer` may see, newest first. */
+export async function listWorlds(db: Database, hub: WorldHub, viewer: Viewer): Promise<WorldSummary[]> {
   const { rows, states, seatsOf } = await readListed(
     db,
     hub,
-    { where: { status: { not: 'closed' } }, orderBy: { createdAt: 'desc' }, take: LISTED_WORLDS },
+    {
+      where: { AND: [{ status: { not: 'closed' } }, visibleTo(viewer)] },
+      orderBy: { createdAt: 'desc' },
+      take: LISTED_WORLDS,
+    },
     false,
   );
   const worlds: WorldSummary[] = [];
@@ -218,14 +271,22 @@ export async function listWorlds(db: Database, hub: WorldHub): Promise<WorldSumm
 }
 
 /**
- * The lobby's closed worlds, the last closed first, with their final standings (the engine's, from
+ * The lobby's closed worlds that `viewer` may see, the last closed first, with their final standings (the engine's, from
  * the state the world closed with).
  */
-export async function listFinishedWorlds(db: Database, hub: WorldHub): Promise<FinishedWorld[]> {
+export async function listFinishedWorlds(
+  db: Database,
+  hub: WorldHub,
+  viewer: Viewer,
+): Promise<FinishedWorld[]> {
   const { rows, states, seatsOf } = await readListed(
     db,
     hub,
-    { where: { status: 'closed' }, orderBy: { updatedAt: 'desc' }, take: LISTED_FINISHED_WORLDS },
+    {
+      where: { AND: [{ status: 'closed' }, visibleTo(viewer)] },
+      orderBy: { updatedAt: 'desc' },
+      take: LISTED_FINISHED_WORLDS,
+    },
     true,
   );
   const worlds: FinishedWorld[] = [];

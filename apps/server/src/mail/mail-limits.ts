@@ -11,7 +11,17 @@
  * with links; turn mail ("your move", reminders, digests) goes only to an address its owner confirmed.
  */
 import type { Database } from '../db/database.ts';
-import type { MailKind } from './outbox.ts';
+
+/** What a mail is; the limits count each kind in its class (`CLASS_OF`). */
+export type MailKind =
+  | 'verify_email'
+  | 'address_in_use'
+  | 'email_changed'
+  | 'reset_password'
+  | 'password_changed'
+  | 'move'
+  | 'reminder'
+  | 'digest';
 
 export interface MailLimits {
   /** Links to one mailbox per hour and per day, whoever asks. */

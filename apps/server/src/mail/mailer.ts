@@ -18,7 +18,7 @@ import {
 import { issueToken, TOKEN_TTL_MS } from './tokens.ts';
 
 /** Addresses on the site, as links in mail show them (PUBLIC_URL). */
-export function siteLinks(publicUrl: string) {
+function siteLinks(publicUrl: string) {
   const base = publicUrl.replace(/\/+$/, '');
   return {
     base,
@@ -34,6 +34,8 @@ export type SiteLinks = ReturnType<typeof siteLinks>;
 
 export interface Mailer {
   links: SiteLinks;
+  /** The site's link key (link-key.ts): signs the links this mailer sends, checks those that come back. */
+  linkKey: Buffer;
   /**
    * Queues a message within the mail limits; the sender is woken after the transaction (if any)
    * commits. False when nothing was queued (sent before under its dedupe key, or past a limit).
@@ -66,7 +68,7 @@ export interface Mailer {
   ): Promise<void>;
 }
 
-export function makeMailer(publicUrl: string, wake: () => void, limits: MailLimits): Mailer {
+export function makeMailer(publicUrl: string, wake: () => void, limits: MailLimits, linkKey: Buffer): Mailer {
   const links = siteLinks(publicUrl);
   const queue = async (db: Database, mail: NewMail) => {
     const added = await enqueueMail(db, mail, limits);
@@ -75,12 +77,13 @@ export function makeMailer(publicUrl: string, wake: () => void, limits: MailLimi
   };
   return {
     links,
+    linkKey,
     queue,
     async sendVerification(db, user, email, requestedBy) {
       const holder = await db.prisma.user.findUnique({ where: { email }, select: { id: true } });
       // A link is issued either way: the account's links per hour count the request whichever mail
       // it becomes, and a link for an address another account holds cannot be used (it is taken).
-      const token = await issueToken(db, user.id, 'verify_email', email);
+      const token = await issueToken(db, linkKey, user.id, 'verify_email', email);
       if (holder && holder.id !== user.id) {
         // The answer on the page stays the same: whether an address has an account is not told.
         await queue(db, {
@@ -102,7 +105,7 @@ export function makeMailer(publicUrl: string, wake: () => void, limits: MailLimi
       });
     },
     async sendReset(db, user, requestedBy) {
-      const token = await issueToken(db, user.id, 'reset_password', user.email);
+      const token = await issueToken(db, linkKey, user.id, 'reset_password', user.email);
       const minutes = TOKEN_TTL_MS.reset_password / 60_000;
       await queue(db, {
         userId: user.id,

@@ -11,20 +11,11 @@
  * dedupe key, unique per account: a second insert with it does nothing.
  */
 import type { Database } from '../db/database.ts';
+import { failingLoop, tickOf } from '../db/failing-loop.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { type MailLimits, recipientKey, withinMailLimits } from './mail-limits.ts';
+import { type MailKind, type MailLimits, recipientKey, withinMailLimits } from './mail-limits.ts';
 import type { Rendered } from './templates.ts';
 import type { MailTransport } from './transport.ts';
-
-export type MailKind =
-  | 'verify_email'
-  | 'address_in_use'
-  | 'email_changed'
-  | 'reset_password'
-  | 'password_changed'
-  | 'move'
-  | 'reminder'
-  | 'digest';
 
 export interface NewMail extends Rendered {
   userId: string | null;
@@ -211,7 +202,9 @@ export function mailSender(db: Database, transport: MailTransport, options: Send
     return running;
   }
 
-  const run = () => void runOnce().catch((e) => options.log('mail sender failed', { err: String(e) }));
+  // While the database is away every run fails alike: told once, and once when back.
+  const sending = failingLoop('mail sender', options.log);
+  const run = () => void tickOf(sending, runOnce);
 
   return {
     runOnce,

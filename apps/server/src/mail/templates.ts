@@ -97,10 +97,12 @@ export interface WaitingWorld {
   /** The deadline in the player's time zone, in words; null when the world has none now. */
   deadline: string | null;
   url: string;
+  /** What happened since the player's last visit, in words (mail/since-last-words.ts); digests only. */
+  sinceLast?: string | null;
 }
 
 const worldLine = (w: WaitingWorld) =>
-  `${w.name}: turn ${w.turn}, ${w.step}${w.deadline ? `; deadline ${w.deadline}` : ''}`;
+  `${w.name}: turn ${w.turn}, ${w.step}${w.deadline ? `; deadline ${w.deadline}` : ''}${w.sinceLast ? ` — ${w.sinceLast}` : ''}`;
 
 /** The footer of "your move" mail: why it came and how to stop it in one click. */
 function turnFooter(m: { settingsUrl: string; unsubscribeUrl: string }): Piece[] {

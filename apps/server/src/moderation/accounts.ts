@@ -1,6 +1,7 @@
 /**
  * Accounts: ban and unban (a banned account cannot log in, its sessions are deleted and its sockets
- * ended), mute and unmute in chat, and roles (admins only). A moderator cannot act on a moderator
+ * ended; a bot account's tokens are kept and refused with the ban's code while it lasts, so the
+ * program is told why, and they work again once it is lifted), mute and unmute in chat, and roles (admins only). A moderator cannot act on a moderator
  * or an admin, nobody acts on their own account (no locking oneself out by mistake), and the last
  * admin who can log in is never demoted or banned: the site would be left without anyone able to
  * make admins again.
@@ -11,7 +12,7 @@ import type { Actor, ModContext } from './context.ts';
 import { type ModFail, type ModResult, refuse } from './errors.ts';
 
 /** "Until lifted": the columns are nullable timestamps where null means not banned / not muted. */
-export const FOREVER = new Date('9999-12-31T00:00:00.000Z');
+const FOREVER = new Date('9999-12-31T00:00:00.000Z');
 
 const RANK: Record<Role, number> = { player: 0, moderator: 1, admin: 2 };
 type Params = { params: Record<string, unknown> };
@@ -62,7 +63,9 @@ export async function banUser(
   if (kept) return kept;
   const bannedUntil = until ? new Date(until) : FOREVER;
   await ctx.db.prisma.user.update({ where: { id: userId }, data: { bannedUntil, banReason: reason } });
-  const sessions = await ctx.db.prisma.session.deleteMany({ where: { userId } });
+  // A bot's tokens stay: every request with one meets the ban (http/guard.ts) and learns it is
+  // suspended, where a deleted token would only say "sign in first".
+  const sessions = await ctx.db.prisma.session.deleteMany({ where: { userId, bot: false } });
   // Told first, then signed out: the pages they have open say why before their sockets end.
   afterCommit(ctx.db, () => {
     void ctx.notify

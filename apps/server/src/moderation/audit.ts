@@ -52,7 +52,7 @@ async function worldNames(db: Database, ids: string[]): Promise<Map<string, stri
   return new Map(worlds.map((w) => [w.id, w.name]));
 }
 
-export async function usernames(db: Database, ids: string[]): Promise<Map<string, string>> {
+async function usernames(db: Database, ids: string[]): Promise<Map<string, string>> {
   const users = await db.prisma.user.findMany({
     where: { id: { in: [...new Set(ids)] } },
     select: { id: true, username: true },
@@ -60,7 +60,7 @@ export async function usernames(db: Database, ids: string[]): Promise<Map<string
   return new Map(users.map((u) => [u.id, u.username]));
 }
 
-export function toAuditEntry(
+function toAuditEntry(
   row: Row,
   names: Map<string, string>,
   worlds: Map<string, string> = new Map(),

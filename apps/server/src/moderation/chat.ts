@@ -9,12 +9,6 @@ import { afterCommit } from '../db/transaction.ts';
 import type { ModContext } from './context.ts';
 import { type ModResult, refuse } from './errors.ts';
 
-/** When the account's mute ends (ISO), or null when it may chat. */
-export async function mutedUntil(db: Database, userId: string, now = new Date()): Promise<string | null> {
-  const u = await db.prisma.user.findUnique({ where: { id: userId }, select: { mutedUntil: true } });
-  return u?.mutedUntil && u.mutedUntil.getTime() > now.getTime() ? u.mutedUntil.toISOString() : null;
-}
-
 type Params = { params: Record<string, unknown> };
 
 export async function deleteChat(

@@ -21,4 +21,7 @@ export const MODERATION_STATUS: Partial<Record<ErrorCode, number>> = {
   'moderation/not_reportable': 403,
   'auth/forbidden': 403,
   'http/invalid': 400,
+  'moderation/position_refused': 400,
+  'moderation/position_seats': 400,
+  'world/no_such_player': 400,
 };

@@ -15,11 +15,12 @@ import type { Database } from '../db/database.ts';
 import { afterCommit, isTransaction, onRollback } from '../db/transaction.ts';
 import { diffViews } from '../worlds/diff.ts';
 import { getEngine } from '../worlds/engine.ts';
-import { stepKeyOf, type WorldRuntime } from '../worlds/runtime.ts';
+import { stepKeyOf } from '../worlds/runtime.ts';
 import { isUniqueViolation, type LogRow, lockWorld, type WorldHead } from '../worlds/store.ts';
 import type { ModContext } from './context.ts';
 import { type ModResult, refuse } from './errors.ts';
 import { reprojectAfterRollback } from './reproject.ts';
+import { reseat, seatsJoinedAt } from './rollback-seats.ts';
 import { inWorld } from './worlds.ts';
 
 export const ROLLBACK_KIND = 'rollback';
@@ -151,7 +152,7 @@ async function snapshotState(db: Database, worldId: string, seq: number): Promis
 export async function listTurnStarts(
   ctx: ModContext,
   worldId: string,
-): Promise<ModResult<{ turns: { turn: number; seq: number }[] }>> {
+): Promise<ModResult<{ turns: { turn: number; seq: number; unseats: string[] }[] }>> {
   const [world] = await ctx.db.sql<{ turn: number | null }>(
     `SELECT s.turn
        FROM worlds w LEFT JOIN world_snapshots s ON s.world_id = w.id AND s.seq = 0
@@ -169,11 +170,17 @@ export async function listTurnStarts(
       ORDER BY t.seq`,
     [worldId, ROLLBACK_KIND],
   );
-  const turns: { turn: number; seq: number }[] = [];
-  if (world.turn !== null) turns.push({ turn: world.turn, seq: 0 });
+  const starts: { turn: number; seq: number }[] = [];
+  if (world.turn !== null) starts.push({ turn: world.turn, seq: 0 });
   // Along the live timeline the turn only goes up; a turn met again would be a second start of it,
   // which the rollback (turnStartFromSnapshot) does not take either.
-  for (const b of began) if (b.turn > (turns.at(-1)?.turn ?? -1)) turns.push({ turn: b.turn, seq: b.seq });
+  for (const b of began) if (b.turn > (starts.at(-1)?.turn ?? -1)) starts.push({ turn: b.turn, seq: b.seq });
+  // The seats each rollback would free, for the moderator's confirmation to name.
+  const seats = await seatsJoinedAt(ctx.db, worldId);
+  const turns = starts.map((t) => ({
+    ...t,
+    unseats: seats.filter((s) => s.joinedSeq > t.seq).map((s) => s.playerId),
+  }));
   return { ok: true, turns };
 }
 
@@ -183,6 +190,8 @@ export function rollbackWorld(
   turn: number,
   actorId: string,
   now = new Date(),
+  /** The moderator's reason, told to each player whose seat the rollback takes. */
+  reason = '',
 ) {
   return inWorld<{ params: Record<string, unknown> }>(ctx, worldId, async (rt) => {
     if (rt.settings.status === 'closed') return refuse('moderation/closed');
@@ -234,12 +243,31 @@ export function rollbackWorld(
     rt.state = restored;
     rt.publicView = view;
     rt.head = head;
-    await reseat(ctx, rt, restored, now);
+    const unseated = await reseat(ctx, rt, restored, now);
     await reprojectAfterRollback(ctx.db, rt.id, start.seq, restored);
+    const worldName = unseated.some((u) => u.userId)
+      ? ((await ctx.db.prisma.world.findUnique({ where: { id: rt.id }, select: { name: true } }))?.name ??
+        null)
+      : null;
     afterCommit(ctx.db, () => {
-      ctx.hub.events.patches(rt, seq - 1, true);
+      ctx.hub.events.emit('patches', rt, seq - 1, true);
       ctx.hub.publish(rt.id);
-      for (const f of ctx.hub.afterCommit) f(rt, seq - 1);
+      ctx.hub.events.emit('committed', rt, seq - 1);
+      // Each player whose seat went with the undone turns is told in words first, then their page
+      // is moved off the seat, to the world as it now stands (as a removal does, seats.ts).
+      for (const u of unseated) {
+        const told = u.userId
+          ? ctx.notify.personal(u.userId, {
+              worldId: rt.id,
+              worldName,
+              action: 'world.rollback',
+              reason,
+              turn,
+              unseated: true,
+            })
+          : Promise.resolve();
+        void told.then(() => ctx.notify.endSeatSockets(rt.id, u.playerId));
+      }
     });
     return {
       ok: true,
@@ -248,6 +276,7 @@ export function rollbackWorld(
         toSeq: start.seq,
         atSeq: seq,
         hash,
+        unseated,
         undone: undoneRows.map((r) => ({
           seq: r.seq,
           actor: r.actor,
@@ -315,30 +344,4 @@ async function appendRollback(
     throw e;
   }
   return out.length === 1;
-}
-
-/**
- * Seats follow the restored state: a seat whose player had not joined yet is freed; a seat whose
- * leaving was undone comes back when its account and colour are still free. Ready flags reset.
- */
-async function reseat(ctx: ModContext, rt: WorldRuntime, state: GameState, now: Date): Promise<void> {
-  const seats = await ctx.db.prisma.worldSeat.findMany({ where: { worldId: rt.id } });
-  const present = new Map(state.players.map((p) => [p.id as string, p]));
-  const active = seats.filter((s) => !s.leftAt && present.has(s.playerId));
-  for (const s of seats) {
-    const p = present.get(s.playerId);
-    let leftAt = s.leftAt;
-    if (!p && !s.leftAt) leftAt = now;
-    if (p && p.status !== 'left' && s.leftAt) {
-      const clash = active.some((a) => a.userId === s.userId || a.colour === s.colour || a.seat === s.seat);
-      if (!clash) {
-        leftAt = null;
-        active.push(s);
-      }
-    }
-    await ctx.db.prisma.worldSeat.update({
-      where: { worldId_playerId: { worldId: rt.id, playerId: s.playerId } },
-      data: { leftAt, readyKey: null },
-    });
-  }
 }

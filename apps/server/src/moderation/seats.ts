@@ -83,7 +83,7 @@ export function removePlayer(
 
 /**
  * A moderator's consent for an account removed from this world to join it again: the removal stays
- * in the audit log, and this action after it lifts the bar (hub.join reads the two from the log).
+ * in the audit log, and this action after it lifts the bar (worlds/seating.ts `join` reads the two from the log).
  */
 export function allowRejoin(ctx: ModContext, worldId: string, playerId: string) {
   return inWorld<Params>(ctx, worldId, async () => {
@@ -156,7 +156,7 @@ export function markAbsent(
     forgetAbsent(ctx, worldId);
     afterCommit(ctx.db, () => {
       ctx.hub.publish(worldId);
-      for (const f of ctx.hub.seatsChanged) f(rt);
+      ctx.hub.events.emit('seatsChanged', rt);
     });
     const held = absent && !bot ? await holdAbsentSeats(ctx, rt) : 0;
     return { ok: true, userId: seat.userId, params: { playerId, absent, standIn: bot, ordersApplied: held } };
@@ -193,7 +193,7 @@ function absentOf(ctx: ModContext, worldId: string) {
  * the world would race through turns; deadlines hold it instead. Call inside the world's queue.
  * Returns how many orders were applied.
  */
-export async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promise<number> {
+async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promise<number> {
   if (rt.settings.status !== 'running') return 0;
   const { absent, active } = await absentOf(ctx, rt.id);
   if (absent.size === 0 || absent.size >= active) return 0;
@@ -211,15 +211,15 @@ export async function holdAbsentSeats(ctx: ModContext, rt: WorldRuntime): Promis
  */
 export function watchAbsentSeats(ctx: ModContext): void {
   // Another process may have marked a seat absent or back.
-  ctx.hub.changedElsewhere.push((worldId) => absentCache.delete(worldId));
+  ctx.hub.events.on('changedElsewhere', (worldId) => absentCache.delete(worldId));
   // Nor is this process told of changes to a world it unloaded: read afresh when it is used again.
-  ctx.hub.unloaded.push((worldId) => absentCache.delete(worldId));
-  // A player went away or came back (hub.setAway, inside the world's queue): hold it at once.
-  ctx.hub.awayChanged.push(async (rt) => {
+  ctx.hub.events.on('unloaded', (worldId) => absentCache.delete(worldId));
+  // A player went away or came back (worlds/seating.ts `setAway`, inside the world's queue): hold it at once.
+  ctx.hub.events.on('awayChanged', async (rt) => {
     absentCache.delete(rt.id);
     await holdAbsentSeats(ctx, rt);
   });
-  ctx.hub.afterCommit.push((rt) => {
+  ctx.hub.events.on('committed', (rt) => {
     // Queued at once (not after the cache lookup) so that `rt.settled()` covers the hold too; the
     // lookup is a cached promise after the world's first commit in this process.
     void rt

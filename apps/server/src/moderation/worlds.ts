@@ -33,7 +33,7 @@ export async function inWorld<T extends object>(
 
 /** The world's sockets get its new status once the change is committed. */
 const tellStatus = (ctx: ModContext, rt: WorldRuntime) =>
-  afterCommit(ctx.db, () => ctx.hub.events.status(rt));
+  afterCommit(ctx.db, () => ctx.hub.events.emit('status', rt));
 
 const stale = (rt: WorldRuntime) => refuse('sync/stale', { version: rt.version });
 const iso = (d: Date | null) => d?.toISOString() ?? null;

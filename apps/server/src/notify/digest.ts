@@ -1,6 +1,7 @@
 /**
  * The daily digest: at the hour a player chose, in their time zone, one mail listing the worlds that
- * wait for their move (none when nothing waits). Each account's `digest_due_at` is claimed by
+ * wait for their move (none when nothing waits), each with what happened there since the player's
+ * last visit. Each account's `digest_due_at` is claimed by
  * moving it to the next day's hour in one conditional update, so one process sends it; the dedupe
  * key (the player's calendar day) keeps it to one a day even if the clock is moved back.
  */
@@ -8,8 +9,10 @@ import type { PlayerId } from '@bke/engine';
 import type { Database } from '../db/database.ts';
 import { localDay, nextLocalHour } from '../mail/local-time.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { sinceLastInWords } from '../mail/since-last-words.ts';
 import type { WaitingWorld } from '../mail/templates.ts';
 import type { WorldHub } from '../worlds/hub.ts';
+import { seenSeat, sinceLast } from '../worlds/since-last.ts';
 import { type MailRecipient, queueDigestMail, RECIPIENT_COLUMNS, waitingWorld } from './turn-mail.ts';
 
 export interface DigestRunner {
@@ -43,7 +46,16 @@ export function digestRunner(
       await rt.settled();
       if (!rt.waitingFor().includes(s.player_id as PlayerId) || s.ready_key === rt.head.stepKey) continue;
       const world = { id: s.world_id, name: await nameOf(s.world_id) };
-      out.push(waitingWorld(mailer, world, rt.state, rt.head.deadlineAt, r.time_zone));
+      // The same summary the world's page shows on return, from what this seat may see; the
+      // digest does not mark it seen (the player has not been to the page).
+      const seat = await seenSeat(db, s.world_id, r.user_id);
+      const since = seat
+        ? sinceLastInWords(await sinceLast(db, hub.engine, s.world_id, rt.version, seat))
+        : null;
+      out.push({
+        ...waitingWorld(mailer, world, rt.state, rt.head.deadlineAt, r.time_zone),
+        sinceLast: since,
+      });
     }
     return out;
   }

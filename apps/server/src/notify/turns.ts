@@ -8,6 +8,7 @@
  */
 import type { GameState, PlayerId } from '@bke/engine';
 import type { Database } from '../db/database.ts';
+import { failingLoop, tickOf } from '../db/failing-loop.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { afterAcknowledgement } from '../worlds/after-ack.ts';
 import type { WorldHub } from '../worlds/hub.ts';
@@ -28,8 +29,6 @@ export interface TurnNotifierOptions {
   mailer?: Mailer | null;
   log(msg: string, data?: object): void;
 }
-
-export { stepText };
 
 export function turnMessage(
   world: { id: string; name: string },
@@ -64,7 +63,7 @@ export function timeLeft(ms: number): string {
 }
 
 /** A reminder is due once a fifth of the step's time is left (Lichess warns at 80 % elapsed too). */
-export const REMIND_AT_LEFT = 0.2;
+const REMIND_AT_LEFT = 0.2;
 
 export interface TurnNotifier {
   /** Sends the reminders due now; returns how many went out. Run by the timer, or by tests. */
@@ -97,12 +96,139 @@ export function newlyWaitedFor(
 /** A claimed seat: its player, the webhook if any, and who to mail. */
 type Seat = MailRecipient & { player_id: string; webhook_url: string | null };
 
+/** What telling players needs: the database, the worlds, the options and the worlds' names. */
+interface Telling {
+  readonly db: Database;
+  readonly hub: WorldHub;
+  readonly options: TurnNotifierOptions;
+  nameOf(worldId: string): Promise<string>;
+}
+
+/**
+ * Worlds whose current step has a fifth of its time left and a seat to remind (a webhook, or
+ * mail) not yet reminded for that step; twenty at a time.
+ */
+function remindersDue(db: Database, now: Date) {
+  return db.sql<{ id: string; step_key: string }>(
+    `SELECT w.id, w.step_key FROM worlds w
+      WHERE w.status = 'running' AND w.step_key <> '' AND w.deadline_at > $1
+        AND w.deadline_at <= $1::timestamptz + make_interval(secs => w.phase_seconds * $2::float8)
+        AND EXISTS (SELECT 1 FROM world_seats s JOIN users u ON u.id = s.user_id
+                     WHERE s.world_id = w.id AND s.left_at IS NULL AND NOT s.absent
+                       AND (u.webhook_url IS NOT NULL OR (u.email IS NOT NULL AND u.notify_mode <> 'none'))
+                       AND s.reminded_key IS DISTINCT FROM w.step_key)
+      LIMIT 20`,
+    [now, REMIND_AT_LEFT],
+  );
+}
+
+/** Reminds the seats of one world its step waits for, once per step: claimed, then told if away. */
+async function remindWorld(told: Telling, worldId: string, stepKey: string, now: Date): Promise<number> {
+  const { db, hub, options } = told;
+  const rt = await hub.get(worldId);
+  if (!rt) return 0;
+  await rt.settled();
+  const deadlineAt = rt.head.deadlineAt;
+  if (rt.head.stepKey !== stepKey || !deadlineAt) return 0;
+  const claimed = await db.sql<Seat & { ready_key: string | null }>(
+    `UPDATE world_seats s SET reminded_key = $2
+       FROM users u
+      WHERE s.world_id = $1 AND s.left_at IS NULL AND NOT s.absent AND u.id = s.user_id
+        AND s.reminded_key IS DISTINCT FROM $2
+    RETURNING s.player_id, u.webhook_url, s.ready_key, ${RECIPIENT_COLUMNS}`,
+    [worldId, stepKey],
+  );
+  const waiting = new Set<string>(rt.waitingFor());
+  const candidates = claimed.filter(
+    (c) => (c.webhook_url || c.email) && waiting.has(c.player_id) && c.ready_key !== stepKey,
+  );
+  const due = await offline(options, worldId, candidates);
+  if (due.length === 0) return 0;
+  const world = { id: worldId, name: await told.nameOf(worldId) };
+  const base = turnMessage(world, rt.state, deadlineAt, options.publicUrl);
+  const left = timeLeft(deadlineAt.getTime() - now.getTime());
+  const message = { text: `Reminder, ${left} left. ${base.text}`, data: { ...base.data, reminder: true } };
+  const results = await Promise.all(
+    due.map(async (c) => {
+      const mailed = options.mailer
+        ? await queueReminderMail(db, options.mailer, c, world, stepKey, rt.state, deadlineAt, left)
+        : false;
+      const posted = c.webhook_url
+        ? await deliver(options, worldId, c.player_id, c.webhook_url, message)
+        : false;
+      return mailed || posted;
+    }),
+  );
+  return results.filter(Boolean).length;
+}
+
+/** Posts to a player's webhook; a failure is logged, never thrown. */
+async function deliver(
+  options: TurnNotifierOptions,
+  worldId: string,
+  playerId: string,
+  url: string,
+  message: WebhookMessage,
+) {
+  const r = await sendWebhook(url, message, { allowPrivate: options.allowPrivate ?? false });
+  if (!r.delivered) options.log('turn notification not delivered', { worldId, playerId, reason: r.reason });
+  return r.delivered;
+}
+
+/** Tells the players a commit newly waits for that it is their move, by mail and webhook. */
+async function tell(told: Telling, rt: WorldRuntime, players: PlayerId[]) {
+  const { db, options } = told;
+  const key = rt.head.stepKey;
+  const state = rt.state;
+  const deadlineAt = rt.head.deadlineAt;
+  // Read above as the commit left them; queried only once the order's sender has its answer.
+  await afterAcknowledgement();
+  // Claims the seats to be told (a webhook, or mail each time) that were not told about this step
+  // yet: after most commits, so on the background connections, clear of the orders' appends.
+  const claimed = await db.background.sql<Seat>(
+    `UPDATE world_seats s SET notified_key = $3
+       FROM users u
+      WHERE s.world_id = $1 AND s.player_id = ANY($2) AND s.left_at IS NULL AND NOT s.absent
+        AND s.notified_key IS DISTINCT FROM $3
+        AND u.id = s.user_id
+        AND (u.webhook_url IS NOT NULL OR (u.email IS NOT NULL AND u.notify_mode = 'each'))
+    RETURNING s.player_id, u.webhook_url, ${RECIPIENT_COLUMNS}`,
+    [rt.id, players, key],
+  );
+  const due = await offline(options, rt.id, claimed);
+  if (due.length === 0) return;
+  const world = { id: rt.id, name: await told.nameOf(rt.id) };
+  const message = turnMessage(world, state, deadlineAt, options.publicUrl);
+  await Promise.all(
+    due.map(async (c) => {
+      if (options.mailer) await queueMoveMail(db, options.mailer, c, world, key, state, deadlineAt);
+      if (c.webhook_url) await deliver(options, rt.id, c.player_id, c.webhook_url, message);
+    }),
+  );
+}
+
+/**
+ * The claimed seats whose player has no page open on the world. Asked after claiming, so that
+ * with several processes only the one that claimed a seat asks the others about it.
+ */
+async function offline<C extends { player_id: string }>(
+  options: TurnNotifierOptions,
+  worldId: string,
+  claimed: C[],
+): Promise<C[]> {
+  const online = await Promise.all(
+    claimed.map((c) => options.online(worldId, c.player_id).catch(() => false)),
+  );
+  return claimed.filter((_c, i) => !online[i]);
+}
+
 export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOptions): TurnNotifier {
   /** Who each world waited for after the last commit this process saw. */
   const waited = new Map<string, Set<string>>();
   const names = new Map<string, string>();
+  const told: Telling = { db, hub, options, nameOf };
 
-  hub.afterCommit.push((rt, from) => {
+  hub.events.on('committed', (rt, from) => {
     const now = new Set<string>(rt.waitingFor());
     // With no record (the world was loaded since, or the process started), who was waited for is
     // read from the state the commit started from: a player waited for all along, told when the
@@ -112,12 +238,12 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
     waited.set(rt.id, now);
     const fresh = newlyWaitedFor(now, before, start);
     if (fresh.length === 0 || !rt.head.stepKey || rt.settings.status !== 'running') return;
-    void tell(rt, fresh as PlayerId[]).catch((e) =>
+    void tell(told, rt, fresh as PlayerId[]).catch((e) =>
       options.log('turn notification failed', { err: String(e) }),
     );
   });
   // A world let go of leaves no record here: over weeks a process sees many worlds come and go.
-  hub.unloaded.push((worldId) => {
+  hub.events.on('unloaded', (worldId) => {
     waited.delete(worldId);
     names.delete(worldId);
   });
@@ -126,67 +252,20 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
   let reminding = false;
 
   /**
-   * Worlds whose current step has a fifth of its time left and whose seats with a webhook were not
-   * reminded for that step. Every active seat of such a world is claimed for the step at once (so
-   * the world is not looked at again); the ones the world waits for, away and not ready, are told.
+   * The reminders due (remindersDue): every active seat of such a world is claimed for the step at
+   * once, so the world is not looked at again; those it waits for, away and not ready, are told.
    */
   async function remind(now = new Date()): Promise<number> {
     if (reminding) return 0;
     reminding = true;
     try {
-      const worlds = await db.sql<{ id: string; step_key: string }>(
-        `SELECT w.id, w.step_key FROM worlds w
-          WHERE w.status = 'running' AND w.step_key <> '' AND w.deadline_at > $1
-            AND w.deadline_at <= $1::timestamptz + make_interval(secs => w.phase_seconds * $2::float8)
-            AND EXISTS (SELECT 1 FROM world_seats s JOIN users u ON u.id = s.user_id
-                         WHERE s.world_id = w.id AND s.left_at IS NULL AND NOT s.absent
-                           AND (u.webhook_url IS NOT NULL OR (u.email IS NOT NULL AND u.notify_mode <> 'none'))
-                           AND s.reminded_key IS DISTINCT FROM w.step_key)
-          LIMIT 20`,
-        [now, REMIND_AT_LEFT],
-      );
+      const worlds = await remindersDue(db, now);
       let sent = 0;
-      for (const w of worlds) sent += await remindWorld(w.id, w.step_key, now);
+      for (const w of worlds) sent += await remindWorld(told, w.id, w.step_key, now);
       return sent;
     } finally {
       reminding = false;
     }
-  }
-
-  async function remindWorld(worldId: string, stepKey: string, now: Date): Promise<number> {
-    const rt = await hub.get(worldId);
-    if (!rt) return 0;
-    await rt.settled();
-    const deadlineAt = rt.head.deadlineAt;
-    if (rt.head.stepKey !== stepKey || !deadlineAt) return 0;
-    const claimed = await db.sql<Seat & { ready_key: string | null }>(
-      `UPDATE world_seats s SET reminded_key = $2
-         FROM users u
-        WHERE s.world_id = $1 AND s.left_at IS NULL AND NOT s.absent AND u.id = s.user_id
-          AND s.reminded_key IS DISTINCT FROM $2
-      RETURNING s.player_id, u.webhook_url, s.ready_key, ${RECIPIENT_COLUMNS}`,
-      [worldId, stepKey],
-    );
-    const waiting = new Set<string>(rt.waitingFor());
-    const candidates = claimed.filter(
-      (c) => (c.webhook_url || c.email) && waiting.has(c.player_id) && c.ready_key !== stepKey,
-    );
-    const due = await offline(worldId, candidates);
-    if (due.length === 0) return 0;
-    const world = { id: worldId, name: await nameOf(worldId) };
-    const base = turnMessage(world, rt.state, deadlineAt, options.publicUrl);
-    const left = timeLeft(deadlineAt.getTime() - now.getTime());
-    const message = { text: `Reminder, ${left} left. ${base.text}`, data: { ...base.data, reminder: true } };
-    const results = await Promise.all(
-      due.map(async (c) => {
-        const mailed = options.mailer
-          ? await queueReminderMail(db, options.mailer, c, world, stepKey, rt.state, deadlineAt, left)
-          : false;
-        const posted = c.webhook_url ? await deliver(worldId, c.player_id, c.webhook_url, message) : false;
-        return mailed || posted;
-      }),
-    );
-    return results.filter(Boolean).length;
   }
 
   async function nameOf(worldId: string): Promise<string> {
@@ -200,53 +279,6 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
     return name;
   }
 
-  async function deliver(worldId: string, playerId: string, url: string, message: WebhookMessage) {
-    const r = await sendWebhook(url, message, { allowPrivate: options.allowPrivate ?? false });
-    if (!r.delivered) options.log('turn notification not delivered', { worldId, playerId, reason: r.reason });
-    return r.delivered;
-  }
-
-  async function tell(rt: WorldRuntime, players: PlayerId[]) {
-    const key = rt.head.stepKey;
-    const state = rt.state;
-    const deadlineAt = rt.head.deadlineAt;
-    // Read above as the commit left them; queried only once the order's sender has its answer.
-    await afterAcknowledgement();
-    // Claims the seats to be told (a webhook, or mail each time) that were not told about this step
-    // yet: after most commits, so on the background connections, clear of the orders' appends.
-    const claimed = await db.background.sql<Seat>(
-      `UPDATE world_seats s SET notified_key = $3
-         FROM users u
-        WHERE s.world_id = $1 AND s.player_id = ANY($2) AND s.left_at IS NULL AND NOT s.absent
-          AND s.notified_key IS DISTINCT FROM $3
-          AND u.id = s.user_id
-          AND (u.webhook_url IS NOT NULL OR (u.email IS NOT NULL AND u.notify_mode = 'each'))
-      RETURNING s.player_id, u.webhook_url, ${RECIPIENT_COLUMNS}`,
-      [rt.id, players, key],
-    );
-    const due = await offline(rt.id, claimed);
-    if (due.length === 0) return;
-    const world = { id: rt.id, name: await nameOf(rt.id) };
-    const message = turnMessage(world, state, deadlineAt, options.publicUrl);
-    await Promise.all(
-      due.map(async (c) => {
-        if (options.mailer) await queueMoveMail(db, options.mailer, c, world, key, state, deadlineAt);
-        if (c.webhook_url) await deliver(rt.id, c.player_id, c.webhook_url, message);
-      }),
-    );
-  }
-
-  /**
-   * The claimed seats whose player has no page open on the world. Asked after claiming, so that
-   * with several processes only the one that claimed a seat asks the others about it.
-   */
-  async function offline<C extends { player_id: string }>(worldId: string, claimed: C[]): Promise<C[]> {
-    const online = await Promise.all(
-      claimed.map((c) => options.online(worldId, c.player_id).catch(() => false)),
-    );
-    return claimed.filter((_c, i) => !online[i]);
-  }
-
   const digests: DigestRunner | null = options.mailer ? digestRunner(db, hub, options.mailer, nameOf) : null;
 
   return {
@@ -255,9 +287,12 @@ export function watchTurns(db: Database, hub: WorldHub, options: TurnNotifierOpt
     digest: (now) => digests?.run(now) ?? Promise.resolve(0),
     start(ms) {
       if (timer) return;
+      // While the database is away every tick fails alike: told once, and once when back.
+      const reminders = failingLoop('reminders', options.log);
+      const digesting = failingLoop('digests', options.log);
       timer = setInterval(() => {
-        void remind().catch((e) => options.log('reminders failed', { err: String(e) }));
-        void digests?.run().catch((e) => options.log('digests failed', { err: String(e) }));
+        void tickOf(reminders, remind);
+        if (digests) void tickOf(digesting, () => digests.run());
       }, ms);
       timer.unref();
     },

@@ -13,7 +13,7 @@ import type { Limit } from './limit.ts';
 
 /** The header fields saying that `remaining` attempts of `limit` are left for `resetSeconds` more. */
 export function rateLimitHeaders(
-  limit: Limit,
+  limit: Pick<Limit, 'spec'>,
   remaining: number,
   resetSeconds: number,
 ): Record<string, string> {

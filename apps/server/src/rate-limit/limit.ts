@@ -4,7 +4,7 @@
  * more attempt fits, with what the answer's headers say: how many are left, when the window ends,
  * and how long to wait when it is full.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/database.ts';
 import { sharedWindow, type WindowSpec } from './store.ts';
 
@@ -12,7 +12,7 @@ export type Taken =
   | { readonly ok: true; readonly limit: number; readonly remaining: number; readonly resetSeconds: number }
   | { readonly ok: false; readonly limit: number; readonly retryAfterSeconds: number };
 
-type Store = RateLimiterMemory | ReturnType<typeof sharedWindow>;
+type Store = Pick<RateLimiterAbstract, 'consume' | 'delete'>;
 
 export class Limit {
   private constructor(
@@ -26,11 +26,12 @@ export class Limit {
     return new Limit(sharedWindow(db, spec), spec, log);
   }
 
-  /**
-   * Counted in this process's memory: for the socket events, whose every message would otherwise
-   * pay a database round trip on the order's hot path; the cap on open sockets per account and per
-   * address bounds what several processes multiply.
-   */
+  /** Counted by a limiter made elsewhere (the socket events' share or Redis: socket-events.ts). */
+  static over(store: Store, spec: WindowSpec, log: (msg: string, data: object) => void): Limit {
+    return new Limit(store, spec, log);
+  }
+
+  /** Counted in this process's memory only (tests of the window's arithmetic). */
   static local(spec: WindowSpec): Limit {
     return new Limit(
       new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.seconds }),

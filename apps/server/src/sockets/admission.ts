@@ -1,5 +1,6 @@
 /**
- * Letting a socket in: its address and the caps on open sockets per address and per account, its
+ * Letting a socket in: its address and the caps on open sockets per address and per account
+ * (counted on every process of the site: cluster/open-sockets.ts), its
  * session read from the handshake's cookie, the rooms of its account and session (so that logging
  * out, a password change, a ban or an expired session ends it), and the greeting. A session lookup
  * that fails for a passing reason (the database away) leaves the socket anonymous for now and is
@@ -8,7 +9,10 @@
 import { SESSION_COOKIE } from '@bke/protocol';
 import proxyAddr from '@fastify/proxy-addr';
 import { parseCookie } from 'cookie';
+import { bearerToken } from '../auth/bearer.ts';
 import { type SessionUser, userForToken } from '../auth/sessions.ts';
+import type { ClusterLink } from '../cluster/adapter.ts';
+import { linkOpenSockets, type OpenCounts, type OpenElsewhere } from '../cluster/open-sockets.ts';
 import type { Database } from '../db/database.ts';
 import { SERVER_VERSION } from '../http/health.ts';
 import type { ProxyTrust } from '../http/origin.ts';
@@ -19,7 +23,7 @@ import type { BkeSocket, Io } from './typed-server.ts';
 /** How often a socket whose session lookup failed tries again. */
 const REAUTH_MS = 2000;
 
-/** Per-process counts of open sockets per key, for the caps. */
+/** This process's counts of open sockets per key, for the caps. */
 class Counter {
   private readonly n = new Map<string, number>();
   get(k: string) {
@@ -38,6 +42,8 @@ const refusal = (per: 'address' | 'account', limit: number) =>
 export class Admission {
   private readonly perAddress = new Counter();
   private readonly perAccount = new Counter();
+  /** The other processes' counts (none until linked to them). */
+  private elsewhere: OpenElsewhere = async () => ({ address: 0, account: 0 });
 
   constructor(
     private readonly db: Database,
@@ -45,6 +51,23 @@ export class Admission {
     private readonly trust: ProxyTrust,
     private readonly log: (msg: string, data: object) => void,
   ) {}
+
+  /** Counts the sockets of the site's other processes too, from now on, and tells them this one's. */
+  link(io: Io, link: ClusterLink): void {
+    this.elsewhere = linkOpenSockets(io, link, (address, account) => ({
+      address: this.perAddress.get(address),
+      account: account === null ? 0 : this.perAccount.get(account),
+    }));
+  }
+
+  /** Sockets open for `address` and `account` on every process. */
+  private async open(address: string, account: string | null): Promise<OpenCounts> {
+    const there = await this.elsewhere(address, account);
+    return {
+      address: this.perAddress.get(address) + there.address,
+      account: (account === null ? 0 : this.perAccount.get(account)) + there.account,
+    };
+  }
 
   /**
    * The handshake's check, before a socket is let in: its address and the caps, and its session
@@ -65,6 +88,7 @@ export class Admission {
 
   private async check(socket: BkeSocket): Promise<Error | undefined> {
     const address = proxyAddr(socket.request, this.trust);
+    // This process's own count first: a full address costs no question to the others.
     if (this.perAddress.get(address) >= this.limits.socketsPerAddress)
       return refusal('address', this.limits.socketsPerAddress);
     let token: string | undefined;
@@ -73,9 +97,18 @@ export class Admission {
     } catch {
       token = undefined; // an unreadable Cookie header is no session
     }
+    token ??= bearerToken(socket.handshake.headers.authorization); // a program's token
     socket.data = { user: null, pendingToken: token ?? null, address, worlds: new Map() };
-    if ((await this.authenticate(socket)) === 'too_many')
-      return refusal('account', this.limits.socketsPerAccount);
+    const user = await this.authenticate(socket);
+    const account = user === 'pending' ? null : user;
+    const open = await this.open(address, account?.id ?? null);
+    if (open.address >= this.limits.socketsPerAddress)
+      return refusal('address', this.limits.socketsPerAddress);
+    if (account) {
+      if (open.account >= this.limits.socketsPerAccount)
+        return refusal('account', this.limits.socketsPerAccount);
+      socket.data.user = account;
+    }
     return undefined;
   }
 
@@ -116,12 +149,13 @@ export class Admission {
   }
 
   /**
-   * Looks the handshake's session up: 'done' (signed in, or anonymous), 'pending' (the database did
-   * not answer; try again later) or 'too_many' (the account has its most sockets open already).
+   * Looks the handshake's session up: its account, null (anonymous, or another attempt got there
+   * first) or 'pending' (the database did not answer; try again later). The caller counts the
+   * account's open sockets before it lets the socket be signed in.
    */
-  private async authenticate(socket: BkeSocket): Promise<'done' | 'pending' | 'too_many'> {
+  private async authenticate(socket: BkeSocket): Promise<SessionUser | null | 'pending'> {
     const token = socket.data.pendingToken;
-    if (!token) return 'done';
+    if (!token) return null;
     let user: SessionUser | null;
     try {
       user = await userForToken(this.db, token);
@@ -129,12 +163,10 @@ export class Admission {
       this.log('session lookup failed; the socket will try again', { err: String(e) });
       return 'pending';
     }
-    if (socket.data.pendingToken === null) return 'done'; // another attempt got there first
+    if (socket.data.pendingToken === null) return null; // another attempt got there first
     socket.data.pendingToken = null;
-    if (!user || (user.bannedUntil && user.bannedUntil.getTime() > Date.now())) return 'done';
-    if (this.perAccount.get(user.id) >= this.limits.socketsPerAccount) return 'too_many';
-    socket.data.user = user;
-    return 'done';
+    if (!user || (user.bannedUntil && user.bannedUntil.getTime() > Date.now())) return null;
+    return user;
   }
 
   /** Counts a signed-in socket against its account and puts it in its account's and session's rooms. */
@@ -147,19 +179,21 @@ export class Admission {
 
   /** A connected socket's session lookup, again; greets it anew when it succeeds. */
   private async retry(socket: BkeSocket): Promise<void> {
-    const r = await this.authenticate(socket);
-    if (r === 'too_many') {
+    const user = await this.authenticate(socket);
+    if (user === null || user === 'pending') return;
+    if ((await this.open(socket.data.address, user.id)).account >= this.limits.socketsPerAccount) {
       socket.emit('error', { code: 'socket/too_many', per: 'account', limit: this.limits.socketsPerAccount });
       socket.disconnect(true);
-    } else if (r === 'done' && socket.data.user) {
-      await this.admit(socket);
-      greet(socket);
+      return;
     }
+    socket.data.user = user;
+    await this.admit(socket);
+    greet(socket);
   }
 }
 
 /** The greeting: the server's version and time, and who the socket is signed in as. */
-export function greet(socket: BkeSocket): void {
+function greet(socket: BkeSocket): void {
   const user = socket.data.user;
   socket.emit('hello', {
     serverVersion: SERVER_VERSION,

@@ -27,7 +27,7 @@ import type { WorldStatus } from './world-status.ts';
  * A broadcast gives the event loop back after this long (between two viewers), so that the orders
  * waiting to be read are not held behind a turn end's messages to every seat.
  */
-export const BROADCAST_SLICE_MS = 4;
+const BROADCAST_SLICE_MS = 4;
 
 /** The versions a world's viewers are due; `from` is null when only statuses are due. */
 interface Due {
@@ -49,6 +49,12 @@ export class Broadcaster {
     private readonly status: WorldStatus,
     private readonly log: (msg: string, data: object) => void,
   ) {}
+
+  /** Hears every world's commits and status changes from the worlds' emitter (worlds/world-events.ts). */
+  listen(): void {
+    this.hub.events.on('patches', (rt, from, headChanged) => this.patches(rt, from, headChanged));
+    this.hub.events.on('status', (rt) => this.statusChanged(rt));
+  }
 
   /** A commit moved the world from `from` (its head too, when `headChanged`). */
   patches(rt: WorldRuntime, from: number, headChanged: boolean): void {

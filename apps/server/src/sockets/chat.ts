@@ -3,19 +3,22 @@
  * readers (the world's room, or the two seats of a private line) on every process.
  */
 import type { ChatMessage } from '@bke/protocol';
-import { playerRoom, worldRoom } from './rooms.ts';
+import { playerRoom, userRoom, worldRoom } from './rooms.ts';
 import type { Io } from './typed-server.ts';
 
-/** Sends a stored chat message to its readers on every process: the world, or the two players of a private one. */
-export function deliverChat(io: Io, message: ChatMessage): void {
+/**
+ * Sends a stored chat message to its readers on every process: the world, or the two players of a
+ * private one — less the sockets of the accounts that block its sender (`blockers`, read from
+ * chat_blocks when the line was stored), so a muted line never reaches the page of whoever muted it.
+ */
+export function deliverChat(io: Io, message: ChatMessage, blockers: readonly string[] = []): void {
   const { worldId, to } = message;
   const from = message.from.playerId;
-  if (to === null) io.to(worldRoom(worldId)).emit('chat/message', message);
-  else
-    io.to([playerRoom(worldId, to), ...(from ? [playerRoom(worldId, from)] : [])]).emit(
-      'chat/message',
-      message,
-    );
+  const rooms =
+    to === null
+      ? worldRoom(worldId)
+      : [playerRoom(worldId, to), ...(from ? [playerRoom(worldId, from)] : [])];
+  io.to(rooms).except(blockers.map(userRoom)).emit('chat/message', message);
 }
 
 export function toChat(row: {

@@ -10,6 +10,7 @@ import type { Metrics } from '../metrics.ts';
 import type { Limit } from '../rate-limit/limit.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import type { Admission } from './admission.ts';
+import type { ResyncParts } from './resync-parts.ts';
 import type { SeatLegalOrders } from './seat-legal-orders.ts';
 import type { BkeSocket, Io } from './typed-server.ts';
 import type { WorldStatus } from './world-status.ts';
@@ -26,6 +27,8 @@ export interface SocketContext {
   /** Each seat's legal orders: listed only when they can have changed. */
   readonly legal: SeatLegalOrders;
   readonly status: WorldStatus;
+  /** What the sockets of a reconnect storm share of their answers. */
+  readonly resync: ResyncParts;
   readonly log: (msg: string, data: object) => void;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Every inbound message passes the same gate before its handler runs: rate-limited (per account,
- * or per address for anonymous sockets, across all their sockets), size-checked, refused when it
+ * or per address for anonymous sockets, across all their sockets on every process:
+ * rate-limit/socket-events.ts), size-checked, refused when it
  * holds control characters, and parsed with its handler's zod schema. Every answer is an
  * acknowledgement `{ ok, … }` or `{ ok: false, error: { code } }`; a handler that throws answers
  * `socket/internal` and is logged; an event nobody handles is answered too.
@@ -16,7 +17,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
-import type { Limit } from '../rate-limit/limit.ts';
+import type { Taken } from '../rate-limit/limit.ts';
 import { type Refusal, refuse, type SocketContext, type SocketHandler } from './context.ts';
 import type { BkeSocket } from './typed-server.ts';
 
@@ -26,7 +27,7 @@ const limiterKey = (socket: BkeSocket) =>
 /** Answers `socket`'s messages of `h.event` through the gate, then `h`. */
 export function listen<S extends z.ZodType, R extends object>(
   ctx: SocketContext,
-  limiter: Limit,
+  limiter: { take(key: string): Promise<Taken> },
   logger: FastifyBaseLogger,
   socket: BkeSocket,
   h: SocketHandler<S, R>,

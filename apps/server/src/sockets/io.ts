@@ -11,18 +11,21 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { z } from 'zod';
+import type { ClusterLink } from '../cluster/adapter.ts';
 import type { Database } from '../db/database.ts';
 import { SERVER_VERSION } from '../http/health.ts';
 import { type ProxyTrust, publicSite, sameOrigin } from '../http/origin.ts';
 import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import { Metrics } from '../metrics.ts';
 import { Limit, windowOf } from '../rate-limit/limit.ts';
+import { SocketEventLimit } from '../rate-limit/socket-events.ts';
 import type { WorldHub } from '../worlds/hub.ts';
 import { Admission } from './admission.ts';
 import { Broadcaster } from './broadcaster.ts';
 import type { SocketContext, SocketHandler } from './context.ts';
 import { HANDLERS, KNOWN_EVENTS } from './handlers/table.ts';
 import { listen, refuseUnknownEvents } from './inbound.ts';
+import { ResyncParts } from './resync-parts.ts';
 import { playerRoom, sessionRoom, worldRoom } from './rooms.ts';
 import { SeatLegalOrders } from './seat-legal-orders.ts';
 import type { BkeSocket, Io } from './typed-server.ts';
@@ -33,10 +36,8 @@ import { WorldStatus } from './world-status.ts';
  * answered within PING_TIMEOUT_MS; the client, which expects a ping within the sum of the two, gives
  * up on the server as quickly. One tiny packet each way per 4 s per socket is nothing beside patches.
  */
-export const PING_INTERVAL_MS = 4000;
-export const PING_TIMEOUT_MS = 5000;
-/** Messages from this size on are sent compressed (permessage-deflate). */
-export const COMPRESS_FROM_BYTES = 8 * 1024;
+const PING_INTERVAL_MS = 4000;
+const PING_TIMEOUT_MS = 5000;
 
 /** Ends every socket opened with this session, wherever it is connected. */
 export function endSessionSockets(io: Io, sessionId: string): void {
@@ -50,14 +51,12 @@ export interface SocketOptions {
   metrics?: Metrics;
 }
 
-export function attachSockets(
-  app: FastifyInstance,
-  db?: Database,
-  hub?: WorldHub,
-  options: SocketOptions = {},
-): Io {
-  const trust = options.trust ?? (() => false);
-  const io: Io = new Server(app.server, {
+/**
+ * The Socket.IO server on Fastify's HTTP server, taking no event yet (`attachSockets` wires them):
+ * made first, so that the worlds can ask it which of them a socket of this process watches.
+ */
+export function openSockets(app: FastifyInstance, trust: ProxyTrust = () => false): Io {
+  return new Server(app.server, {
     serveClient: false,
     // A lost connection is noticed within PING_INTERVAL_MS + PING_TIMEOUT_MS (9 s) on both sides,
     // instead of Socket.IO's 45 s: the client shows "offline" while players still watch the page.
@@ -65,26 +64,52 @@ export function attachSockets(
     pingTimeout: PING_TIMEOUT_MS,
     maxHttpBufferSize: 64 * 1024,
     transports: ['websocket', 'polling'],
-    // permessage-deflate for the big messages only (full views, the rare patch of a turn end).
-    // ws honours the threshold only without context takeover; with it, every message was
-    // compressed, and zlib became the largest item of the server's CPU per order. Without context
-    // takeover small orders from clients are not compressed either (a client honours its own
-    // threshold then). Below 8 KB a message fits in the first round trip of a fresh connection
-    // anyway (about 14 KB).
-    perMessageDeflate: {
-      threshold: COMPRESS_FROM_BYTES,
-      serverNoContextTakeover: true,
-      clientNoContextTakeover: true,
-    },
+    // No permessage-deflate. ws keeps a zlib stream per socket for it (about 200 kB of resident
+    // memory each once a large message went through, against some 20 kB for the rest of an idle
+    // socket), and compresses each copy of a message for each socket anew. Full views are the only
+    // large messages and most patches are a few hundred bytes; uncompressed they cost bytes, not
+    // the process's memory and CPU per connected player.
+    perMessageDeflate: false,
     allowRequest: (req, cb) => cb(null, sameOrigin(req.headers.origin, publicSite(req, trust))),
   });
+}
+
+/**
+ * Whether a socket of this process watches the world: the world's room is where a subscribe puts a
+ * socket and what an unsubscribe or a disconnect takes it out of; the adapter's `rooms` are this
+ * process's sockets only.
+ */
+export const watchedHere = (io: Io, worldId: string): boolean =>
+  (io.of('/').adapter.rooms.get(worldRoom(worldId))?.size ?? 0) > 0;
+
+/**
+ * Counts the socket limits with the site's other processes once the cluster adapter is installed
+ * (it is installed after the handlers are wired); returns the stop of what that keeps running.
+ */
+export type LinkSocketLimits = (link: ClusterLink) => () => void;
+
+export function attachSockets(
+  app: FastifyInstance,
+  io: Io,
+  db?: Database,
+  hub?: WorldHub,
+  options: SocketOptions = {},
+): LinkSocketLimits {
+  const trust = options.trust ?? (() => false);
   if (db && hub)
-    wireWorlds(app, io, db, hub, options.limits ?? DEFAULT_LIMITS, trust, options.metrics ?? new Metrics());
-  else
-    io.on('connection', (socket) => {
-      socket.emit('hello', { serverVersion: SERVER_VERSION, serverTime: new Date().toISOString() });
-    });
-  return io;
+    return wireWorlds(
+      app,
+      io,
+      db,
+      hub,
+      options.limits ?? DEFAULT_LIMITS,
+      trust,
+      options.metrics ?? new Metrics(),
+    );
+  io.on('connection', (socket) => {
+    socket.emit('hello', { serverVersion: SERVER_VERSION, serverTime: new Date().toISOString() });
+  });
+  return () => () => {};
 }
 
 function wireWorlds(
@@ -95,27 +120,37 @@ function wireWorlds(
   limits: Limits,
   trust: ProxyTrust,
   metrics: Metrics,
-) {
+): LinkSocketLimits {
   const log = (msg: string, data: object) => app.log.warn(data, msg);
   const admission = new Admission(db, limits, trust, log);
   const legal = new SeatLegalOrders(hub.engine);
-  const status = new WorldStatus(hub);
+  const status = new WorldStatus(hub.seating);
   const chatLines = Limit.shared(db, { name: 'chat', points: limits.chatPerMinute, seconds: 60 }, log);
-  const ctx: SocketContext = { io, db, hub, limits, metrics, chatLines, admission, legal, status, log };
-  const broadcaster = new Broadcaster(io, hub, legal, status, log);
-  hub.events = {
-    patches: (rt, from, headChanged) => broadcaster.patches(rt, from, headChanged),
-    status: (rt) => broadcaster.statusChanged(rt),
-    seatEnded(worldId, playerId) {
-      // The seat's sockets keep watching as spectators; what only the seat may see stops here.
-      io.in(playerRoom(worldId, playerId)).socketsLeave(playerRoom(worldId, playerId));
-    },
+  const resync = new ResyncParts(db, hub);
+  const ctx: SocketContext = {
+    io,
+    db,
+    hub,
+    limits,
+    metrics,
+    chatLines,
+    admission,
+    legal,
+    status,
+    resync,
+    log,
   };
-  // The world's room is where a subscribe puts a socket and what an unsubscribe or a disconnect
-  // takes it out of; the adapter's `rooms` are this process's sockets only, as the hub asks.
-  hub.watched = (worldId) => (io.of('/').adapter.rooms.get(worldRoom(worldId))?.size ?? 0) > 0;
+  const broadcaster = new Broadcaster(io, hub, legal, status, log);
+  broadcaster.listen();
+  hub.events.on('seatEnded', (worldId, playerId) => {
+    // The seat's sockets keep watching as spectators; what only the seat may see stops here.
+    io.in(playerRoom(worldId, playerId)).socketsLeave(playerRoom(worldId, playerId));
+  });
 
-  const limiter = Limit.local(windowOf('socket', limits.socketEvents.burst, limits.socketEvents.perSecond));
+  const limiter = new SocketEventLimit(
+    windowOf('socket', limits.socketEvents.burst, limits.socketEvents.perSecond),
+    (msg, data) => app.log.info(data, msg),
+  );
   admission.install(io);
   io.on('connection', (raw) => {
     const socket = raw as unknown as BkeSocket;
@@ -128,4 +163,8 @@ function wireWorlds(
       socket.disconnect(true);
     }
   });
+  return (link) => {
+    admission.link(io, link);
+    return limiter.link(io, link);
+  };
 }

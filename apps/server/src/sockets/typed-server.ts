@@ -11,7 +11,7 @@ import type { ServerSideEvents } from '../cluster/messages.ts';
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
-export interface SocketData {
+interface SocketData {
   user: SessionUser | null;
   /** The session token read at the handshake, kept while its lookup failed for a passing reason. */
   pendingToken: string | null;

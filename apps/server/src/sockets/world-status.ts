@@ -4,15 +4,19 @@
  */
 import type { WorldStatusMessage } from '@bke/protocol';
 import { afterAcknowledgement } from '../worlds/after-ack.ts';
-import type { WorldHub } from '../worlds/hub.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
+import type { Seating } from '../worlds/seating.ts';
 
 export class WorldStatus {
-  constructor(private readonly hub: WorldHub) {}
+  constructor(private readonly seating: Seating) {}
 
-  /** The world's status now, its ready flags read now. */
-  of(rt: WorldRuntime): Promise<WorldStatusMessage> {
-    return this.withReady(rt, headOf(rt));
+  /**
+   * The world's status now, with the ready flags of the seats as just read (`ready` gives the
+   * seats whose flag is a step key's): a subscribe reads them in its one statement.
+   */
+  now(rt: WorldRuntime, ready: (stepKey: string) => string[]): WorldStatusMessage {
+    const head = headOf(rt);
+    return { ...head, ready: rt.settings.earlyResolution || !head.stepKey ? [] : ready(head.stepKey) };
   }
 
   /**
@@ -28,7 +32,7 @@ export class WorldStatus {
     rt: WorldRuntime,
     head: Omit<WorldStatusMessage, 'ready'>,
   ): Promise<WorldStatusMessage> {
-    return { ...head, ready: await this.hub.ready(rt, head.stepKey) };
+    return { ...head, ready: await this.seating.ready(rt, head.stepKey) };
   }
 }
 

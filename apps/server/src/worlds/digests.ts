@@ -37,7 +37,7 @@ export interface WorldDigest {
  * lists the newest 250 worlds (200 running, 50 finished), so the oldest digests can go: a world
  * whose digest went is loaded once when it is listed again.
  */
-export const MAX_DIGESTS = 5000;
+const MAX_DIGESTS = 5000;
 
 /** The digest of a runtime's current state; the standings only when `withStandings` (they are summed per player). */
 export function digestOf(rt: WorldRuntime, withStandings: boolean): WorldDigest {

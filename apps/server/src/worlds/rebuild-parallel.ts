@@ -24,6 +24,7 @@
  * Memory: each worker thread is a V8 heap of its own (the engine and the map loaded, one state and
  * one page of orders at a time), all in this one process, whose peak resident memory counts them.
  */
+
 import type { GameState } from '@bke/engine';
 import type { PatchOp } from '@bke/protocol';
 import type { SqlDatabase } from '../db/sql-pool.ts';
@@ -37,6 +38,7 @@ import {
 } from './rebuild-checks.ts';
 import type { RangeAnswer, RangeMessage, RangeResult, SnapshotAt } from './rebuild-range.ts';
 import { LOG_VERSION, readPatchPage, readReplayPage } from './store.ts';
+import { worldStart } from './world-start.ts';
 
 export interface ParallelRebuild {
   /** The worker threads replaying at once (range-workers.ts), each taking the next stretch in turn. */
@@ -97,7 +99,7 @@ export async function rebuildInRanges(
     [worldId],
   );
   if (!world) return null;
-  const created = engine.createGame(world.setup);
+  const created = worldStart(engine, world.setup);
   if (!created.ok) return null;
   const seqs = (
     await db.sql<{ seq: number }>('SELECT seq FROM world_snapshots WHERE world_id = $1 ORDER BY seq', [

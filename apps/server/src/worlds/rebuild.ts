@@ -6,6 +6,7 @@
  * `repair` rewrites the cycle and VP-ledger projections from the replayed events of the live
  * timeline (the whole-world re-projection; a rollback rewrites only what it undid).
  */
+
 import type { GameState } from '@bke/engine';
 import type { PatchOp } from '@bke/protocol';
 import type { Database } from '../db/database.ts';
@@ -22,6 +23,7 @@ import {
 } from './rebuild-checks.ts';
 import { type ParallelRebuild, rebuildInRanges } from './rebuild-parallel.ts';
 import { LOG_VERSION, type PagedOrder, readOrderPage, readOrders, replayRows } from './store.ts';
+import { worldStart } from './world-start.ts';
 
 export type { RebuildReport };
 
@@ -70,7 +72,7 @@ export async function rebuildWorld(
     [worldId],
   );
   if (!world) throw new Error(`world ${worldId} not found`);
-  const created = engine.createGame(world.setup);
+  const created = worldStart(engine, world.setup);
   if (!created.ok) {
     return {
       worldId,

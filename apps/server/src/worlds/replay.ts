@@ -2,16 +2,15 @@
  * A past game turn as one viewer saw it, order by order: the board as the turn began and, for each
  * order of the turn, the patch to that viewer's next view with the events it was sent. Rebuilt from
  * the stored log through the engine (the nearest earlier snapshot, then its orders replayed), so
- * nothing is kept per viewer: each view is the engine's `view(state, viewer)` and each order's events
- * pass `eventsFor(events, viewer)`, exactly what the viewer received when the order was made. An
- * account sees an order as the seat it held at that moment; before it sat (or after it left) it
- * sees what spectators saw.
+ * nothing is kept per viewer. This file reads what a replay needs; replay-play.ts plays it, on a
+ * replay thread for the HTTP route (replay-pool.ts: a turn's orders through the engine take the
+ * main thread for as long as they run), in place here.
  */
-import { type Engine, type GameEvent, type GameState, type PlayerId, upgradeState } from '@bke/engine';
-import type { PatchOp, WorldEvent } from '@bke/protocol';
+import type { Engine } from '@bke/engine';
 import type { Database } from '../db/database.ts';
-import { diffViews } from './diff.ts';
-import { type PagedOrder, readOrderPage, replayRows } from './store.ts';
+import { playReplay, type ReplayInput, type ReplayRow, type TurnReplay } from './replay-play.ts';
+
+export type { TurnReplay } from './replay-play.ts';
 
 /** One seat an account held: its player, and when it sat and left. */
 export interface SeatSpan {
@@ -20,14 +19,8 @@ export interface SeatSpan {
   readonly leftAt: Date | null;
 }
 
-export interface TurnReplay {
-  readonly turn: number;
-  readonly start: { readonly seq: number; readonly view: unknown };
-  readonly steps: { seq: number; ops: PatchOp[]; events: WorldEvent[] }[];
-}
-
 /** Orders read per page while looking for the turn. */
-const PAGE = 200;
+const PAGE = 500;
 
 /**
  * A rollback of a world: its row at `at` restored the state right after order `to`, so the orders
@@ -66,11 +59,78 @@ async function startingSnapshot(db: Database, worldId: string, turn: number, cut
 }
 
 /**
- * Replays game turn `turn` of a world for the account holding `seats` (none: a spectator). Null
- * when the world never reached that turn. A turn a moderator rolled back is shown as it was played
- * since: the orders a rollback undid are left out, and so is the rollback row itself (on the play
- * as it stands, the state it restored is the one its undone orders started from).
+ * The seq of the order that ended game turn `turn` on the play as it stands after `after` (the
+ * first live start of a later turn, kept by the database in world_turn_starts); null when the
+ * world has not left that turn yet.
  */
+async function turnEnd(db: Database, worldId: string, turn: number, after: number, cuts: readonly Cut[]) {
+  const rows = await db.sql<{ seq: number }>(
+    `SELECT seq FROM world_turn_starts WHERE world_id = $1 AND turn > $2::int AND seq > $3::int
+      ORDER BY seq`,
+    [worldId, turn, after],
+    'bke_replay_turn_end',
+  );
+  return rows.find((r) => !cuts.some((c) => r.seq > c.to && r.seq <= c.at))?.seq ?? null;
+}
+
+async function turnBegun(db: Database, worldId: string, turn: number): Promise<boolean> {
+  const rows = await db.sql<{ seq: number }>(
+    'SELECT seq FROM world_turn_starts WHERE world_id = $1 AND turn >= $2::int LIMIT 1',
+    [worldId, turn],
+    'bke_replay_turn_begun',
+  );
+  return rows.length > 0;
+}
+
+/**
+ * What replaying game turn `turn` of a world for the account holding `seats` (none: a spectator)
+ * needs; null when the world never reached that turn. A turn a moderator rolled back is shown as
+ * it was played since: the orders a rollback undid are left out, and so is the rollback row itself
+ * (on the play as it stands, the state it restored is the one its undone orders started from).
+ */
+export async function readReplayInput(
+  db: Database,
+  worldId: string,
+  turn: number,
+  seats: readonly SeatSpan[],
+): Promise<ReplayInput | null> {
+  const cuts = await rollbackCuts(db, worldId);
+  const undone = (seq: number) => cuts.some((c) => seq > c.to && seq <= c.at);
+  const snap = await startingSnapshot(db, worldId, turn, cuts);
+  if (!snap) return null;
+  const end = await turnEnd(db, worldId, turn, snap.seq, cuts);
+  // A turn the world never began has nothing to replay (its last turns' orders are not read).
+  if (end === null && turn > snap.turn && !(await turnBegun(db, worldId, turn))) return null;
+  const rows: ReplayRow[] = [];
+  let after = snap.seq;
+  for (;;) {
+    const page = await db.sql<{ seq: number; actor: string; kind: string; order: unknown; at: Date }>(
+      `SELECT seq, actor, kind, "order", created_at AS at FROM world_orders
+        WHERE world_id = $1 AND seq > $2::int AND ($3::int IS NULL OR seq <= $3::int)
+        ORDER BY seq LIMIT $4`,
+      [worldId, after, end, PAGE],
+      'bke_replay_orders',
+    );
+    for (const r of page)
+      if (!undone(r.seq))
+        rows.push({ seq: r.seq, actor: r.actor, kind: r.kind, order: r.order, at: new Date(r.at).getTime() });
+    after = page.at(-1)?.seq ?? after;
+    if (page.length < PAGE) break;
+  }
+  return {
+    worldId,
+    turn,
+    state: snap.state,
+    rows,
+    seats: seats.map((s) => ({
+      playerId: s.playerId,
+      joinedAt: s.joinedAt.getTime(),
+      leftAt: s.leftAt?.getTime() ?? null,
+    })),
+  };
+}
+
+/** Reads and replays game turn `turn` in place (readReplayInput, then replay-play.ts). */
 export async function replayTurn(
   db: Database,
   engine: Engine,
@@ -78,59 +138,6 @@ export async function replayTurn(
   turn: number,
   seats: readonly SeatSpan[],
 ): Promise<TurnReplay | null> {
-  const cuts = await rollbackCuts(db, worldId);
-  const undone = (seq: number) => cuts.some((c) => seq > c.to && seq <= c.at);
-  const snap = await startingSnapshot(db, worldId, turn, cuts);
-  if (!snap) return null;
-  let state: GameState = upgradeState(snap.state);
-  const viewerAt = (s: GameState, at: Date): PlayerId | null => {
-    const seat = seats.find(
-      (x) =>
-        x.joinedAt.getTime() <= at.getTime() && (x.leftAt === null || x.leftAt.getTime() >= at.getTime()),
-    );
-    return seat && s.players.some((p) => p.id === seat.playerId) ? (seat.playerId as PlayerId) : null;
-  };
-  let start: TurnReplay['start'] | null = null;
-  let last: unknown = null;
-  const steps: TurnReplay['steps'] = [];
-  let after = snap.seq;
-  let done = false;
-  while (!done) {
-    const page = await readOrderPage(db, worldId, after, PAGE);
-    if (page.length === 0) break;
-    after = page.at(-1)?.seq ?? after;
-    const rows = page.filter((r) => !undone(r.seq));
-    if (rows.length === 0) continue;
-    const times = await db.prisma.worldOrder.findMany({
-      where: { worldId, seq: { in: rows.map((r) => r.seq) } },
-      select: { seq: true, createdAt: true },
-    });
-    const when = new Map(times.map((t) => [t.seq, t.createdAt]));
-    let before = state;
-    await replayRows(db, engine, worldId, state, rows, (r: PagedOrder, next, events: GameEvent[]) => {
-      const prev = before;
-      before = next;
-      state = next;
-      if (done) return;
-      if (next.turn > turn && prev.turn <= turn) {
-        done = start !== null;
-        if (done) return;
-      }
-      if (next.turn !== turn) return;
-      const at = when.get(r.seq) ?? new Date();
-      const viewer = viewerAt(next, at);
-      if (start === null) {
-        last = engine.view(prev, viewerAt(prev, at));
-        start = { seq: r.seq - 1, view: last };
-      }
-      const v = engine.view(next, viewer);
-      steps.push({
-        seq: r.seq,
-        ops: diffViews(last, v),
-        events: engine.eventsFor(events, viewer) as unknown as WorldEvent[],
-      });
-      last = v;
-    });
-  }
-  return start ? { turn, start, steps } : null;
+  const input = await readReplayInput(db, worldId, turn, seats);
+  return input ? playReplay(engine, input) : null;
 }

@@ -8,6 +8,7 @@ import {
   type GameEvent,
   type GameState,
   type GameView,
+  type Order,
   type PlayerId,
   upgradeState,
 } from '@bke/engine';
@@ -31,7 +32,7 @@ import {
 import { ViewerPatches } from './viewer-patches.ts';
 
 /** A snapshot is written at least this often (orders), and at every new game turn. */
-export const SNAPSHOT_EVERY = 50;
+const SNAPSHOT_EVERY = 50;
 
 /**
  * The latest orders whose states (and per-viewer patches) a world keeps in memory: each costs
@@ -41,7 +42,7 @@ export const SNAPSHOT_EVERY = 50;
  * (sockets/viewer-messages.ts): a player with a full view (a few kB once compressed, fewer bytes
  * than fifty patches), a spectator with the stored public patches.
  */
-export const HELD_VERSIONS = 50;
+const HELD_VERSIONS = 50;
 
 export interface WorldSettings {
   phaseSeconds: number;
@@ -64,6 +65,9 @@ export interface PendingOrder {
 
 export type CommitResult = { ok: true; version: number } | { ok: false; error: WireError };
 
+/** A seat's order taken (`deferred`: an `endPhase` recorded as "ready", applied at the deadline). */
+export type OrderResult = { ok: true; version: number; deferred: boolean } | { ok: false; error: WireError };
+
 export interface RuntimeHooks {
   /**
    * Called inside the queue after a commit, in order: the world moved from version `from` to
@@ -79,6 +83,8 @@ export interface RuntimeHooks {
    * back instead of loading a second copy of the world.
    */
   reclaimed?(rt: WorldRuntime): void;
+  /** A seat was marked ready for the step (the seats changed, not the log): its status is due. */
+  readied?(rt: WorldRuntime): void;
 }
 
 /** The step a deadline belongs to; a new key starts a new deadline. Empty: nobody must act. */
@@ -132,6 +138,15 @@ export class WorldRuntime {
     await this.persisted();
   }
 
+  /**
+   * Commits made in a transaction that has not ended yet: the state in memory may still be taken
+   * back, so a reader outside the queue (a subscribe) waits for the queue instead of reading it.
+   */
+  get unsettled(): boolean {
+    return this.provisional > 0;
+  }
+  private provisional = 0;
+
   /** Tasks queued and not finished (the metrics' queue depth). */
   get pending(): number {
     return this.queued;
@@ -163,13 +178,13 @@ export class WorldRuntime {
   }
 
   /**
-   * Whether the hub let go of this runtime (unused for a while, hub.ts `unloadIdle`). Whoever
+   * Whether the hub let go of this runtime (unused for a while, loaded-worlds.ts `unloadIdle`). Whoever
    * still holds it may go on using it: its next `run` hands it back to the hub first, which never
    * loads another copy of a world while this one can still be reached.
    */
   private released = false;
 
-  /** The hub no longer holds this runtime (hub.ts `unloadIdle`). */
+  /** The hub no longer holds this runtime (loaded-worlds.ts `unloadIdle`). */
   release(): void {
     this.released = true;
   }
@@ -246,6 +261,57 @@ export class WorldRuntime {
     };
     if (rows.length > 0 || headChanged) this.hooks.committed(this, from, headChanged);
     return rows.length > 0 || headChanged || settingsChanged;
+  }
+
+  /**
+   * A player's order against `version`, parsed at the edge it came in by (the socket's or the
+   * route's schema), in the world's queue: committed to the log before this resolves (the caller
+   * acknowledges after). With early resolution off an `endPhase` is recorded as "ready" instead and
+   * applied at the deadline. `guard`: the sender's session and seat, checked as the order is stored
+   * (`auth/revoked` when they no longer hold).
+   */
+  order(
+    playerId: PlayerId,
+    userId: string,
+    version: number,
+    order: Order,
+    guard?: SenderGuard,
+  ): Promise<OrderResult> {
+    return this.run(async (): Promise<OrderResult> => {
+      if (this.settings.status === 'paused') return { ok: false, error: { code: 'world/paused' } };
+      if (this.settings.status === 'closed') return { ok: false, error: { code: 'world/closed' } };
+      if (version !== this.version)
+        return { ok: false, error: { code: 'sync/stale', version: this.version } };
+      if (order.type === 'endPhase' && !this.settings.earlyResolution) return this.markReady(playerId, guard);
+      const r = await this.commit(
+        [{ actor: playerId, userId, kind: 'player', order }],
+        new Date(),
+        guard ? { guard } : {},
+      );
+      return r.ok ? { ok: true, version: r.version, deferred: false } : r;
+    });
+  }
+
+  /** An `endPhase` with early resolution off: the seat is marked ready for the step. In the queue. */
+  private async markReady(playerId: PlayerId, guard: SenderGuard | undefined): Promise<OrderResult> {
+    if (!this.waitingFor().includes(playerId)) return { ok: false, error: { code: 'order/not_your_turn' } };
+    const marked = await this.db.prisma.worldSeat.updateMany({
+      where: {
+        worldId: this.id,
+        playerId,
+        ...(guard
+          ? {
+              userId: guard.userId,
+              leftAt: null,
+              user: { sessions: { some: { id: guard.sessionId, expiresAt: { gt: new Date() } } } },
+            }
+          : {}),
+      },
+      data: { readyKey: this.head.stepKey },
+    });
+    if (marked.count === 0) return { ok: false, error: { code: 'auth/revoked' } };
+    this.hooks.readied?.(this);
+    return { ok: true, version: this.version, deferred: true };
   }
 
   /**
@@ -365,6 +431,15 @@ export class WorldRuntime {
       return { ok: false, error: { code: 'sync/stale', version: this.version } };
     }
     onRollback(db, this.checkpoint());
+    if (isTransaction(db)) {
+      // Moved in memory ahead of its commit: readers outside the queue wait for the outcome.
+      this.provisional++;
+      const settledNow = () => {
+        this.provisional--;
+      };
+      afterCommit(db, settledNow);
+      onRollback(db, settledNow);
+    }
     const before = this.state;
     this.state = state;
     this.publicView = view;

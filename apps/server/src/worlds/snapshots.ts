@@ -10,9 +10,9 @@ import type { GameState } from '@bke/engine';
 import type { Database } from '../db/database.ts';
 
 /** Every snapshot of the latest game turns is kept (loading, and the nearest start for a replay). */
-export const KEEP_ALL_TURNS = 2;
+const KEEP_ALL_TURNS = 2;
 /** The first snapshot of each of the latest game turns is kept (a recent turn start, one read away). */
-export const KEEP_TURN_STARTS = 20;
+const KEEP_TURN_STARTS = 20;
 /** Further back, the first snapshot of one game turn in this many. */
 export const KEEP_EVERY_TURNS = 10;
 

@@ -239,7 +239,7 @@ export async function appendOrders(
   }
 }
 
-export interface StoredOrder {
+interface StoredOrder {
   seq: number;
   actor: string;
   kind: string;
@@ -390,7 +390,7 @@ export async function recentEvents(
  * A rollback row (written by the moderation tools): `order { type: 'rollback', toSeq, turn }`
  * at seq N+1, with the restored state stored as the snapshot at N+1. Nothing before it is rewritten.
  */
-export const isRollback = (r: Pick<StoredOrder, 'kind' | 'actor' | 'order'>): boolean =>
+const isRollback = (r: Pick<StoredOrder, 'kind' | 'actor' | 'order'>): boolean =>
   r.kind === 'rollback' && r.actor === 'system' && (r.order as { type?: string }).type === 'rollback';
 
 /** The state a rollback row restored: its own snapshot (undefined when there is none). */

@@ -28,7 +28,7 @@ import { diffViews } from './diff.ts';
 export type Viewer = PlayerId | null;
 
 /** The one builder of a patch message: a viewer's ops from version `seq − 1` to `seq`, and its events. */
-export function patchMessage(
+function patchMessage(
   engine: Engine,
   worldId: string,
   seq: number,

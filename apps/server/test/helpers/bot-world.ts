@@ -64,5 +64,12 @@ export async function playBots(
 export const quietModContext = (db: Database, hub: WorldHub): ModContext => ({
   db,
   hub,
-  notify: { notice: async () => undefined, account: async () => {} } as unknown as ModContext['notify'],
+  // Tells nobody: these tests have no pages open.
+  notify: {
+    notice: async () => undefined,
+    personal: async () => {},
+    chatDeleted: () => {},
+    endUserSockets: async () => {},
+    endSeatSockets: () => {},
+  },
 });

@@ -1,4 +1,7 @@
 /** Test clients: HTTP with a session cookie, and a Socket.IO player that keeps its view in sync. */
+
+import type { Order } from '@bke/engine';
+import { orderSchema } from '@bke/engine/schemas';
 import {
   type Ack,
   followPatch,
@@ -15,7 +18,7 @@ export async function api(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown>; cookie: string | null }> {
+): Promise<{ status: number; headers: Headers; body: Record<string, unknown>; cookie: string | null }> {
   const headers: Record<string, string> = { 'x-bke-csrf': '1' };
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -27,6 +30,7 @@ export async function api(
   const set = res.headers.get('set-cookie');
   return {
     status: res.status,
+    headers: res.headers,
     body: (await res.json()) as Record<string, unknown>,
     cookie: set ? (set.split(';')[0] ?? null) : null,
   };
@@ -85,12 +89,14 @@ export class TestClient {
     readonly base: string,
     readonly cookie: string | null,
     readonly worldId: string,
+    /** Other handshake headers: a program's `authorization: Bearer <token>`. */
+    headers: Record<string, string> = {},
   ) {
     this.socket = connect(base, {
       transports: ['websocket'],
       forceNew: true,
       reconnection: false,
-      extraHeaders: cookie ? { cookie } : {},
+      extraHeaders: { ...headers, ...(cookie ? { cookie } : {}) },
     });
     this.socket.on('world/patch', (p: PatchMessage) => this.onPatch(p));
     this.socket.on(
@@ -210,7 +216,13 @@ export class TestClient {
 }
 
 /** A simple policy over the legal orders the server sent: the engine's own defaults, spelled out. */
-export function pickOrder(legal: LegalOrders, splitOnce: { done: boolean }): unknown | null {
+/** The order `chooseOrder` picks, parsed as the socket's schema parses what a client sends. */
+export function pickOrder(legal: LegalOrders, splitOnce: { done: boolean }): Order | null {
+  const raw = chooseOrder(legal, splitOnce);
+  return raw === null ? null : orderSchema.parse(raw);
+}
+
+function chooseOrder(legal: LegalOrders, splitOnce: { done: boolean }): unknown | null {
   const find = (t: string) => legal.find((o) => o.type === t) as Record<string, unknown> | undefined;
   const start = find('chooseStart');
   if (start) return { type: 'chooseStart', position: start.position, area: (start.areas as string[])[0] };

@@ -24,7 +24,7 @@ export function ensureServerBuilt(): void {
   if (built) return;
   const r = spawnSync(
     process.execPath,
-    ['-e', "import('./scripts/lib/bootstrap.mjs').then((m) => m.ensureServerBuilt())"],
+    ['-e', "import('./scripts/lib/bootstrap.mjs').then((m) => m.bootstrap({ web: false }))"],
     { cwd: REPO_ROOT, stdio: 'inherit' },
   );
   if (r.status !== 0) throw new Error('building the server failed');

@@ -25,6 +25,4 @@ export const PLAYER_STYLES: Readonly<Record<Colour, PlayerStyle>> = {
   orange: { fill: '#E69F00', ink: '#2a2420', letter: 'O', pattern: 'diagonal', label: 'Orange' },
 };
 
-export const NEUTRAL_STYLE = { fill: '#fbf8f0', ink: '#2a2420', letter: 'N' } as const;
-
 export const styleOf = (colour: Colour | undefined): PlayerStyle => PLAYER_STYLES[colour ?? 'black'];

@@ -7,15 +7,23 @@ import { io, type Socket } from 'socket.io-client';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'offline';
 /** The server's database as its last `server/database` said: `back` until the next change. */
-export type DatabaseStatus = 'up' | 'down' | 'back';
+type DatabaseStatus = 'up' | 'down' | 'back';
 
 /** After the server ended the connection (a logout elsewhere, a ban, a seat given up): come back after this. */
 const COME_BACK_MS = 250;
+/**
+ * A page's first connection is not announced until it has taken this long: the page shows at once,
+ * and a connection made on a busy server within a few seconds needs no word (nothing waits on it
+ * but the live parts, which say "loading" themselves).
+ */
+const FIRST_CONNECT_PATIENCE_MS = 4000;
 
 class Connection {
   status = $state<ConnectionStatus>('connecting');
   hello = $state<Hello | null>(null);
   database = $state<DatabaseStatus>('up');
+  /** True once the status is worth a word: after a first connection, or when it takes long. */
+  announced = $state(false);
   readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   /** Called when the server ended the connection: the account may have changed (session.svelte.ts). */
   readonly ended: (() => void)[] = [];
@@ -24,8 +32,13 @@ class Connection {
 
   constructor() {
     this.socket = io({ transports: ['websocket', 'polling'], reconnectionDelayMax: 5000 });
+    const patience = setTimeout(() => {
+      this.announced = true;
+    }, FIRST_CONNECT_PATIENCE_MS);
     this.socket.on('connect', () => {
       this.status = 'connected';
+      this.announced = true;
+      clearTimeout(patience);
     });
     this.socket.on('disconnect', (reason) => {
       this.status = 'offline';

@@ -1,4 +1,5 @@
 /** The lobby's data: worlds as the server lists them, and the options a new world is created with. */
+
 import type {
   BotLevel,
   Colour,
@@ -8,6 +9,7 @@ import type {
   WorldSummary,
 } from '@bke/protocol';
 import { BOT_LEVEL_TEXT, BOT_LEVELS, GENTLEST_BOT_LEVEL } from '@bke/protocol';
+import { type AccessForm, accessBody, keepLink } from './access.ts';
 import { call } from './api.ts';
 
 export type { FinalStanding, FinishedWorld, WorldSummary };
@@ -66,7 +68,7 @@ export const OPTIONAL_RULES = [
     'Kingdoms and empires may pay up to 5 a turn to a threatening neighbour (the promise binds nobody).',
   ],
 ] as const;
-export type OptionalRule = (typeof OPTIONAL_RULES)[number][0];
+type OptionalRule = (typeof OPTIONAL_RULES)[number][0];
 
 /** The create-world form as the player fills it in. */
 export interface NewWorldForm {
@@ -83,6 +85,10 @@ export interface NewWorldForm {
   /** Bots seated after the creator, and their level. */
   bots: number;
   botLevel: BotLevel;
+  /** How the world ends (14.3.1 game length) and whether it is rated. */
+  ending?: { until: 'open' | 'turn' | 'date'; turn: number; date: string; rated: boolean };
+  /** Who may join (access.ts); public when omitted. */
+  access?: AccessForm;
 }
 
 /** Each bot level's name and how it plays, gentlest first (the engine's sentences). */
@@ -93,7 +99,16 @@ export const BOT_LEVEL_WORDS: Record<BotLevel, string> = Object.fromEntries(
 /** The bots' level a new world's form starts at: the gentlest for a player with no world yet. */
 export const defaultBotLevel = (hasWorlds: boolean): BotLevel => (hasWorlds ? 'normal' : GENTLEST_BOT_LEVEL);
 
-export function createWorldBody(f: NewWorldForm): CreateWorld {
+/** The form's ending as the server takes it; a form without one makes an open-ended, rated world. */
+function endingBody(e: NewWorldForm['ending']): CreateWorld['ending'] {
+  if (!e) return { until: 'open', rated: true };
+  if (e.until === 'turn') return { until: 'turn', turn: e.turn, rated: e.rated };
+  // The form's date and time are the player's local ones; the server keeps the moment.
+  if (e.until === 'date') return { until: 'date', at: new Date(e.date).toISOString(), rated: e.rated };
+  return { until: 'open', rated: e.rated };
+}
+
+function createWorldBody(f: NewWorldForm): CreateWorld {
   const opt = Object.fromEntries(Object.entries(f.opt).filter(([, on]) => on));
   return {
     name: f.name.trim(),
@@ -105,16 +120,16 @@ export function createWorldBody(f: NewWorldForm): CreateWorld {
     earlyResolution: f.earlyResolution,
     maxPlayers: f.maxPlayers,
     join: f.join,
+    ending: endingBody(f.ending),
     bots: Array.from(
       { length: Math.max(0, Math.min(f.bots, f.maxPlayers - (f.join ? 1 : 0))) },
       () => f.botLevel,
     ),
+    ...(f.access ? { access: accessBody(f.access) } : {}),
   };
 }
 
 export const seatsTaken = (w: WorldSummary) => w.seats.filter((s) => !s.left);
-export const freeColours = (w: WorldSummary, all: readonly Colour[]) =>
-  all.filter((c) => !seatsTaken(w).some((s) => s.colour === c));
 
 export const listWorlds = () => call('listWorlds').then((r) => r.worlds);
 /** Closed worlds with their final standings, most recently closed first. */
@@ -124,8 +139,12 @@ export function finalRanking(w: FinishedWorld): FinalStanding[] {
   const key = (s: FinalStanding) => (w.victory === 'basic' ? s.bestCycle : (s.average ?? -1));
   return [...w.standings].sort((a, b) => key(b) - key(a) || a.name.localeCompare(b.name));
 }
+/** A new world; one by invitation keeps its link in this browser (shown this once by the server). */
 export const createWorld = (f: NewWorldForm) =>
-  call('createWorld', { body: createWorldBody(f) }).then((r) => r.world);
+  call('createWorld', { body: createWorldBody(f) }).then((r) => {
+    if (r.inviteToken) keepLink(r.world.id, r.inviteToken);
+    return r.world;
+  });
 export const joinWorld = (id: string, colour?: Colour) =>
   call('joinWorld', { params: { id }, body: colour ? { colour } : {} });
 /** Away (with a bot of `standIn`'s level playing meanwhile, or the default orders), or back. */

@@ -35,6 +35,8 @@ export function noticeWords(n: ModerationNotice): string {
     case 'world.resume':
       return `A moderator resumed this world: orders are taken again.${why}`;
     case 'world.rollback':
+      if (n.personal && n.unseated)
+        return `A moderator returned ${world} to the start of turn ${n.turn ?? '?'}, before you joined it: your seat went with the undone turns, and you now watch the world as it stands. You may join it again as a new horde.${why}`;
       return `A moderator returned this world to the start of turn ${n.turn ?? '?'}: everything played since is undone, and the history shows the world as it now stands.${why}`;
     case 'world.close':
       return `A moderator closed this world: it takes no more orders.${why}`;

@@ -7,8 +7,6 @@ import type { User } from '@bke/protocol';
 import { call } from './api.ts';
 import { connection } from './connection.svelte.ts';
 
-export type { User };
-
 class Session {
   user = $state<User | null>(null);
   /** False until the server has said whether a session cookie is valid. */

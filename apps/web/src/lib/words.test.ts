@@ -1,6 +1,7 @@
+import { POSITION_ERROR_CODES } from '@bke/engine';
 import { ERROR_CODES as ENGINE_ERROR_CODES } from '@bke/engine/types';
 import type { GameEvent, GameView, Step } from '@bke/protocol';
-import { ERROR_CODES, SERVER_ERROR_CODES } from '@bke/protocol';
+import { ERROR_CODES, RECORD_ERROR_CODES, SERVER_ERROR_CODES } from '@bke/protocol';
 import { describe, expect, it } from 'vitest';
 import { given } from '../test/fixtures.ts';
 import {
@@ -112,9 +113,16 @@ describe('words', () => {
     );
   });
 
-  it("has words for every code a screen can meet: the engine's, the server's and the page's own", () => {
-    // The lists are the real sources: the engine's closed list, the server's, and the page's codes.
-    const codes = [...ENGINE_ERROR_CODES, ...SERVER_ERROR_CODES, ...CLIENT_ERROR_CODES];
+  it("has words for every code a screen can meet: the engine's, the server's, the page's own, a record file's and a shared position's", () => {
+    // The lists are the real sources: the engine's closed list, the server's, the page's codes, and
+    // the refusals of a game record read from a file.
+    const codes = [
+      ...ENGINE_ERROR_CODES,
+      ...SERVER_ERROR_CODES,
+      ...CLIENT_ERROR_CODES,
+      ...RECORD_ERROR_CODES,
+      ...POSITION_ERROR_CODES,
+    ];
     expect(ENGINE_ERROR_CODES.filter((c) => !(ERROR_CODES as readonly string[]).includes(c))).toEqual([]);
     const words = ERROR_WORDS as Record<string, unknown>;
     expect(codes.filter((c) => !words[c])).toEqual([]);
@@ -134,6 +142,20 @@ describe('words', () => {
       'You have joined this world as often as one day allows (3 times). Try again tomorrow.',
     );
     expect(errorWords({ code: 'auth/slow_down', retryAfterSeconds: 1.2 })).toContain('Wait 2 seconds');
+    expect(errorWords({ code: 'world/create_limit', per: 'account', limit: 5 })).toContain(
+      'You have created',
+    );
+    const fromNetwork = errorWords({
+      code: 'world/create_limit',
+      per: 'address',
+      limit: 20,
+      retryAfterSeconds: 5400,
+    });
+    expect(fromNetwork).toContain('(20) were created from your network');
+    expect(fromNetwork).toContain('in 90 minutes');
+    expect(errorWords({ code: 'world/replay_busy', retryAfterSeconds: 3 })).toContain(
+      'Try again in 3 seconds',
+    );
     expect(errorWords({ code: 'http/rate_limited', retryAfterSeconds: 40 })).toContain('wait 40 seconds');
     expect(errorWords({ code: 'http/rate_limited', retryAfterSeconds: 900 })).toContain('wait 15 minutes');
     expect(errorWords({ code: 'http/rate_limited' })).toContain('wait a minute');

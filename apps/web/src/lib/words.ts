@@ -2,7 +2,10 @@
  * The game's language for someone who never read the rulebook: phases, stages, unit names,
  * error codes and events turned into plain sentences: codes come in, words go out.
  */
-import type { ErrorCode, GameView, PlayerPhase, StepKind, WorldEvent } from '@bke/protocol';
+
+// A type alone: the format itself loads with the analysis board's chunk, not with every page.
+import type { PositionErrorCode } from '@bke/engine';
+import type { ErrorCode, GameView, PlayerPhase, RecordErrorCode, StepKind, WorldEvent } from '@bke/protocol';
 import { untilWords } from './ui/time.ts';
 
 export const PHASE_WORDS: Record<PlayerPhase, { name: string; hint: string }> = {
@@ -54,8 +57,16 @@ export const DATABASE_WORDS = {
 
 /** Codes the page raises itself: the server could not be reached, did not answer, or answered oddly. */
 export const CLIENT_ERROR_CODES = ['net/offline', 'net/timeout', 'net/bad_answer'] as const;
-/** Every code a screen may have to put in words: the server's and the engine's, and the page's own. */
-export type ClientErrorCode = ErrorCode | (typeof CLIENT_ERROR_CODES)[number];
+/**
+ * Every code a screen may have to put in words: the server's and the engine's, the page's own, and
+ * a game record file's refusals (read in the page, docs/game-records.md) and a shared position's
+ * (an analysis board's link, read in the page, docs/analysis-board.md).
+ */
+export type ClientErrorCode =
+  | ErrorCode
+  | (typeof CLIENT_ERROR_CODES)[number]
+  | RecordErrorCode
+  | PositionErrorCode;
 type Params = Readonly<Record<string, unknown>>;
 
 const count = (v: unknown, one: string, many = `${one}s`): string =>
@@ -112,7 +123,7 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
     `The server is checking many passwords right now. Try again in ${typeof p.retryAfterSeconds === 'number' ? count(Math.ceil(p.retryAfterSeconds), 'second') : 'a few seconds'}; nothing was changed.`,
   'auth/unavailable': 'Your sign-in could not be checked just now; the page retries by itself in a moment.',
   'auth/revoked': 'Your session or your seat ended while the order was on its way; reload the page.',
-  'world/not_found': 'That world does not exist.',
+  'world/not_found': 'That world does not exist, or it is open only to the people invited into it.',
   'world/full': 'That world has no free seat.',
   'world/closed': 'That world is closed.',
   'world/paused': 'The world is paused by a moderator; orders wait until it resumes.',
@@ -124,12 +135,17 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
       : 'That colour is taken; choose another.',
   'world/not_subscribed': 'The world page lost its connection; it is reconnecting.',
   'world/busy': 'The world is busy resolving; try again in a moment.',
+  'world/replay_busy': (p) =>
+    `The server is replaying many past turns right now. Try again in ${waitFor(p, 'a few seconds')}.`,
   'world/create_limit': (p) =>
-    `You have created as many worlds as one day allows${typeof p.limit === 'number' ? ` (${p.limit})` : ''}. Join a running one, or try tomorrow.`,
+    p.per === 'address'
+      ? `As many worlds as one day allows${typeof p.limit === 'number' ? ` (${p.limit})` : ''} were created from your network, whoever was logged in. Join a running one, or create yours in ${waitFor(p, 'a day')}.`
+      : `You have created as many worlds as one day allows${typeof p.limit === 'number' ? ` (${p.limit})` : ''}. Join a running one, or try tomorrow.`,
   'world/join_limit': (p) =>
     `You have joined this world as often as one day allows${typeof p.limit === 'number' ? ` (${count(p.limit, 'time')})` : ''}. Try again tomorrow.`,
   'world/not_a_bot': 'That seat is not a bot’s.',
-  'world/not_creator': 'Only the world’s creator or a moderator can seat or remove bots.',
+  'world/not_creator':
+    'Only the world’s creator or a moderator can do that (seat bots, invite people, change who may join).',
   'socket/invalid': (p) =>
     p.reason === 'too_large'
       ? 'That message is too large for the server.'
@@ -144,11 +160,20 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
   'account/link_expired': 'This link has expired. Ask for a new one.',
   'account/link_used': 'This link was used already; each link works once. Ask for a new one if you need it.',
   'account/email_taken': 'Another account confirmed this e-mail address first.',
+  'profile/hidden': 'This player keeps their profile to themselves.',
+  'block/not_found': 'There is no player by that name.',
+  'block/self': 'You cannot mute your own chat.',
+  'block/too_many': (p) =>
+    `You mute ${typeof p.limit === 'number' ? p.limit : 'the most'} players already: unmute one first.`,
   'sync/stale': 'The world moved on while you were choosing; your screen has been refreshed.',
   'chat/unknown_recipient': 'That player is not in this world.',
   'chat/muted': (p) => `A moderator has muted you in chat${until(p.until) || ' for now'}.`,
   'chat/too_fast': (p) =>
     `You are sending chat lines too fast${typeof p.limit === 'number' ? ` (at most ${p.limit} a minute)` : ''} — wait ${waitFor(p, 'a minute')}.`,
+  'bot/not_found': 'That bot or token is not one of yours (it may have been revoked already).',
+  'bot/too_many': (p) =>
+    `You hold as many as allowed${typeof p.limit === 'number' ? ` (${p.limit})` : ''} — revoke one first.`,
+  'bot/not_allowed': 'A bot account cannot make or manage bots; sign in as the person who owns it.',
   'notify/no_webhook': 'Set a webhook address first, then test it.',
   'text/control_characters':
     'That text holds characters that cannot be typed (control characters); remove them and try again.',
@@ -171,6 +196,28 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
     'That is the last admin who can log in: make another account admin first, or the site would have none.',
   'moderation/not_removed': 'That account was not removed from this world by a moderator: nothing to allow.',
   'moderation/not_reportable': 'Messages from the moderators cannot be reported.',
+  'moderation/position_refused': (p) => {
+    const inner = p.position as { code?: unknown } | undefined;
+    const code = typeof inner?.code === 'string' ? inner.code : '';
+    const words = code.startsWith('position/') ? errorWords(inner as { code: ClientErrorCode }) : '';
+    return `A world cannot start from this position.${words ? ` ${words}` : ''}`;
+  },
+  'moderation/position_seats': (p) => {
+    const list = (v: unknown) => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
+    const parts = [
+      list(p.missing).length ? `no seat for ${list(p.missing).join(', ')}` : '',
+      list(p.unknown).length ? `no such player (or given twice): ${list(p.unknown).join(', ')}` : '',
+      list(p.twice).length ? `one account named for two seats: ${list(p.twice).join(', ')}` : '',
+    ].filter(Boolean);
+    return `Every player of the position still in the game needs exactly one seat${parts.length ? ` (${parts.join('; ')})` : ''}.`;
+  },
+  'world/invite_invalid':
+    'This invitation link does not work: it was mistyped, or the world’s creator revoked it or made a new one. Ask them for the current link.',
+  'world/seats_reserved': 'The free seats of this world are kept for the people invited into it.',
+  'world/not_ended': 'This world has not ended yet: only an ended world can be played again.',
+  'world/not_a_player': 'Only the people who played this world can play it again.',
+  'world/no_spectators': 'This world takes no spectators: only its players can watch it.',
+  'world/no_such_player': 'There is no player of that name.',
   'world/removed':
     'A moderator removed you from this world. You can join it again only if a moderator allows it.',
   'setup/invalid': 'That world cannot be set up that way.',
@@ -241,6 +288,32 @@ export const ERROR_WORDS: { readonly [C in ClientErrorCode]: string | ((p: Param
   'combat/illegal_advance': 'That unit cannot advance there.',
   'combat/wrong_step': 'That is not the choice this combat is waiting for.',
   'combat/landing_owed': 'Your landing force must attack before the combat phase can end.',
+  // The reason is the schema's (which field, what is wrong with it), never the code itself.
+  'record/invalid': (p) =>
+    `This file is not a game record this page can read${typeof p.message === 'string' && !p.message.includes('record/') ? ` (${p.message})` : ''}.`,
+  'record/unknown_format': 'This file is not a BKE Online game record.',
+  'record/unknown_version': (p) =>
+    `This game record was written in a format version${typeof p.version === 'number' ? ` (${p.version})` : ''} this page does not know; a newer version of the site may read it.`,
+  'record/not_replayable':
+    "This record is one player's view of a world still in play: it holds only what they saw and cannot be played again.",
+  'record/rules_mismatch': 'This game was recorded under other rules than the ones this site plays.',
+  'record/map_mismatch': 'This game was recorded on another map than the one this site uses.',
+  'record/setup_refused': "The game's set-up in this record is not one the rules accept.",
+  'record/order_refused': (p) =>
+    `An order of this record${typeof p.seq === 'number' ? ` (number ${p.seq})` : ''} is not allowed where the replay reaches it: the record does not match its game.`,
+  'record/hash_mismatch':
+    'Replayed, this record ends in another position than the one it says: it does not match its game.',
+  // A shared position (an analysis board's link): what is wrong with the link, in a sentence.
+  'position/unreadable': (p) =>
+    `This link does not hold a position this page can read${typeof p.message === 'string' ? ` (${p.message})` : ''}. Ask for the link again, copied whole.`,
+  'position/unknown_format': 'This link does not hold a BKE Online position.',
+  'position/unknown_version': (p) =>
+    `This position was written in a format version${typeof p.version === 'number' ? ` (${p.version})` : ''} this page does not know; a newer version of the site may read it.`,
+  'position/invalid': (p) =>
+    `This link's position does not fit the format of a position${typeof p.message === 'string' && !p.message.includes('position/') ? ` (${p.message})` : ''}.`,
+  'position/map_mismatch': 'This position is on another map than the one this site uses.',
+  'position/unplayable': (p) =>
+    `The rules cannot play this position${typeof p.message === 'string' && !p.message.includes('position/') ? ` (${p.message})` : ''}.`,
   'net/offline': 'The server cannot be reached. Check your connection.',
   'net/timeout': 'The server did not answer in time; your order may not have arrived.',
   'net/bad_answer': (p) =>
@@ -297,6 +370,10 @@ export function eventWords(e: WorldEvent, n: Names): string | null {
       return `A moderator returned the world to the start of turn ${e.turn}: everything played after that was undone.`;
     case 'turnEnded':
       return `Turn ${e.turn} is over.`;
+    case 'worldEnded':
+      return e.reason === 'date'
+        ? `The world has reached its end date: play stops after turn ${e.turn}, and the final table stands.`
+        : `The world has reached its last turn: play stops, and the final table stands.`;
     case 'moveOrderRolled': {
       const d = arr(e.dice).map(Number);
       return `${p} rolled ${d.join('+')} for the order of play.`;
@@ -558,7 +635,7 @@ function realmWords(e: WorldEvent, n: Names): string | null {
 }
 
 /** Why the engine would refuse an economic plan (`realmPlanCost` problem / `order/invalid` reason). */
-export const PLAN_PROBLEM_WORDS: Record<string, string> = {
+const PLAN_PROBLEM_WORDS: Record<string, string> = {
   cannotAfford: 'This plan costs more than the money available.',
   badColumn: 'That administration column is not available.',
   badPurchase: 'One of the purchases cannot be placed there.',
@@ -634,7 +711,7 @@ const REBELLION_CAUSE_WORDS: Record<string, string> = {
 };
 
 /** The Rebellion Table's results (11.7.2), as the event log says them. */
-export const REBELLION_RESULT_WORDS: Record<string, string> = {
+const REBELLION_RESULT_WORDS: Record<string, string> = {
   mercenaryDefection: 'mercenaries defect to a barbarian',
   financialDisaster: 'financial disaster',
   pirateAttack: 'pirates attack a city',

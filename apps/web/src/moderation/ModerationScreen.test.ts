@@ -12,6 +12,9 @@ const world = {
   deadline: { mode: 'live', minutesPerPhase: 10 },
   earlyResolution: true,
   maxPlayers: 6,
+  access: 'public',
+  reservedSeats: 0,
+  spectators: true,
   victory: 'basic',
   version: 3,
   turn: 1,
@@ -52,8 +55,8 @@ function fakeServer(listed: { turn: number } = world, onPost: () => void = () =>
       if (url.endsWith('/turns'))
         return json({
           turns: [
-            { turn: 1, seq: 0 },
-            { turn: 2, seq: 9 },
+            { turn: 1, seq: 0, unseats: [] },
+            { turn: 2, seq: 9, unseats: [] },
           ],
         });
       if (url.endsWith('/chat')) return json({ messages: [] });
@@ -117,6 +120,8 @@ describe('the moderation area', () => {
     const dialog = await screen.findByTestId('confirm-dialog');
     expect(dialog.textContent).toMatch(/Every order given since turn 1 began is undone/);
     expect(dialog.textContent).toMatch(/a bug ate a stack/);
+    // Everyone had joined when turn 1 began: the confirmation says no seat goes.
+    expect(dialog.textContent).toMatch(/Every seat stays/);
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('confirm-dialog')).toBeNull();
     expect(posts).toEqual([]);

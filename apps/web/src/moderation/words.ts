@@ -11,6 +11,7 @@ const VERB: Record<AuditActionName, string> = {
   'world.settings': 'changed the deadline settings of',
   'world.close': 'closed',
   'world.rollback': 'rolled back',
+  'world.fromPosition': 'started from a position',
   'seat.remove': 'removed',
   'seat.handOver': 'handed over',
   'seat.absent': 'changed the absence of',
@@ -38,7 +39,7 @@ const ROLE_WORDS: Record<string, string> = {
 const text = (v: unknown, fallback: string) => (typeof v === 'string' && v ? v : fallback);
 
 /** What was done, without who did it: "paused the world “Gaul”", "banned carol forever". */
-export function actionWords(e: AuditEntry): string {
+function actionWords(e: AuditEntry): string {
   const p = e.params ?? {};
   const world = e.worldName ? `the world “${e.worldName}”` : 'the world';
   const who = text(p.username, e.targetUsername ?? 'an account');
@@ -51,6 +52,8 @@ export function actionWords(e: AuditEntry): string {
       return `${VERB[e.action]} ${world}`;
     case 'world.deadline':
       return `moved the deadline of ${world}${typeof p.deadlineAt === 'string' ? ` to ${localTime(p.deadlineAt)}` : ''}`;
+    case 'world.fromPosition':
+      return `started ${world} from a position (turn ${String(p.turn)})`;
     case 'world.rollback': {
       const undone = Array.isArray(p.undone) ? p.undone.length : 0;
       return `rolled ${world} back to the start of turn ${String(p.turn)} (${count(undone, 'order')} undone)`;

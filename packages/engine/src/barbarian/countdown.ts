@@ -5,7 +5,7 @@
  */
 import { COUNTDOWN_TURNS, type People } from '../model/people.ts';
 
-export const COUNTDOWN_UNITS = 10;
+const COUNTDOWN_UNITS = 10;
 
 /** D-4: the turn whose administration phase converts a countdown started on `start`. */
 export const kingdomTurn = (people: People, start: number): number => start + COUNTDOWN_TURNS[people];

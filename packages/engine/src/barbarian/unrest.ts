@@ -9,8 +9,8 @@ import type { PlayerId } from '../model/ids.ts';
 import { countUnits, leasedFrom } from '../model/queries.ts';
 import type { Game } from '../model/state-ops.ts';
 
-export const UNREST_A_UNITS = 15;
-export const UNREST_B_UNITS = 25;
+const UNREST_A_UNITS = 15;
+const UNREST_B_UNITS = 25;
 
 /** D-20: which unrest rolls this barbarian must make. */
 export function unrestRollsDue(units: number, combatUnits: number, attacked: boolean): ('A' | 'B')[] {

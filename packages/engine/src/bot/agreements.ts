@@ -16,7 +16,7 @@
  *
  * Tribute (13.7) is in tribute.ts.
  */
-import { prisonersOf } from '../diplomacy/capture.ts';
+import { prisonersOf } from '../diplomacy/leader-capture.ts';
 import { leasesOf } from '../diplomacy/mercenaries.ts';
 import type { Engine } from '../engine.ts';
 import type { PlayerId } from '../model/ids.ts';
@@ -25,9 +25,9 @@ import type { Order } from '../model/orders.ts';
 import { realmPlayer } from '../model/realm.ts';
 import type { GameState } from '../model/state.ts';
 import { strengthOf, type UnitKind } from '../model/units.ts';
+import { priceOf, upkeepOf } from '../model/upkeep.ts';
 import { realmPlanCost } from '../realm/plan-cost.ts';
-import { priceOf, upkeepOf } from '../realm/upkeep.ts';
-import type { Board } from './board.ts';
+import type { Board } from './board-facts.ts';
 
 type Of<T extends LegalOrder['type']> = Extract<LegalOrder, { type: T }>;
 const ofType = <T extends LegalOrder['type']>(all: readonly LegalOrder[], t: T) =>
@@ -49,7 +49,7 @@ export function owedForAgreements(state: GameState, me: PlayerId): number {
 }
 
 /** 10.4: what this player's units will cost at its next economic phase (barbarians pay none). */
-export function upkeepDue(state: GameState, me: PlayerId): number {
+function upkeepDue(state: GameState, me: PlayerId): number {
   const stage = stageOf(state, me);
   if (!stage) return 0;
   return Object.values(state.units)

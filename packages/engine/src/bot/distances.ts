@@ -11,7 +11,7 @@ export interface Distances {
   between(a: AreaId, b: AreaId): number;
 }
 
-export const FAR = 99;
+const FAR = 99;
 
 const cache = new WeakMap<MapIndex, Distances>();
 

@@ -19,7 +19,7 @@ import type { GameState } from '../model/state.ts';
 import { strengthOf } from '../model/units.ts';
 import type { Policy } from '../sim/policy.ts';
 import { seededChooser } from '../sim/policy.ts';
-import { readBoard, threat } from './board.ts';
+import { readBoard, threat } from './board-facts.ts';
 import { type Clock, UNBOUNDED } from './clock.ts';
 import { sampleFor } from './sample.ts';
 import { STRONG_TASTE, strongPolicy } from './strong.ts';
@@ -192,7 +192,7 @@ function rollout(
 }
 
 /** What a position is worth to `me` at the end of its player turn. */
-export function score(engine: Engine, s: GameState, me: PlayerId): number {
+function score(engine: Engine, s: GameState, me: PlayerId): number {
   const player = s.players.find((p) => p.id === me);
   const vp = player?.cycle?.vp ?? 0;
   const board = readBoard(engine, s, me);

@@ -10,7 +10,7 @@
  * package in the lockfile does it.
  */
 import { type RngState, rollDie, seedRng } from '../model/rng.ts';
-import type { GameResult } from './arena.ts';
+import type { GameResult } from './arena-games.ts';
 
 export interface Rung {
   readonly contestant: string;

@@ -10,9 +10,9 @@ import type { LegalOrder } from '../model/legal-orders.ts';
 import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
 import { strengthOf } from '../model/units.ts';
-import { type Board, pull, threat } from './board.ts';
+import { type Board, pull, threat } from './board-facts.ts';
 import type { Clock } from './clock.ts';
-import { leaderFollows, leaderToUnits } from './leaders.ts';
+import { leaderFollows, leaderToUnits } from './leaders-with-units.ts';
 
 type MoveOrder = Extract<LegalOrder, { type: 'move' }>;
 

@@ -2,7 +2,7 @@
  * Information-set sampling: a game state a bot may search on, made only from what its seat sees.
  * The dice's future (the PRNG, rigged dice) is replaced by a sample from the bot's own seed; other
  * players' sealed parts (standing bids 13.3, plans not yet carried out 4.5, lease offers between
- * two others 13.4) are taken out exactly as the viewer's view takes them out (realm/view.ts), so in
+ * two others 13.4) are taken out exactly as the viewer's view takes them out (realm/realm-view.ts), so in
  * the search those players act as if they had not yet decided; the undo log (others' orders since
  * the last die) is dropped. Two states that show the seat the same view give the same sample.
  */
@@ -10,7 +10,7 @@ import type { PlayerId } from '../model/ids.ts';
 import type { RealmState } from '../model/realm.ts';
 import { seedRng } from '../model/rng.ts';
 import type { GameState } from '../model/state.ts';
-import { realmViewFor } from '../realm/view.ts';
+import { realmViewFor } from '../realm/realm-view.ts';
 
 export function sampleFor(state: GameState, viewer: PlayerId, seed: string): GameState {
   const view = realmViewFor(state.realm, viewer);

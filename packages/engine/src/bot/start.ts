@@ -7,11 +7,11 @@ import type { Engine } from '../engine.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
-import { type Board, pull, threat } from './board.ts';
+import { type Board, pull, threat } from './board-facts.ts';
 
 type StartOrder = Extract<LegalOrder, { type: 'chooseStart' }>;
 
-export function startScore(board: Board, state: GameState, area: string): number {
+function startScore(board: Board, state: GameState, area: string): number {
   return pull(board, area as never, 10) - 0.6 * threat(board, state, area as never, 4);
 }
 

@@ -17,7 +17,7 @@
  *   threat (13.7); what it agreed is kept: leases never ended early, their price and its bids kept
  *   back from its plans, a payer of tribute spared for the turn.
  */
-import { isRealmAnytimeOrder } from '../diplomacy/orders.ts';
+
 import type { Engine } from '../engine.ts';
 import type { AreaId, PlayerId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
@@ -25,20 +25,21 @@ import type { Order } from '../model/orders.ts';
 import { realmPlayer } from '../model/realm.ts';
 import type { GameState } from '../model/state.ts';
 import { strengthOf } from '../model/units.ts';
-import { expand } from '../sim/expand.ts';
+import { isRealmAnytimeOrder } from '../realm/diplomacy-orders.ts';
 import { navalChoice } from '../sim/naval-policy.ts';
 import type { Policy } from '../sim/policy.ts';
 import { seededChooser } from '../sim/policy.ts';
-import { supportMovesOwed } from '../turn/movement.ts';
+import { expand } from '../turn/concrete-orders.ts';
+import { supportMovesOwed } from '../turn/movement-phase.ts';
 import { agreementChoice, bidChoice } from './agreements.ts';
-import { type Board, readBoard } from './board.ts';
+import { type Board, readBoard } from './board-facts.ts';
 import { type Clock, UNBOUNDED } from './clock.ts';
-import { strongCombat } from './combat.ts';
+import { strongCombat } from './combat-play.ts';
 import { distancesOf } from './distances.ts';
-import { economicPlan } from './economy.ts';
+import { economicPlan } from './economic-plan.ts';
 import { strongMove } from './moves.ts';
 import { chooseStart } from './start.ts';
-import { keepsBargain, payersThisTurn, sparing, tributeChoice, tributeMemory } from './tribute.ts';
+import { keepsBargain, payersThisTurn, sparing, tributeChoice, tributeMemory } from './tribute-play.ts';
 import { seaworthy } from './voyages.ts';
 
 export interface StrongTaste {

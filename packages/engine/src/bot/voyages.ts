@@ -9,7 +9,7 @@ import type { Engine } from '../engine.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { GameState } from '../model/state.ts';
 import { strengthOf } from '../model/units.ts';
-import type { Board } from './board.ts';
+import type { Board } from './board-facts.ts';
 import { guardedOrders, STRONG_GUARD } from './guard.ts';
 
 /** The legal orders with risky voyages and hopeless landings taken out. */

@@ -1,7 +1,7 @@
 /**
  * `npm run -s arena -- [--games 30] [--turns 120] [--lineup strong,strong,strong,sim,sim,sim]
  * [--seed arena] [--jobs 2] [--options auction,mercenaries,optionalLeaders,tribute]`: plays seeded games between bot levels and the simulator's simple
- * policy (src/bot/arena.ts) and prints, per contestant, mean best-cycle VP (14.3.1), mean
+ * policy (src/bot/arena-games.ts) and prints, per contestant, mean best-cycle VP (14.3.1), mean
  * advanced-victory average (14.3.2), cycles and kingdoms reached, each with a 95% interval over
  * games, the ratio of the first contestant's best-cycle VP to the last's, decision times, and the
  * agreements carried out (leases, auctions, ransoms, tribute) when `--options` turns them on.
@@ -23,7 +23,7 @@ import {
   playArenaGame,
   ratioInterval,
   rotated,
-} from '../bot/arena.ts';
+} from '../bot/arena-games.ts';
 import { ladder } from '../bot/ladder.ts';
 import { BOT_LEVELS } from '../bot/level-names.ts';
 import { botRatingsSchema } from '../bot/ratings.ts';

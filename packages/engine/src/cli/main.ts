@@ -1,29 +1,38 @@
 /**
- * `npm run -s engine -- <command>`: new | legal | apply | sim | check. Every argument and file is
- * zod-parsed; output is JSON on stdout; an engine refusal prints its error code and exits 2.
+ * `npm run -s engine -- <command>`: new | legal | apply | sim | replay | check. Every argument and
+ * file is zod-parsed; output is JSON on stdout; an engine refusal prints its error code and exits 2.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { strongPolicy } from '../bot/strong.ts';
 import { createEngine } from '../engine.ts';
+import { completeRecordOf } from '../record/write.ts';
+import { gameSetupSchema, RULES_VERSION } from '../scenario/setup.ts';
 import { playListedCheck } from '../sim/listed-check.ts';
 import { simSetup, simulate } from '../sim/play.ts';
 import { simplePolicy } from '../sim/policy.ts';
 import { loadMapForCli } from './load-map.ts';
+import { replayRecordFile } from './replay-record.ts';
 
 const USAGE = `usage: engine <command> [options]
   new    --seed S --players N [--options FILE] [--map FILE]     → initial state JSON
   legal  --state FILE --player P [--map FILE]                     → legal orders JSON
   apply  --state FILE --orders FILE [--actor P|system] [--map FILE] → { state, events } or { error }
-  sim    --seed S --players N --turns T [--options FILE] [--map FILE] [--log] → summary JSON
+  sim    --seed S --players N --turns T [--options FILE] [--map FILE] [--log] [--record FILE]
+         → summary JSON; --record writes the game's complete record (docs/game-records.md)
+  replay RECORD [--map FILE]
+         replays a complete game record and prints its final hash; a record that does not fit
+         the format, or whose replay parts from it, prints its error code and exits 2
   check  --seed S --games G --turns T [--every K] [--map FILE]
          plays G seeded games per victory mode with every optional rule on (strong, simple and
          random seats) and checks that every order listed at sampled positions is accepted;
          prints what was refused or threw and exits 2 if anything was`;
 
 const argsSchema = z.object({
-  command: z.enum(['new', 'legal', 'apply', 'sim', 'check']),
+  command: z.enum(['new', 'legal', 'apply', 'sim', 'replay', 'check']),
+  file: z.string().min(1).optional(),
+  record: z.string().min(1).optional(),
   games: z.coerce.number().int().min(1).max(1000).default(8),
   every: z.coerce.number().int().min(1).max(10_000).default(40),
   seed: z.string().min(1).default('1'),
@@ -63,11 +72,13 @@ async function main() {
       options: { type: 'string' },
       map: { type: 'string' },
       log: { type: 'boolean' },
+      record: { type: 'string' },
       games: { type: 'string' },
       every: { type: 'string' },
     },
   });
-  const parsed = argsSchema.safeParse({ ...values, command: positionals[0] });
+  if (positionals.length > 2) return fail(`${USAGE}\n\nunexpected argument: ${positionals[2]}`);
+  const parsed = argsSchema.safeParse({ ...values, command: positionals[0], file: positionals[1] });
   if (!parsed.success) return fail(`${USAGE}\n\n${parsed.error.message}`);
   const a = parsed.data;
   const engine = createEngine(loadMapForCli(a.map));
@@ -106,8 +117,22 @@ async function main() {
       return print({ state, events });
     }
     case 'sim': {
-      const run = simulate(engine, simSetup(a.seed, a.players, options as never), a.turns);
+      const setup = simSetup(a.seed, a.players, options as never);
+      const run = simulate(engine, setup, a.turns);
+      if (a.record) {
+        const parsedSetup = gameSetupSchema.parse(setup);
+        writeFileSync(
+          a.record,
+          `${JSON.stringify(completeRecordOf(engine, parsedSetup, run.log, run.final))}\n`,
+        );
+      }
       return print(a.log ? { ...run.summary, log: run.log } : run.summary);
+    }
+    case 'replay': {
+      if (!a.file) return fail(`${USAGE}\n\nreplay needs the record file`);
+      const r = replayRecordFile(engine, a.file, RULES_VERSION);
+      if (!r.ok) return fail(`${r.error.code}: ${r.error.message}`, 2);
+      return print(r.value);
     }
     case 'check': {
       let bad = 0;

@@ -3,7 +3,7 @@
  * at least as much unmodified strength, its owner choosing which units.
  */
 
-export const EX_TIE_POLICIES = ['bothEliminated', 'defenderLoses'] as const;
+const EX_TIE_POLICIES = ['bothEliminated', 'defenderLoses'] as const;
 /** AMBIG-4 `exTie`: what an exchange does when both totals are equal. */
 export type ExTiePolicy = (typeof EX_TIE_POLICIES)[number];
 

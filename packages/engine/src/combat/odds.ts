@@ -68,11 +68,11 @@ export interface ColumnShifts {
 export const NO_SHIFTS: ColumnShifts = { attackerLeader: 0, defenderLeader: 0, fortified: false };
 
 /** 7.1: the net column shift; positive favours the attacker. Opposite shifts cancel. */
-export function netShift(shifts: ColumnShifts): number {
+function netShift(shifts: ColumnShifts): number {
   return shifts.attackerLeader - shifts.defenderLeader - (shifts.fortified ? 1 : 0);
 }
 
-export const BELOW_MIN_POLICIES = ['useLowest', 'autoAE', 'forbidVoluntary'] as const;
+const BELOW_MIN_POLICIES = ['useLowest', 'autoAE', 'forbidVoluntary'] as const;
 /** AMBIG-3 `crtBelowMin`: what odds below the lowest column (after shifts) do. */
 export type BelowMinPolicy = (typeof BELOW_MIN_POLICIES)[number];
 

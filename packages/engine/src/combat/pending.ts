@@ -14,7 +14,7 @@ import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { omitKeys } from '../model/state-ops.ts';
 import type { Unit } from '../model/units.ts';
-import { leadersLeftBehind } from './leaders.ts';
+import { leadersLeftBehind } from './leaders-in-combat.ts';
 
 export interface Step<S> {
   readonly state: S;

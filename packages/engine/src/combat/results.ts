@@ -25,8 +25,3 @@ export function resultEffect(result: CombatResult): ResultEffect {
       return { kind: 'retreat', side: 'attacker', distance: Number(result[2]) as 1 | 2 | 3 };
   }
 }
-
-/** 11.4: the results an elite may refuse (retreats only; DE, EX and AE cannot be refused). */
-export function isRetreatResult(result: CombatResult): boolean {
-  return resultEffect(result).kind === 'retreat';
-}

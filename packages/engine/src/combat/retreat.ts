@@ -50,11 +50,11 @@ export type RetreatOptions =
       readonly partialPaths: readonly (readonly string[])[];
     };
 
-export const RETREAT_FAILURES = ['retreat/immobile', 'retreat/movement', 'retreat/noPath'] as const;
-export type RetreatFailure = (typeof RETREAT_FAILURES)[number];
+const RETREAT_FAILURES = ['retreat/immobile', 'retreat/movement', 'retreat/noPath'] as const;
+type RetreatFailure = (typeof RETREAT_FAILURES)[number];
 
 /** 7.3 criterion 1 and 11.3, 9.3.1: whether the unit may stand in `area` during its retreat. */
-export function mayRetreatInto(board: RetreatBoard, unit: RetreatingUnit, area: string): boolean {
+function mayRetreatInto(board: RetreatBoard, unit: RetreatingUnit, area: string): boolean {
   const present = board.occupants(area);
   if (present.some((p) => p.owner !== unit.owner && p.kind !== 'leader')) return false;
   if (unit.kind === 'tribe' && board.desert(area)) return false;

@@ -14,7 +14,7 @@ import type { StandingBid } from '../model/realm.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { addUnit, removeUnits, updatePlayer } from '../model/state-ops.ts';
 import type { UnitKind } from '../model/units.ts';
-import { upkeepOf } from '../realm/upkeep.ts';
+import { upkeepOf } from '../model/upkeep.ts';
 
 /** 13.3 / B.1 reverse mapping (D-21): what the winner receives for an auctioned empire unit. */
 export function auctionReplacement(auctioned: UnitKind, winnerStage: Stage): UnitKind {
@@ -37,7 +37,7 @@ export function biddingOrder(seats: readonly number[], auctioneer: number): numb
 }
 
 /** 13.3: may this unit go to auction? Never one in the capital's area, unless it is the last unit. */
-export function auctionable(unitArea: string, capital: string | null, unitsLeft: number): boolean {
+function auctionable(unitArea: string, capital: string | null, unitsLeft: number): boolean {
   return unitArea !== capital || unitsLeft <= 1;
 }
 
@@ -54,7 +54,7 @@ export function settleAuction(
  * engine decision: not while stacked with another unit of the auctioneer (the buyer's unit would
  * share the area with it). Otherwise it is simply disbanded.
  */
-export function sellable(g: GameStateCore, unit: UnitId): boolean {
+function sellable(g: GameStateCore, unit: UnitId): boolean {
   const u = g.units[unit];
   if (!u) return false;
   const mine = Object.values(g.units).filter((x) => x.owner === u.owner && x.kind !== 'leader');

@@ -8,7 +8,7 @@
 import type { RealmEvent } from '../model/events.ts';
 import type { PlayerId } from '../model/ids.ts';
 import type { GameStateCore } from '../model/state.ts';
-import { settlePrisoners } from './capture.ts';
+import { settlePrisoners } from './leader-capture.ts';
 import { leasesAtTurnStart, settleLeases } from './mercenaries.ts';
 
 /** 13.4, 13.6: the optional diplomacy's bookkeeping after an order has settled. */

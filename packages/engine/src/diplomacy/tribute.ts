@@ -16,12 +16,7 @@ const combatUnits = (g: GameStateCore, p: PlayerId): number =>
   unitsOf(g, p).filter((u) => u.kind !== 'leader').length;
 
 /** 13.7: may `payer` pay tribute to `receiver` now? */
-export function mayPayTribute(
-  ctx: EngineContext,
-  g: GameStateCore,
-  payer: PlayerId,
-  receiver: PlayerId,
-): boolean {
+function mayPayTribute(ctx: EngineContext, g: GameStateCore, payer: PlayerId, receiver: PlayerId): boolean {
   if (!ctx.options.opt.tribute || payer === receiver) return false;
   const ps = playerById(g, payer)?.cycle?.stage;
   const rs = playerById(g, receiver)?.cycle?.stage;
@@ -34,7 +29,7 @@ export function mayPayTribute(
 }
 
 /** 13.7 / AMBIG-20: how much more may be paid this turn, given what was already paid. */
-export function tributeRoom(
+function tributeRoom(
   o: { cfg: { tributeCap: number; tributeCapScope: 'perPair' | 'perPayer' } },
   paidToThisReceiver: number,
   paidByPayerInTotal: number,
@@ -44,7 +39,7 @@ export function tributeRoom(
 }
 
 /** 13.7: while the receiver's player turn has not reached its combat phase (paid "before" it). */
-export function tributeWindowOpen(g: GameStateCore, receiver: PlayerId): boolean {
+function tributeWindowOpen(g: GameStateCore, receiver: PlayerId): boolean {
   const s = g.step;
   return s.kind === 'playerTurn' && s.player === receiver && s.phase !== 'combat';
 }

@@ -4,6 +4,7 @@
  * nothing else changes before the rule is applied (other units may still move, so some can be
  * avoided — `avoidable` / `mendable` say so).
  */
+import type { CombatResult } from './combat.ts';
 import type { AreaId, UnitId } from './ids.ts';
 
 export type Consequence =
@@ -36,6 +37,17 @@ export type Consequence =
   | { kind: 'supportLost'; section: '11.5'; units: UnitId[] }
   /** 13.1.1: a die decides; with probability `chance` the unit is lost. */
   | { kind: 'mayBeLost'; section: '13.1.1'; unit: UnitId; chance: number }
+  /**
+   * 14.3, 7.2: the attack uses every unit the horde has; with probability `chance` the result
+   * removes them all, and a barbarian left with no units has finished its cycle. `by`: the
+   * results that would, each with its chance.
+   */
+  | {
+      kind: 'hordeMayEnd';
+      section: '14.3';
+      chance: number;
+      by: { result: CombatResult; chance: number }[];
+    }
   /** 10.4: upkeep exceeds the money available; this plan disbands these units to pay. */
   | { kind: 'upkeepShortfall'; section: '10.4'; upkeep: number; available: number; disband: UnitId[] };
 

@@ -10,6 +10,7 @@ import type { StartPosition } from './people.ts';
 import type { AdministrationResult, LedgerRow, RebellionResult } from './realm.ts';
 import type { PlayerPhase } from './state.ts';
 import type { UnitKind } from './units.ts';
+import type { Standing } from './view.ts';
 
 export type CoreEvent =
   | { type: 'playerJoined'; player: PlayerId; seat: number; turn: number }
@@ -75,7 +76,9 @@ export type CoreEvent =
       units: { id: UnitId; kind: UnitKind; area: AreaId }[];
       leader: UnitId;
     }
-  | { type: 'turnEnded'; turn: number };
+  | { type: 'turnEnded'; turn: number }
+  /** 14.3.1: the world's set length is reached; `standings` is the final table's source. */
+  | { type: 'worldEnded'; turn: number; reason: 'turnLimit' | 'date'; standings: Standing[] };
 
 /** Why a cycle ended: abandoned (14.3), eliminated (engine decision), collapsed (11.7.2 result 7), left. */
 export type CycleEndReason = 'abandoned' | 'eliminated' | 'collapsed' | 'left';

@@ -4,14 +4,20 @@
  * one and sends it as an `Order`.
  */
 import type { CombatResult } from './combat.ts';
-import type { Foreseen } from './consequences.ts';
+import type { Consequence, Foreseen } from './consequences.ts';
 import type { AreaId, PlayerId, UnitId } from './ids.ts';
 import type { NavalOrder, PersianArmyOrder, RealmOrder } from './orders.ts';
 import type { StartPosition } from './people.ts';
 
 /** Legal orders of the turn and the barbarian stage. */
 export type CoreLegalOrder =
-  | { type: 'chooseStart'; position: StartPosition; areas: AreaId[] }
+  | {
+      type: 'chooseStart';
+      position: StartPosition;
+      areas: AreaId[];
+      /** 4.2, 7.1: offered areas next to another player's units, and whose (scenario/contested-starts.ts). */
+      contested?: { area: AreaId; by: PlayerId[] }[];
+    }
   /** A concrete army with its default placement; `areas` lists where its units may go instead. */
   | (PersianArmyOrder & { areas: AreaId[] })
   | { type: 'combine'; tribes: [UnitId, UnitId]; areas: AreaId[] }
@@ -43,6 +49,8 @@ export interface AttackChoice {
   shift: number;
   /** 7.1: the chance of each combat result at these odds (from the table, 2d6), shown before confirming. */
   outcomes: { result: CombatResult; chance: number }[];
+  /** What the attack can cost beyond the combat itself (14.3: the end of the horde). */
+  consequences?: Consequence[];
 }
 
 export type CombatLegalOrder =

@@ -11,7 +11,7 @@ export interface NeutralCity {
 }
 
 /** The minimum strength of any neutral garrison (14.1, 2.3). */
-export const NEUTRAL_MIN_STRENGTH = 2;
+const NEUTRAL_MIN_STRENGTH = 2;
 
 /**
  * 14.1, AMBIG-5: a neutral garrison defends with the tax value of its city, at least 2 and at most

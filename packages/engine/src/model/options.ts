@@ -110,7 +110,7 @@ export const arabsAfricansInPlay = (o: Options): boolean => o.opt.arabsAfricans;
 /** 13.2.3: optional cities are on the board (forced by the Persian kingdom). */
 export const optionalCitiesInPlay = (o: Options): boolean => o.opt.optionalCities || o.opt.persianKingdom;
 
-/** 13.2.3: the Persian position exists (it starts as a kingdom, realm/persian.ts). */
+/** 13.2.3: the Persian position exists (it starts as a kingdom, scenario/persian.ts). */
 export const persianInPlay = (o: Options): boolean => o.opt.persianKingdom;
 
 /** 4.2 / 13.2.x: the earliest game turn on which a start position may be chosen. */

@@ -66,6 +66,11 @@ export const CORE_ORDER_SCHEMAS = [
   z.object({ type: z.literal('leave'), player: playerIdSchema }),
   /** An administrator forces an abandon now (same effect as 14.3 abandoning). */
   z.object({ type: z.literal('forceAbandon'), player: playerIdSchema }),
+  /**
+   * The world's chosen length is reached (14.3.1: "game length set in advance, or play until a set
+   * time"): the game ends where it stands; the standings are the final table.
+   */
+  z.object({ type: z.literal('endWorld'), reason: z.enum(['turnLimit', 'date']) }),
 ] as const;
 
 /** Orders of the combat phase (7, 8.2, 8.4, 11.4). */
@@ -202,7 +207,7 @@ export const NAVAL_ORDER_SCHEMAS = [
   }),
 ] as const;
 
-/** Who gives an order: a player, or the server for its own orders (`join`, `leave`, `forceAbandon`). */
+/** Who gives an order: a player, or the server for its own orders (`join`, `leave`, `forceAbandon`, `endWorld`). */
 export type Actor = PlayerId | 'system';
 
 /** Every order's schema, by family. */

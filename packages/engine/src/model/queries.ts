@@ -57,7 +57,7 @@ export function carryUnitList(prev: object, next: object, before: Unit | undefin
 }
 
 /** Every unit, in insertion order (cached; read only). */
-export const unitList = (state: GameStateCore): readonly Unit[] => {
+const unitList = (state: GameStateCore): readonly Unit[] => {
   const index = indexFor(state);
   if (!index.list) index.list = Object.values(state.units);
   return index.list;

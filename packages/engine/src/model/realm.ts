@@ -154,6 +154,10 @@ export const withRealm = <S extends WithRealm>(g: S, realm: RealmState): S => ({
 export const realmPlayer = (g: WithRealm, id: PlayerId): RealmPlayer =>
   realmOf(g).players[id] ?? initialRealmPlayer();
 
+/** 8.1: does this player intercept when it can (its standing choice; yes by default)? */
+export const intercepts = (g: WithRealm, player: PlayerId): boolean =>
+  realmPlayer(g, player).intercept ?? true;
+
 /** A copy of the game with a player's realm entry changed. */
 export const patchRealmPlayer = <S extends WithRealm>(g: S, id: PlayerId, patch: Partial<RealmPlayer>): S => {
   const r = realmOf(g);

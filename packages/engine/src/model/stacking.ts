@@ -15,19 +15,14 @@ export interface StackPiece {
   readonly owner?: string | null;
 }
 
-export const STACK_VIOLATIONS = [
-  'stack/unfriendly',
-  'stack/notAlone',
-  'stack/twoBig',
-  'stack/tooMany',
-] as const;
+const STACK_VIOLATIONS = ['stack/unfriendly', 'stack/notAlone', 'stack/twoBig', 'stack/tooMany'] as const;
 export type StackViolation = (typeof STACK_VIOLATIONS)[number];
 
 /** The most units (leaders and markers not counted) one area may hold (6). */
-export const MAX_STACK = 2;
+const MAX_STACK = 2;
 
 /** How a piece counts for stacking: tribes, garrisons and neutral garrisons stand alone (6). */
-export function stackClassOf(kind: StackKind): StackClass {
+function stackClassOf(kind: StackKind): StackClass {
   return kind === 'neutralGarrison' ? 'alone' : UNIT_PROFILES[kind].stackClass;
 }
 

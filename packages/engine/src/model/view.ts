@@ -29,5 +29,5 @@ export type GameView = Omit<GameStateCore, 'rng' | 'riggedDice' | 'realm'> & {
   readonly standings: readonly Standing[];
 };
 
-/** What of a view depends on who looks (viewers/view.ts `VIEWER_KEYS`): the rest is the spectators'. */
+/** What of a view depends on who looks (viewers/game-view.ts `VIEWER_KEYS`): the rest is the spectators'. */
 export type ViewerPart = Pick<GameView, 'realm' | 'viewer'>;

@@ -8,20 +8,17 @@
 
 import { exchangeOutcome } from '../combat/exchange.ts';
 import { defenceHalfPoints, oddsColumn } from '../combat/odds.ts';
-import { LEADER_PROFILES, leaderTypeOf } from '../diplomacy/leaders.ts';
+import { LEADER_PROFILES, leaderTypeOf } from '../diplomacy/leader-types.ts';
 import type { EngineContext } from '../model/context.ts';
 import { roll2d6, rollDie } from '../model/dice.ts';
 import type { RealmEvent } from '../model/events.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
-import { realmPlayer } from '../model/realm.ts';
+import { intercepts } from '../model/realm.ts';
 import type { Game } from '../model/state-ops.ts';
 import { removeUnits } from '../model/state-ops.ts';
 import { CRT, crtResult } from '../tables/crt.ts';
 import { interceptionOutcome, interceptors } from './interception.ts';
 import { sinksAfterInterceptionRetreat } from './sinking.ts';
-
-/** 8.1: does this player intercept when it can (its standing choice; yes by default)? */
-export const intercepts = (g: Game, player: PlayerId): boolean => realmPlayer(g, player).intercept ?? true;
 
 const naval = (g: Game, owner: PlayerId, leaderHere: boolean): number =>
   leaderHere ? LEADER_PROFILES[leaderTypeOf(g, owner)].naval : 0;

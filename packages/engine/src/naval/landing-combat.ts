@@ -5,7 +5,7 @@
  */
 
 import { piecesIn, retreatBoard } from '../combat/board.ts';
-import { leadersOverrun } from '../combat/leaders.ts';
+import { leadersOverrun } from '../combat/leaders-in-combat.ts';
 import {
   chain,
   eliminate,
@@ -39,7 +39,7 @@ const clearFor = (ctx: EngineContext, state: GameStateCore, area: AreaId, player
   piecesIn(ctx, state, area).every((p) => p.owner === player || p.kind === 'leader');
 
 /** Move a landing force ashore; lone enemy leaders there are overrun (AMBIG-53). */
-export function land<S extends GameStateCore>(
+function land<S extends GameStateCore>(
   state: S,
   player: PlayerId,
   target: AreaId,

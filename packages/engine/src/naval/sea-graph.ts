@@ -8,7 +8,7 @@ import type { EngineContext } from '../model/context.ts';
 import type { AreaId } from '../model/ids.ts';
 import type { MapIndex } from '../model/map-index.ts';
 
-export type ShipStepKind = 'coast' | 'sea' | 'whiteArrow' | 'shoreline' | 'redArrow';
+type ShipStepKind = 'coast' | 'sea' | 'whiteArrow' | 'shoreline' | 'redArrow';
 
 export interface ShipStep {
   readonly to: AreaId;
@@ -71,7 +71,7 @@ export function shipGraph(map: MapIndex): Map<AreaId, ShipStep[]> {
 }
 
 /** 5.2: the coast (by id) of a land area on which a sea lies; null if the area has one coast. */
-export function coastOf(ctx: EngineContext, land: AreaId, sea: AreaId): string | null {
+function coastOf(ctx: EngineContext, land: AreaId, sea: AreaId): string | null {
   const coasts = (ctx.map.area(land) as Coasted | undefined)?.coasts ?? [];
   if (coasts.length < 2) return null;
   return coasts.find((c) => c.seas.includes(sea))?.id ?? null;

@@ -10,8 +10,8 @@ import { playerById } from '../model/queries.ts';
 import { patchRealm, realmOf } from '../model/realm.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import type { Game, RealmStep, Transition } from '../model/state-ops.ts';
-import { drain } from './administration-phase.ts';
 import { becomeEmpire } from './empire-conversion.ts';
+import { drain } from './realm-administration.ts';
 import { isLegalRevolt } from './rebellion.ts';
 import {
   defect,

@@ -4,7 +4,6 @@
  * with capitals captured first (10.3) and every player's collection in move order.
  */
 import { mercenaryPillageable, mercenaryPillageChosen } from '../diplomacy/mercenaries.ts';
-import { bidLegal } from '../diplomacy/orders.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { PlayerId, UnitId } from '../model/ids.ts';
@@ -14,7 +13,9 @@ import { moveOrder, playerById } from '../model/queries.ts';
 import { patchRealmPlayer } from '../model/realm.ts';
 import { err, ok, type Result } from '../model/result.ts';
 import type { Game, RealmStep, Transition } from '../model/state-ops.ts';
-import { adminColumns } from './administration.ts';
+import { priceOf } from '../model/upkeep.ts';
+import { adminColumns } from './administration-columns.ts';
+import { bidLegal } from './diplomacy-orders.ts';
 import {
   auctioneers,
   collectRealm,
@@ -26,7 +27,6 @@ import {
   resolveCaptures,
 } from './economy.ts';
 import { singlePurchases } from './purchase.ts';
-import { priceOf } from './upkeep.ts';
 
 const isRealmStage = (g: Game, id: PlayerId): boolean => {
   const st = playerById(g, id)?.cycle?.stage;

@@ -17,7 +17,8 @@ import type { LedgerRow } from '../model/realm.ts';
 import { patchRealmPlayer, realmOf, realmPlayer, type StandingBid, withSheetRow } from '../model/realm.ts';
 import type { Game, Transition } from '../model/state-ops.ts';
 import { addUnit, gainIncome, removeUnits, updatePlayer } from '../model/state-ops.ts';
-import { adminColumnCost } from './administration.ts';
+import { defaultDisband, isMinimalDisband, upkeepOf } from '../model/upkeep.ts';
+import { adminColumnCost } from './administration-columns.ts';
 import { isolatedGarrisons } from './garrisons.ts';
 import {
   capitalCapturer,
@@ -30,7 +31,6 @@ import {
 import { firstBadPurchase, purchaseCities, purchaseCost } from './purchase.ts';
 import { removeOrphanLeaders } from './revolts.ts';
 import { removalBreaksSupport, unsupportedUnits } from './support.ts';
-import { defaultDisband, isMinimalDisband, upkeepOf } from './upkeep.ts';
 
 /** Everything the economic phase of a kingdom or empire will be, computed from the phase start. */
 export interface EconomyPreview {
@@ -59,7 +59,7 @@ const isRealm = (stage: Stage | undefined): stage is 'kingdom' | 'empire' =>
   stage === 'kingdom' || stage === 'empire';
 
 /** 10.3: plunder still to come at this economic phase from enemy capitals this player holds. */
-export function plunderPending(g: Game, player: PlayerId): number {
+function plunderPending(g: Game, player: PlayerId): number {
   let sum = 0;
   for (const v of g.players) {
     if (v.id === player || !isRealm(v.cycle?.stage) || v.status !== 'active' || !v.capital) continue;
@@ -70,7 +70,7 @@ export function plunderPending(g: Game, player: PlayerId): number {
 }
 
 /** 10.3: plunder already taken by this player at this turn's economic phase (resolveCaptures). */
-export function plunderReceived(g: Game, player: PlayerId): number {
+function plunderReceived(g: Game, player: PlayerId): number {
   let sum = 0;
   for (const r of Object.values(realmOf(g).players))
     if (r.capitalCapture?.turn === g.turn && r.capitalCapture.by === player) sum += r.capitalCapture.plunder;
@@ -437,7 +437,7 @@ export function recordBarbarianLedger(
 }
 
 /** 13.3: every standing bid made at this turn's economic phase. */
-export function standingBids(g: Game): StandingBid[] {
+function standingBids(g: Game): StandingBid[] {
   return Object.values(realmOf(g).players).flatMap((r) => (r.bids?.turn === g.turn ? r.bids.list : []));
 }
 

@@ -3,7 +3,7 @@
  * 4-2 infantry become (4)-0 garrisons, and the three cases where a 4-2 may not.
  */
 
-import { leaderTypeOf } from '../diplomacy/leaders.ts';
+import { leaderTypeOf } from '../diplomacy/leader-types.ts';
 import { isLeased } from '../diplomacy/mercenaries.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { PlayerId, UnitId } from '../model/ids.ts';
@@ -18,7 +18,7 @@ import { noteOutcome } from './record.ts';
  * 11.1 / B.1: what a kingdom unit becomes; null = removed. 4-2 infantry stay 4-2 here (the
  * garrison choice is separate). A leader is removed unless it is kept (13.6 dynastic leader).
  */
-export function empireKindOf(kind: UnitKind, keepLeader = false): UnitKind | null {
+function empireKindOf(kind: UnitKind, keepLeader = false): UnitKind | null {
   switch (kind) {
     case 'cavalry':
     case 'barbarianHorse':

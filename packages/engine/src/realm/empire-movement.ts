@@ -14,12 +14,12 @@ import type { Unit } from '../model/units.ts';
 import { isSupportedAt } from './support.ts';
 
 /** 11.7.2 result 11: is a coup restricting this player's elites in this game turn? */
-export function coupActive(g: GameStateCore, player: PlayerId): boolean {
+function coupActive(g: GameStateCore, player: PlayerId): boolean {
   return realmPlayer(g, player).coupTurn === g.turn;
 }
 
 /** 11.7.2 result 11: may this elite end its move in `to` during a coup (capital or next to it)? */
-export function coupAllows(ctx: EngineContext, g: GameStateCore, unit: Unit, to: AreaId): boolean {
+function coupAllows(ctx: EngineContext, g: GameStateCore, unit: Unit, to: AreaId): boolean {
   if (unit.kind !== 'elite' || !coupActive(g, unit.owner as PlayerId)) return true;
   const capital = playerById(g, unit.owner as PlayerId)?.capital;
   if (!capital) return false;

@@ -10,7 +10,7 @@ import type { IncomeEffect } from '../model/realm.ts';
 import type { GameStateCore } from '../model/state.ts';
 
 /** 10.3: what the capital pays: 2, or 3 under Good Ruler and 1 under Corruption (10.6.2). */
-export function capitalBonus(effect: IncomeEffect | null): number {
+function capitalBonus(effect: IncomeEffect | null): number {
   return effect === 'goodRuler' ? 3 : effect === 'corruption' ? 1 : 2;
 }
 

@@ -4,7 +4,7 @@
  * administration spending and the treasury left (record-sheet columns 5–9, 14.3.3).
  */
 
-import { administratorAtCapital } from '../diplomacy/leaders.ts';
+import { administratorAtCapital } from '../diplomacy/leader-types.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { PlayerId } from '../model/ids.ts';
 import type { MapIndex } from '../model/map-index.ts';
@@ -12,7 +12,7 @@ import type { EconomicPlan } from '../model/orders.ts';
 import { playerById } from '../model/queries.ts';
 import type { GameStateCore } from '../model/state.ts';
 import type { Game } from '../model/state-ops.ts';
-import { adminColumnCost, effectivePercent } from './administration.ts';
+import { adminColumnCost, effectivePercent } from './administration-columns.ts';
 import { defaultPlan, economyPreview, planProblem } from './economy.ts';
 import { purchaseCost } from './purchase.ts';
 

@@ -12,8 +12,8 @@ import { actingNeutralAt, cityAt, unitsByArea } from '../model/queries.ts';
 import { mayJoin } from '../model/stacking.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { exceedsCounterMix, type UnitKind } from '../model/units.ts';
+import { priceOf, purchasableKinds } from '../model/upkeep.ts';
 import { garrisonBuildAreas } from './garrisons.ts';
-import { priceOf, purchasableKinds } from './upkeep.ts';
 
 export interface Purchase {
   readonly kind: UnitKind;

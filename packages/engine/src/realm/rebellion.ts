@@ -168,7 +168,7 @@ export function areasWithin(
 }
 
 /** 11.7.2, AMBIG-37: sea areas joined to a sea area by a sea edge. */
-export function seaNeighbours(ctx: EngineContext, sea: AreaId): AreaId[] {
+function seaNeighbours(ctx: EngineContext, sea: AreaId): AreaId[] {
   return ctx.map.areaIds.filter(
     (b) => b !== sea && ctx.map.area(b)?.kind === 'sea' && ctx.map.edge(sea, b)?.kind === 'sea',
   );

@@ -25,7 +25,7 @@ import { err, ok, type Result } from '../model/result.ts';
 import { NO_FINISHED_CYCLES, type PlayerState } from '../model/state.ts';
 import { addUnit, type Game, removeUnits, type Transition, updatePlayer } from '../model/state-ops.ts';
 import type { Unit } from '../model/units.ts';
-import { persianArmyChoices, persianStartAreas, startPersianKingdom } from '../realm/persian.ts';
+import { persianArmyChoices, persianStartAreas, startPersianKingdom } from './persian.ts';
 
 /** 14.3: a player who joined; it enters at the next turn start (4.2). */
 export function newPlayer(
@@ -52,7 +52,7 @@ export function newPlayer(
 }
 
 /** 4.2: a position is taken while another player's barbarian or kingdom cycle came from it. */
-export function positionHeld(g: Game, position: StartPosition, except: PlayerId): boolean {
+function positionHeld(g: Game, position: StartPosition, except: PlayerId): boolean {
   return g.players.some(
     (p) =>
       p.id !== except &&
@@ -83,7 +83,7 @@ export function startAreasFor(
 ): AreaId[] {
   const people = peopleOf(position);
   if (people === 'PERSIAN' && !persianInPlay(ctx.options)) return [];
-  if (people === 'PERSIAN') return persianStartAreas(ctx, g); // 13.2.3 (realm/persian.ts)
+  if (people === 'PERSIAN') return persianStartAreas(ctx, g); // 13.2.3 (scenario/persian.ts)
   if ((people === 'ARAB' || people === 'AFRICAN') && !arabsAfricansInPlay(ctx.options)) return [];
   if (g.turn < earliestStartTurn(ctx.options, people)) return [];
   if (positionHeld(g, position, player)) return [];

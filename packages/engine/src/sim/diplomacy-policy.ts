@@ -5,13 +5,13 @@
  * a captor asks a ransom or executes an old prisoner, and an owner pays a ransom it can afford
  * (13.6). Each choice changes the state so that it is not offered again the same way (no loops).
  */
-import { prisonersOf } from '../diplomacy/capture.ts';
+import { prisonersOf } from '../diplomacy/leader-capture.ts';
 import { leasesOf } from '../diplomacy/mercenaries.ts';
 import type { PlayerId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
-import type { Chooser } from './expand.ts';
+import type { Chooser } from '../turn/concrete-orders.ts';
 
 type Of<T extends LegalOrder['type']> = Extract<LegalOrder, { type: T }>;
 

@@ -10,17 +10,17 @@ import type { LegalOrder } from '../model/legal-orders.ts';
 import { EVERY_OPTIONAL_RULE } from '../model/options.ts';
 import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
-import { concreteOrders, expand } from './expand.ts';
+import { concreteOrders, expand } from '../turn/concrete-orders.ts';
 import { simSetup } from './play.ts';
 import { type Policy, seededChooser, simplePolicy } from './policy.ts';
 
-export interface ListedCheck {
+interface ListedCheck {
   /** Concrete orders tried. */
   tried: number;
   problems: string[];
 }
 
-export function checkListedOrders(engine: Engine, state: GameState, player: PlayerId, cap = 6): ListedCheck {
+function checkListedOrders(engine: Engine, state: GameState, player: PlayerId, cap = 6): ListedCheck {
   const problems: string[] = [];
   let tried = 0;
   let listed: LegalOrder[];

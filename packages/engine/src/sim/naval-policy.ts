@@ -9,7 +9,7 @@ import type { PlayerId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
-import type { Chooser } from './expand.ts';
+import type { Chooser } from '../turn/concrete-orders.ts';
 
 const ratio = (odds: string): number => {
   const m = /^(\d+)-(\d+)$/.exec(odds);

@@ -5,16 +5,16 @@
  * beats; pillages some cities. Deterministic given its own seed.
  */
 
-import { isRealmAnytimeOrder } from '../diplomacy/orders.ts';
 import type { Engine } from '../engine.ts';
 import type { AreaId, PlayerId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { Order } from '../model/orders.ts';
 import { type RngState, rollDie, seedRng } from '../model/rng.ts';
 import type { GameState } from '../model/state.ts';
-import { supportMovesOwed } from '../turn/movement.ts';
+import { isRealmAnytimeOrder } from '../realm/diplomacy-orders.ts';
+import { type Chooser, expand } from '../turn/concrete-orders.ts';
+import { supportMovesOwed } from '../turn/movement-phase.ts';
 import { diplomacyChoice } from './diplomacy-policy.ts';
-import { type Chooser, expand } from './expand.ts';
 import { navalChoice } from './naval-policy.ts';
 import { realmPlanChoice, wantsToAbandon } from './realm-policy.ts';
 

@@ -8,6 +8,7 @@ import { isLegalStack } from '../model/stacking.ts';
 import { type UnitKind, unitKindSchema } from '../model/units.ts';
 import creationJson from './creation.json';
 import { provenanceSchema } from './provenance.ts';
+import { type ParsedTable, parseTable, shippedTable } from './table-file.ts';
 
 /** Barbarian peoples with a creation row (start positions SLAV 1/2 and GERMAN 1/2 share a row). */
 export const CREATION_PEOPLES = [
@@ -34,7 +35,7 @@ const BARBARIAN_KINDS: readonly UnitKind[] = [
 
 const resultSchema = z.array(unitKindSchema).min(1).max(2);
 
-export const creationTableSchema = z
+const creationTableSchema = z
   .object({
     provenance: provenanceSchema,
     rows: z.record(z.enum(CREATION_PEOPLES), z.array(resultSchema).length(6)),
@@ -59,21 +60,11 @@ export const creationTableSchema = z
 export type CreationTable = z.infer<typeof creationTableSchema>;
 
 /** 9.1, C.2: validates a raw creation table. */
-export function parseCreationTable(
-  raw: unknown,
-): { ok: true; table: CreationTable } | { ok: false; error: string } {
-  const parsed = creationTableSchema.safeParse(raw);
-  return parsed.success ? { ok: true, table: parsed.data } : { ok: false, error: parsed.error.message };
-}
-
-function loadDefault(): CreationTable {
-  const parsed = parseCreationTable(creationJson);
-  if (!parsed.ok) throw new Error(`creation.json is invalid: ${parsed.error}`);
-  return parsed.table;
-}
+export const parseCreationTable = (raw: unknown): ParsedTable<CreationTable> =>
+  parseTable(creationTableSchema, raw);
 
 /** The shipped table (C.2.b). */
-export const CREATION_TABLE: CreationTable = loadDefault();
+export const CREATION_TABLE: CreationTable = shippedTable(creationTableSchema, creationJson, 'creation.json');
 
 /** 9.1: the unit(s) an inverted pair of this people (e.g. 'GERMAN') becomes on a 1d6 roll. */
 export function creationResult(table: CreationTable, people: string, die: number): readonly UnitKind[] {
@@ -89,6 +80,6 @@ export function peopleOfStartPosition(position: string): CreationPeople | null {
 }
 
 /** 9.1, C.2: whether a people has a creation row (every barbarian people; not PERSIAN, a kingdom). */
-export function isCreationPeople(people: string): people is CreationPeople {
+function isCreationPeople(people: string): people is CreationPeople {
   return (CREATION_PEOPLES as readonly string[]).includes(people);
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { COMBAT_RESULTS, type CombatResult } from '../model/combat.ts';
 import crtJson from './crt.json';
 import { provenanceSchema } from './provenance.ts';
+import { type ParsedTable, parseTable, shippedTable } from './table-file.ts';
 
 export const CRT_ROLLS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
@@ -15,9 +16,8 @@ const columnSchema = z.object({
   attack: z.number().int().positive(),
   defence: z.number().int().positive(),
 });
-export type CrtColumn = z.infer<typeof columnSchema>;
 
-export const crtSchema = z
+const crtSchema = z
   .object({
     provenance: provenanceSchema,
     columns: z.array(columnSchema).min(1),
@@ -42,19 +42,10 @@ export const crtSchema = z
 export type Crt = z.infer<typeof crtSchema>;
 
 /** 7.1, C.1: validates a raw combat results table (for instance a real one found on a map scan). */
-export function parseCrt(raw: unknown): { ok: true; crt: Crt } | { ok: false; error: string } {
-  const parsed = crtSchema.safeParse(raw);
-  return parsed.success ? { ok: true, crt: parsed.data } : { ok: false, error: parsed.error.message };
-}
-
-function loadDefault(): Crt {
-  const parsed = parseCrt(crtJson);
-  if (!parsed.ok) throw new Error(`crt.json is invalid: ${parsed.error}`);
-  return parsed.crt;
-}
+export const parseCrt = (raw: unknown): ParsedTable<Crt> => parseTable(crtSchema, raw);
 
 /** The shipped table (C.1.b). */
-export const CRT: Crt = loadDefault();
+export const CRT: Crt = shippedTable(crtSchema, crtJson, 'crt.json');
 
 /** 7.1: the result of a 2d6 roll on a column (by index into `crt.columns`). */
 export function crtResult(crt: Crt, column: number, roll: number): CombatResult {

@@ -6,4 +6,3 @@ export const provenanceSchema = z.object({
   fixedByBook: z.array(z.string()),
   reconstructed: z.string(),
 });
-export type Provenance = z.infer<typeof provenanceSchema>;

@@ -40,7 +40,7 @@ export function fixOwnership(ctx: EngineContext, g: Game): Transition {
 }
 
 /** 9.5: the cities this barbarian may pillage now: owned, occupied by its unit, no marker. */
-export function pillageable(ctx: EngineContext, g: Game, player: PlayerId): AreaId[] {
+function pillageable(ctx: EngineContext, g: Game, player: PlayerId): AreaId[] {
   const p = playerById(g, player);
   if (p?.cycle?.stage !== 'barbarian') return [];
   const byArea = unitsByArea(g);

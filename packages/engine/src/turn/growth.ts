@@ -10,7 +10,7 @@ import { err, ok, type Result } from '../model/result.ts';
 import { addUnit, type Game, type Transition } from '../model/state-ops.ts';
 
 /** 9.3.3: the tribe cap (the counter supply; tribes and garrisons share it, AMBIG-45). */
-export const MAX_TRIBES = 36;
+const MAX_TRIBES = 36;
 
 const splitDone = (g: Game): readonly UnitId[] => (g.step.kind === 'playerTurn' ? g.step.split : []);
 

@@ -1,18 +1,18 @@
 /** Who must act now, and every order a player may give now (what the client highlights). */
-import { combatLegalOrders, combatWaitingFor } from '../combat/phase.ts';
-import { realmAnytimeLegal } from '../diplomacy/orders.ts';
+import { combatLegalOrders, combatWaitingFor } from '../combat-phase/phase.ts';
 import type { PlayerId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { MapIndex } from '../model/map-index.ts';
 import { playerById } from '../model/queries.ts';
 import type { GameState, GameStateCore } from '../model/state.ts';
 import { realmWaitingFor } from '../realm/choices.ts';
+import { realmAnytimeLegal } from '../realm/diplomacy-orders.ts';
 import { mayAbandon } from '../realm/record.ts';
 import { entryLegal } from '../scenario/cycles.ts';
-import { administrationLegal } from './administration.ts';
+import { administrationLegal } from './administration-phase.ts';
+import { ctxOf } from './apply-order.ts';
 import { economicLegal } from './economic.ts';
-import { supportMovesOwed } from './movement.ts';
-import { ctxOf } from './orders.ts';
+import { supportMovesOwed } from './movement-phase.ts';
 import { playerPhaseOrders } from './phase-orders.ts';
 
 /** 4: who must act now (several players at once in the economic phase, 4.5). */

@@ -4,7 +4,7 @@
  * order (skipping phases with nothing to decide), the economic and administration phases.
  */
 
-import { applyCombatOrder } from '../combat/phase.ts';
+import { applyCombatOrder } from '../combat-phase/phase.ts';
 import { initialCombatState } from '../model/combat.ts';
 import type { EngineContext } from '../model/context.ts';
 import { roll2d6 } from '../model/dice.ts';
@@ -24,7 +24,7 @@ import { isNonTribe, UNIT_PROFILES } from '../model/units.ts';
 import { landingsOf } from '../naval/landing.ts';
 import { entryLegal } from '../scenario/cycles.ts';
 import { removeIsolatedNeutrals, restoreNeutrals } from '../scenario/neutrals.ts';
-import { adminTasks, endOfPlayerAdmin, removeDueMarkers, runTask } from './administration.ts';
+import { adminTasks, endOfPlayerAdmin, removeDueMarkers, runTask } from './administration-phase.ts';
 import { combinationPossible } from './combination.ts';
 import { economicDeciders, fixOwnership, resolveEconomic } from './economic.ts';
 import { createUnits, overstackedAreas, removeSurplusTribes } from './end-of-movement.ts';

@@ -5,11 +5,11 @@ import type { PlayerId } from '../model/ids.ts';
 import type { CoreLegalOrder, NavalLegalOrder } from '../model/legal-orders.ts';
 import { playerById } from '../model/queries.ts';
 import type { Game } from '../model/state-ops.ts';
-import { shipMoveLegal } from '../naval/movement.ts';
+import { shipMoveLegal } from '../naval/ship-movement.ts';
 import { combinationLegal } from './combination.ts';
 import { stackingLegal } from './end-of-movement.ts';
 import { growthLegal } from './growth.ts';
-import { movementLegal } from './movement.ts';
+import { movementLegal } from './movement-phase.ts';
 
 /** 4.3: the decisions of the phasing player's current phase. */
 export function playerPhaseOrders(

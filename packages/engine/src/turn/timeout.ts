@@ -1,18 +1,19 @@
 /** The defaults for a missed deadline: hold, tax without pillage, the first legal choice otherwise. */
-import { isRealmAnytimeOrder } from '../diplomacy/orders.ts';
+
 import type { GameEvent } from '../model/events.ts';
 import type { PlayerId, UnitId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { MapIndex } from '../model/map-index.ts';
 import type { CombatOrder, Order } from '../model/orders.ts';
 import type { GameState, GameStateCore } from '../model/state.ts';
-import { expand } from '../sim/expand.ts';
+import { isRealmAnytimeOrder } from '../realm/diplomacy-orders.ts';
+import { applyWithUndo, ctxOf } from './apply-order.ts';
+import { expand } from './concrete-orders.ts';
 import { legalOrdersOf, waitingFor } from './legal.ts';
-import { supportMovesOwed } from './movement.ts';
-import { applyWithUndo, ctxOf } from './orders.ts';
+import { supportMovesOwed } from './movement-phase.ts';
 
 /** 4: the step a state stands in, as a key (turn, step, player, phase). */
-export const stepKey = (g: GameStateCore): string => {
+const stepKey = (g: GameStateCore): string => {
   const s = g.step;
   if (s.kind === 'playerTurn') return `${g.turn}|p|${s.player}|${s.phase}`;
   if (s.kind === 'administration') return `${g.turn}|a|${s.player}|${s.choice?.type ?? ''}`;

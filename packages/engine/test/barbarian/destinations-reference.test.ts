@@ -14,7 +14,7 @@ import { arabsAfricansInPlay, tribalSeaCrossingsFor } from '../../src/model/opti
 import { blocksPlayer, passableThrough, playerById, unitsByArea, unitsOf } from '../../src/model/queries.ts';
 import { isShip, movementOf, type Unit } from '../../src/model/units.ts';
 import { seededChooser } from '../../src/sim/policy.ts';
-import { ctxOf } from '../../src/turn/orders.ts';
+import { ctxOf } from '../../src/turn/apply-order.ts';
 import { randomOrder } from '../helpers/play.ts';
 
 /** 5.1, 11.3, 13.4: every end of a legal move, one shortest path each, in order of area id. */

@@ -1,6 +1,6 @@
 /** The arena's statistics and seat rotation, and one short seeded arena game. */
 import { describe, expect, it } from 'vitest';
-import { meanInterval, playArenaGame, ratioInterval, rotated } from '../../src/bot/arena.ts';
+import { meanInterval, playArenaGame, ratioInterval, rotated } from '../../src/bot/arena-games.ts';
 import { createEngine } from '../../src/index.ts';
 
 describe('arena', () => {

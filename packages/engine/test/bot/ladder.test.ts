@@ -3,7 +3,7 @@
  * VP decides a pair), on the Elo scale with the mean at 1500, intervals from a bootstrap over games.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameResult } from '../../src/bot/arena.ts';
+import type { GameResult } from '../../src/bot/arena-games.ts';
 import { bradleyTerry, ladder } from '../../src/bot/ladder.ts';
 
 const game = (vp: Record<string, number>, n: number): GameResult => ({

@@ -4,8 +4,8 @@
  * freedom when the holder falls to the leader's side, and a leader outliving its stack.
  */
 import { describe, expect, it } from 'vitest';
-import { leadersLeftBehind, leadersOverrun } from '../../src/combat/leaders.ts';
-import { prisonersOf, settlePrisoners } from '../../src/diplomacy/capture.ts';
+import { leadersLeftBehind, leadersOverrun } from '../../src/combat/leaders-in-combat.ts';
+import { prisonersOf, settlePrisoners } from '../../src/diplomacy/leader-capture.ts';
 import type { GameState, Step } from '../../src/index.ts';
 import { patchRealmPlayer } from '../../src/model/realm.ts';
 import { A, P, U } from '../helpers/scenario.ts';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkPath, destinations } from '../../src/barbarian/land-movement.ts';
-import { targetDefence } from '../../src/combat/declare.ts';
+import { targetDefence } from '../../src/combat-phase/declare.ts';
 import { leasesAtTurnStart, leasesOf, settleLeases } from '../../src/diplomacy/mercenaries.ts';
 import type { GameState, Step } from '../../src/index.ts';
 import { initialCombatState } from '../../src/model/combat.ts';
@@ -15,7 +15,7 @@ import { realmOf, realmPlayer } from '../../src/model/realm.ts';
 import { resolveEconomicWithRealms } from '../../src/realm/economic-orders.ts';
 import { economyPreview } from '../../src/realm/economy.ts';
 import { ledgerProblems } from '../../src/realm/record.ts';
-import { endOfPlayerAdmin } from '../../src/turn/administration.ts';
+import { endOfPlayerAdmin } from '../../src/turn/administration-phase.ts';
 import { collect } from '../../src/turn/economic.ts';
 import { startTurn } from '../../src/turn/machine.ts';
 import { A, P, U } from '../helpers/scenario.ts';

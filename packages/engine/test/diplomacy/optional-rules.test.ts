@@ -4,22 +4,22 @@
  */
 import { loadMap } from '@bke/map';
 import { describe, expect, it } from 'vitest';
-import { assignLeaderType, LEADER_PROFILES, leaderTypeFor } from '../../src/diplomacy/leaders.ts';
-import { realmAnytimeLegal } from '../../src/diplomacy/orders.ts';
+import { assignLeaderType, LEADER_PROFILES, leaderTypeFor } from '../../src/diplomacy/leader-types.ts';
 import { tributeAllowance } from '../../src/diplomacy/tribute.ts';
 import type { GameState, MapInput } from '../../src/index.ts';
 import { patchRealmPlayer, realmOf, realmPlayer } from '../../src/model/realm.ts';
 import type { Game } from '../../src/model/state-ops.ts';
-import { runRealmAdministration } from '../../src/realm/administration-phase.ts';
+import { realmAnytimeLegal } from '../../src/realm/diplomacy-orders.ts';
 import { realmEconomicLegal, resolveEconomicWithRealms } from '../../src/realm/economic-orders.ts';
-import { applyRealmOrder } from '../../src/realm/orders.ts';
+import { runRealmAdministration } from '../../src/realm/realm-administration.ts';
+import { applyRealmOrder } from '../../src/realm/realm-orders.ts';
+import { ledgerProblems } from '../../src/realm/record.ts';
 import {
   persianArmyChoices,
   persianStartAreas,
   placePersianArmy,
   startPersianKingdom,
-} from '../../src/realm/persian.ts';
-import { ledgerProblems } from '../../src/realm/record.ts';
+} from '../../src/scenario/persian.ts';
 import { collect } from '../../src/turn/economic.ts';
 import { A, adminStep, P, phase, scenario } from '../helpers/scenario.ts';
 import { economicStep, realmScenario } from '../realm/fixture.ts';

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { auctionReplacement, biddingOrder, minimumBid, settleAuction } from '../../src/diplomacy/auction.ts';
 import { DEFAULT_OPTIONS, type Options, type UnitKind } from '../../src/index.ts';
+import { defaultDisband, isMinimalDisband, totalUpkeep, upkeepOf } from '../../src/model/upkeep.ts';
 import { interceptionOutcome } from '../../src/naval/interception.ts';
 import {
   sinkingModifier,
@@ -19,10 +20,9 @@ import {
   numberOutcome,
   percentForSpend,
   turnsCounted,
-} from '../../src/realm/administration.ts';
+} from '../../src/realm/administration-columns.ts';
 import { elitesMayRefuse, isRetreatResult } from '../../src/realm/elite.ts';
 import { capitalSplit, modifiedTax, unmodifiedIncome } from '../../src/realm/income.ts';
-import { isPersianArmy, persianMayStart, persianStageTurn } from '../../src/realm/persian.ts';
 import type { RevoltCity } from '../../src/realm/rebellion.ts';
 import {
   civilDisorderTarget,
@@ -36,7 +36,7 @@ import {
   revoltableProvinces,
 } from '../../src/realm/rebellion.ts';
 import { advancedAverage, basicScore, formatAverage } from '../../src/realm/record.ts';
-import { defaultDisband, isMinimalDisband, totalUpkeep, upkeepOf } from '../../src/realm/upkeep.ts';
+import { isPersianArmy, persianMayStart, persianStageTurn } from '../../src/scenario/persian.ts';
 
 const O: Options = DEFAULT_OPTIONS;
 const withCfg = (cfg: Partial<Options['cfg']>): Options => ({ ...O, cfg: { ...O.cfg, ...cfg } });

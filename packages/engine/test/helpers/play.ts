@@ -1,7 +1,7 @@
 /** Helpers for tests: deep freeze, random legal play, invariant checks. */
 
 import type { Engine, GameState, Order, PlayerId } from '../../src/index.ts';
-import { type Chooser, expand } from '../../src/sim/expand.ts';
+import { type Chooser, expand } from '../../src/turn/concrete-orders.ts';
 
 export function deepFreeze<T>(v: T): T {
   if (v && typeof v === 'object' && !Object.isFrozen(v)) {

@@ -62,7 +62,7 @@ interface Until {
   readonly waitingFor?: string;
 }
 
-export type Step = Checks & {
+type Step = Checks & {
   readonly as?: string;
   readonly order?: Partial;
   readonly refused?: string;
@@ -84,7 +84,7 @@ function expandSetup(setup: Scenario['setup']): Record<string, unknown> {
  * Does `actual` contain everything `expected` says? Arrays must match element by element, except
  * `{ "$contains": [...] }`, which asks each listed element to match some element of the array.
  */
-export function matches(actual: unknown, expected: unknown): boolean {
+function matches(actual: unknown, expected: unknown): boolean {
   if (expected === null) return actual === null || actual === undefined;
   const contains = (expected as { $contains?: unknown[] } | undefined)?.$contains;
   if (Array.isArray(contains))
@@ -106,7 +106,7 @@ export function matches(actual: unknown, expected: unknown): boolean {
 }
 
 /** A dotted path into the view; an array is entered by the `id` of one of its elements. */
-export function at(view: unknown, path: string): unknown {
+function at(view: unknown, path: string): unknown {
   let v: unknown = view;
   for (const key of path.split('.')) {
     if (v === null || v === undefined) return undefined;

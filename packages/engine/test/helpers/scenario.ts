@@ -30,7 +30,7 @@ export const P = (s: string) => s as PlayerId;
 export const A = (s: string) => s as AreaId;
 export const U = (s: string) => s as UnitId;
 
-export interface ScenarioPlayer {
+interface ScenarioPlayer {
   id: string;
   position?: StartPosition;
   stage?: Stage;

@@ -4,10 +4,10 @@
  * each in its own battle (8.1).
  */
 import { describe, expect, it } from 'vitest';
-import { applyCombatOrder } from '../../src/combat/phase.ts';
+import { applyCombatOrder } from '../../src/combat-phase/phase.ts';
 import type { GameState, Order } from '../../src/index.ts';
 import { asUnitId } from '../../src/model/ids.ts';
-import { BLUE, diceFor, A as FA, fixture, RED } from '../combat/fixture.ts';
+import { BLUE, diceFor, A as FA, fixture, RED } from '../combat-phase/fixture.ts';
 import { A, P, phase, U } from '../helpers/scenario.ts';
 import { navalKingdoms } from './fixture.ts';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState, Order } from '../../src/index.ts';
 import { landingsOf } from '../../src/naval/landing.ts';
-import { diceFor } from '../combat/fixture.ts';
+import { diceFor } from '../combat-phase/fixture.ts';
 import { A, P, phase, scenario, U } from '../helpers/scenario.ts';
 import { NAVAL_MAP, navalKingdoms } from './fixture.ts';
 

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, indexMap } from '../../src/index.ts';
 import type { EngineContext } from '../../src/model/context.ts';
 import type { GameStateCore } from '../../src/model/state.ts';
-import { capturableShip, captureShip } from '../../src/naval/capture.ts';
 import { interceptors } from '../../src/naval/interception.ts';
 import { seaAreasEntered, shipDestinations, shipPathProblem } from '../../src/naval/sea-graph.ts';
+import { capturableShip, captureShip } from '../../src/naval/ship-capture.ts';
 import { A, P, U } from '../helpers/scenario.ts';
 import { NAVAL_MAP } from './fixture.ts';
 

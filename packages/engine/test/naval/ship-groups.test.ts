@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameState, Order } from '../../src/index.ts';
 import { parseOrder } from '../../src/model/orders.ts';
 import { landingsOf } from '../../src/naval/landing.ts';
-import { diceFor } from '../combat/fixture.ts';
+import { diceFor } from '../combat-phase/fixture.ts';
 import { A, P, phase, type scenario, U } from '../helpers/scenario.ts';
 import { navalKingdoms } from './fixture.ts';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/index.ts';
 import { patchRealmPlayer } from '../../src/model/realm.ts';
-import { applyShipMove, cargoOptions, shipMoveLegal } from '../../src/naval/movement.ts';
+import { applyShipMove, cargoOptions, shipMoveLegal } from '../../src/naval/ship-movement.ts';
 import { CRT, crtColumnIndex, crtResult } from '../../src/tables/crt.ts';
 import { A, P, phase, scenario, U } from '../helpers/scenario.ts';
 import { NAVAL_MAP, navalKingdoms } from './fixture.ts';

@@ -1,6 +1,6 @@
 /** 10.2 a leader sharing an area with an unfriendly unit is eliminated; with friends it lives. */
 import { describe, expect, it } from 'vitest';
-import { eliminateExposedLeaders, exposedLeaders } from '../../src/realm/leaders.ts';
+import { eliminateExposedLeaders, exposedLeaders } from '../../src/realm/lone-leaders.ts';
 import { realmScenario } from './fixture.ts';
 
 describe('10.2 leaders meeting unfriendly units', () => {
@@ -72,7 +72,7 @@ describe('11.5 support and 11.7.2 result 11 (Attempted Coup) limit empire moves'
 
 describe('views of the realm state (13.3, 4.5)', () => {
   it('other players’ sealed bids and pending plans are hidden; the record sheet travels as events, not in the view', async () => {
-    const { realmViewFor } = await import('../../src/realm/view.ts');
+    const { realmViewFor } = await import('../../src/realm/realm-view.ts');
     const realm = {
       players: {
         a: {
@@ -95,7 +95,7 @@ describe('views of the realm state (13.3, 4.5)', () => {
   });
 
   it('a view shares what did not change with the previous view, as the state does', async () => {
-    const { realmViewFor } = await import('../../src/realm/view.ts');
+    const { realmViewFor } = await import('../../src/realm/realm-view.ts');
     const a = { plan: null, bids: { turn: 3, list: [] }, lastIncome: 7 };
     const realm = { players: { a, b: { plan: null, lastIncome: 4 } }, sheet: [], tasks: [] } as never;
     const first = realmViewFor(realm, null)!;

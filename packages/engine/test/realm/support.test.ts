@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultPlan, economyPreview, leavesUnsupported, planProblem } from '../../src/realm/economy.ts';
-import { supportMovesOwed } from '../../src/turn/movement.ts';
+import { supportMovesOwed } from '../../src/turn/movement-phase.ts';
 import { gridMap } from '../helpers/fixture-map.ts';
 import { P, scenario, U } from '../helpers/scenario.ts';
 

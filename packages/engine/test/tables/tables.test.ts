@@ -6,7 +6,7 @@ import {
   ADMINISTRATION_TABLE,
   administrationResult,
   parseAdministrationTable,
-} from '../../src/tables/administration.ts';
+} from '../../src/tables/administration-table.ts';
 import creationJson from '../../src/tables/creation.json';
 import {
   CREATION_PEOPLES,

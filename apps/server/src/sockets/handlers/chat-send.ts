@@ -1,7 +1,8 @@
 /**
  * `chat/send`: a line to the whole world, or privately to one seat from another. Muted accounts
  * are refused until their mute ends; lines are counted per account in the shared rate-limit
- * table, so every process and every socket of the account share the limit.
+ * table, so every process and every socket of the account share the limit. The accounts that
+ * block the sender do not receive the line (sockets/chat.ts).
  */
 import { chatSendSchema } from '@bke/protocol';
 import { deliverChat, toChat } from '../chat.ts';
@@ -37,7 +38,15 @@ export const chatSend = handler({
       include: { fromUser: { select: { username: true } } },
     });
     const message = toChat(row);
-    deliverChat(ctx.io, message);
+    const blockers = await db.prisma.chatBlock.findMany({
+      where: { blockedUserId: user.id },
+      select: { userId: true },
+    });
+    deliverChat(
+      ctx.io,
+      message,
+      blockers.map((b) => b.userId),
+    );
     return { ok: true, message };
   },
 });

@@ -6,12 +6,12 @@
  */
 
 /** One thing the guide says, with the rulebook section it comes from. */
-export interface Statement {
+interface Statement {
   readonly text: string;
   readonly cite: string;
 }
 
-export interface GuideSection {
+interface GuideSection {
   /** The rulebook section this part explains, also its address: #/guide/<id>. */
   readonly id: string;
   readonly title: string;
@@ -588,8 +588,3 @@ export const GUIDE: readonly GuideChapter[] = [
     ],
   },
 ];
-
-/** Every section of the guide, in order. */
-export const GUIDE_SECTIONS: readonly GuideSection[] = GUIDE.flatMap((c) => c.sections);
-
-export const sectionById = (id: string): GuideSection | undefined => GUIDE_SECTIONS.find((x) => x.id === id);

@@ -17,7 +17,7 @@ export interface BoardArea {
   readonly label: readonly [number, number];
 }
 
-export interface BoardEdge {
+interface BoardEdge {
   readonly a: string;
   readonly b: string;
   readonly kind: string;

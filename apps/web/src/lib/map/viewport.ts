@@ -14,7 +14,7 @@ export interface Size {
   readonly height: number;
 }
 
-export const MIN_ZOOM_FACTOR = 0.8;
+const MIN_ZOOM_FACTOR = 0.8;
 export const MAX_ZOOM = 8;
 
 /** The whole board centred in the screen. */
@@ -43,11 +43,6 @@ export function clampPan(v: Viewport, board: Size, screen: Size): Viewport {
   const x = Math.min(screen.width - mx, Math.max(mx - w, v.x));
   const y = Math.min(screen.height - my, Math.max(my - h, v.y));
   return { k: v.k, x, y };
-}
-
-/** Centre the screen on a board point, keeping the zoom. */
-export function centreOn(v: Viewport, px: number, py: number, screen: Size): Viewport {
-  return { k: v.k, x: screen.width / 2 - px * v.k, y: screen.height / 2 - py * v.k };
 }
 
 export function toBoard(v: Viewport, sx: number, sy: number): [number, number] {

@@ -5,3 +5,10 @@
  */
 export const botMarked = (name: string, level: string | undefined): string =>
   level ? `${name} (bot)` : name;
+
+/**
+ * The words beside a bot account's name (a person's program playing through a token): in words,
+ * not an icon alone, so a screen reader says it too; the person who runs it is named when known.
+ */
+export const programWords = (owner: string | undefined): string =>
+  owner ? `(program, run by ${owner})` : '(program)';

@@ -34,7 +34,7 @@ export const ofType = <T extends LegalOrder['type']>(legal: readonly LegalOrder[
   legal.filter((o): o is Of<T> => o.type === type);
 
 /** Every unit the player can act with now, whatever the order. */
-export function pickableUnits(legal: readonly LegalOrder[]): Set<string> {
+function pickableUnits(legal: readonly LegalOrder[]): Set<string> {
   const out = new Set<string>();
   for (const o of legal) {
     if (o.type === 'move') out.add(o.unit);
@@ -122,12 +122,12 @@ export function cargoSetsOf(legal: readonly LegalOrder[], ship: string): string[
   return sets.sort((a, b) => a.length - b.length);
 }
 
-export function moveOf(legal: readonly LegalOrder[], unit: string): Of<'move'> | undefined {
+function moveOf(legal: readonly LegalOrder[], unit: string): Of<'move'> | undefined {
   return ofType(legal, 'move').find((o) => o.unit === unit);
 }
 
 /** Partners of a tribe in the legal combinations, with the areas each pair may meet in. */
-export function partnersOf(legal: readonly LegalOrder[], tribe: string): Map<string, string[]> {
+function partnersOf(legal: readonly LegalOrder[], tribe: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const o of ofType(legal, 'combine')) {
     const [a, b] = o.tribes;

@@ -3,6 +3,7 @@
  * send and put in words. The client decides nothing here: it reads what the legal order carries.
  */
 import type { Consequence, Foreseen, LegalOrder, Order } from '@bke/protocol';
+import { hordeRiskWords } from './fatal-risk.ts';
 
 export interface ConsequenceNames {
   area: (id: string) => string;
@@ -24,6 +25,8 @@ export function consequenceWords(c: Consequence, names: ConsequenceNames): strin
       return `${c.units.map(names.unit).join(', ')} would be left without support and removed in the economic phase (rule 11.5).`;
     case 'mayBeLost':
       return `A die decides: on 4–6 the tribe is lost at sea (${Math.round(c.chance * 100)} % chance) (rule 13.1.1).`;
+    case 'hordeMayEnd':
+      return hordeRiskWords(c);
     case 'upkeepShortfall':
       return `Upkeep is ${c.upkeep} but only ${c.available} is available: ${c.disband.map(names.unit).join(', ')} must be disbanded (rule 10.4).`;
   }

@@ -6,7 +6,7 @@
  */
 
 /** Order types the panel or the map has a dedicated control for (OrdersPanel.svelte, RealmPlan.svelte, PersianArmy.svelte). */
-export const HANDLED_TYPES: ReadonlySet<string> = new Set([
+const HANDLED_TYPES: ReadonlySet<string> = new Set([
   'chooseStart',
   'persianArmy',
   'combine',

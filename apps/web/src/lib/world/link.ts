@@ -16,16 +16,7 @@ import type {
   WorldStatusMessage,
 } from '@bke/protocol';
 
-export type {
-  Ack,
-  ChatMessage,
-  OrderResult,
-  PatchMessage,
-  PlanCost,
-  SubscribeResult,
-  ViewMessage,
-  WorldStatusMessage,
-};
+export type { ChatMessage, PatchMessage, PlanCost, SubscribeResult, ViewMessage, WorldStatusMessage };
 
 /** An event with the turn it happened in, as the log shows it. */
 export interface LoggedEvent {

@@ -56,6 +56,11 @@ export class WorldStore {
   private historyTimer: ReturnType<typeof setTimeout> | null = null;
   /** Why this world cannot be shown at all (no such world), for a screen with a way on. */
   missing = $state(false);
+  /**
+   * The world takes no spectators and this account holds no seat in it: its page shows nothing of
+   * the world, but someone invited may still join it from there.
+   */
+  closedToSpectators = $state(false);
   /** The chat channel on screen; its messages are read as they come. */
   openChannel: string | null = null;
   /** Unread messages by id → their channel, so a deleted one leaves its unread count too. */
@@ -104,7 +109,15 @@ export class WorldStore {
 
   /** Ask for everything since our version: the server answers with patches or a full view. */
   async resync(): Promise<void> {
-    const r = await this.link.subscribe(this.worldId, this.version);
+    let r = await this.link.subscribe(this.worldId, this.version);
+    // Refused for the account's pace (its other tabs or programs were busy a moment ago): the page
+    // waits the time the server names and asks again, a few times, instead of saying the world
+    // could not be opened.
+    for (let tries = 0; !r.ok && r.error.code === 'socket/rate_limited' && tries < 5; tries++) {
+      const wait = Number((r.error as { retryAfterSeconds?: unknown }).retryAfterSeconds);
+      await new Promise((done) => setTimeout(done, Math.min(Number.isFinite(wait) ? wait : 1, 10) * 1000));
+      r = await this.link.subscribe(this.worldId, this.version);
+    }
     if (!r.ok) {
       // An id the server cannot read names no world either (socket/invalid: not a world id).
       if (r.error.code === 'world/not_found' || r.error.code === 'socket/invalid') {
@@ -112,9 +125,15 @@ export class WorldStore {
         this.view = null;
         this.forget();
       }
+      this.closedToSpectators = r.error.code === 'world/no_spectators';
       this.error = errorWords(r.error);
       this.loading = false;
       return;
+    }
+    if (this.closedToSpectators) {
+      // Seated since (joined by invitation): the refusal no longer holds.
+      this.closedToSpectators = false;
+      this.error = null;
     }
     this.onSubscribed(r);
   }

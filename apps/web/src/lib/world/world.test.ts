@@ -103,6 +103,24 @@ describe('WorldStore', () => {
     expect(s.status?.waitingFor).toEqual(['p1']);
   });
 
+  it('waits and asks again when the subscription is refused for the pace of the account', async () => {
+    const f = fakeLink();
+    const answer = f.link.subscribe;
+    let refusals = 1;
+    f.link.subscribe = async (id, version) => {
+      if (refusals-- > 0) {
+        f.calls.subscribe.push(version);
+        return { ok: false, error: { code: 'socket/rate_limited', retryAfterSeconds: 0 } };
+      }
+      return answer(id, version);
+    };
+    const s = new WorldStore('w1', f.link);
+    await s.start();
+    expect(f.calls.subscribe).toEqual([null, null]);
+    expect(s.error).toBeNull();
+    expect(s.version).toBe(12);
+  });
+
   it('applies patches in order, logs their events, and resubscribes on a gap', async () => {
     const f = fakeLink();
     const s = new WorldStore('w1', f.link);

@@ -1,0 +1,38 @@
+/**
+ * An order that can end the player's horde, put in words before it is sent. The engine counts the
+ * chance on the combat results table (two dice, so always a count out of 36); here it is said as
+ * the plainest fraction ("1 in 6") with the results that would do it.
+ */
+import type { Consequence } from '@bke/protocol';
+
+type HordeMayEnd = Extract<Consequence, { kind: 'hordeMayEnd' }>;
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** A chance out of 36 as the smallest fraction: 6/36 → "1 in 6", 7/36 → "7 in 36". */
+export function chanceInWords(chance: number): string {
+  const ways = Math.round(chance * 36);
+  if (ways >= 36) return 'certain';
+  if (ways <= 0) return 'no chance';
+  const d = gcd(ways, 36);
+  return `${ways / d} in ${36 / d}`;
+}
+
+/** The results of 7.2 that can take a whole attacking force, said shortly. */
+const RESULT_NAMES: Record<string, string> = {
+  AE: 'attacker eliminated',
+  AR1: 'a retreat of 1 area with no way back',
+  AR2: 'a retreat of 2 areas your units cannot make',
+  AR3: 'a retreat of 3 areas your units cannot make',
+  EX: 'an exchange',
+};
+
+const joinOr = (parts: string[]): string =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} or ${parts[parts.length - 1]}`;
+
+/** 14.3, 7.2: "This attack at 3-1 can end your horde: 7 in 36 (an exchange)…". */
+export function hordeRiskWords(c: HordeMayEnd, odds?: string): string {
+  const at = odds && odds !== 'autoAE' ? ` at ${odds}` : '';
+  const by = joinOr(c.by.map((b) => `${RESULT_NAMES[b.result] ?? b.result}: ${chanceInWords(b.chance)}`));
+  return `This attack${at} can end your horde: ${chanceInWords(c.chance)} (${by}). It uses every unit you have left, and a horde with no units has finished its cycle; its victory points are kept and you pick a new start (rule 14.3).`;
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "world_seats" ADD COLUMN     "seen_at" TIMESTAMPTZ(3),
+ADD COLUMN     "seen_version" INTEGER;
