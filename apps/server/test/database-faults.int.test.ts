@@ -155,7 +155,7 @@ describe.runIf(serverUrl)('the database goes away under two server processes', (
     const from = mark();
     expect(await terminateBackends()).toBeGreaterThan(0);
     await until('both processes listening again', async () =>
-      since(from).every((out) => out.includes('listening again')),
+      since(from).every((out) => out.includes('listening again; catching up')),
     );
     expect(alive()).toBe(true);
     await play(4);
@@ -201,7 +201,7 @@ describe.runIf(serverUrl)('the database goes away under two server processes', (
       [a, b].every((c) => c.database.at(-1) === true),
     );
     await until('both processes listening again', async () =>
-      since(from).every((out) => out.includes('listening again')),
+      since(from).every((out) => out.includes('listening again; catching up')),
     );
     await play(4);
     await chatAcross(a, b, 'after the outage');

@@ -10,11 +10,14 @@
  * - it forgets a dead connection without releasing it, so each drop would keep one of the pool's
  *   connections counted as taken, for good.
  * The facade below adds both, backs off while the database refuses connections (the adapter alone
- * would try every 1–3 s for as long as the outage lasts), and says when it listens again.
+ * would try every 1–3 s for as long as the outage lasts), and says when it listens again: once the
+ * server has answered the adapter's `LISTEN`, not when the connection is handed over.
  */
 import type pg from 'pg';
 
 type Log = (msg: string, data?: object) => void;
+/** `pg`'s `query` in the one form the adapter uses: a text, maybe values, and a promise. */
+type Query = (...args: unknown[]) => Promise<unknown>;
 
 /** The longest wait between two attempts to listen again while the database refuses connections. */
 const RELISTEN_MAX_BACKOFF_MS = 15_000;
@@ -26,6 +29,34 @@ export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): 
   let lost = false;
   /** Whether the refusals since the adapter last listened were logged (once for all of them). */
   let toldRefused = false;
+  /**
+   * The adapter sends its `LISTEN` on the connection it is given, after `connect` returns. Until
+   * the server has answered it, a NOTIFY from another process reaches nobody: the catch-up (and the
+   * word that the adapter listens again) wait for that answer, or a change made in between would be
+   * missed by both the catch-up and the adapter. A `LISTEN` that fails ends the connection, and the
+   * adapter connects again; this one is then still `lost`.
+   */
+  const afterListen = (client: pg.PoolClient) => {
+    const query = client.query.bind(client) as unknown as Query;
+    let waiting = true;
+    const listening: Query = (...args) => {
+      const answer = query(...args);
+      if (waiting && typeof args[0] === 'string' && args[0].startsWith('LISTEN ')) {
+        waiting = false;
+        answer.then(
+          () => {
+            if (!lost) return;
+            lost = false;
+            log('cluster adapter: listening again; catching up from the database');
+            relistened();
+          },
+          () => {},
+        );
+      }
+      return answer;
+    };
+    Object.assign(client, { query: listening });
+  };
   const facade = {
     query: pool.query.bind(pool),
     async connect(): Promise<pg.PoolClient> {
@@ -60,12 +91,7 @@ export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): 
         failures = Math.max(failures, 1);
         client.release(new Error('the listening connection ended'));
       });
-      if (lost) {
-        lost = false;
-        failures = 0;
-        log('cluster adapter: listening again; catching up from the database');
-        relistened();
-      }
+      if (lost) afterListen(client);
       failures = 0;
       toldRefused = false;
       return client;
