@@ -23,6 +23,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { type Viewer, visibleTo } from '../worlds/access.ts';
 import { digestOf, sameHead, type WorldDigest } from '../worlds/digests.ts';
 import type { WorldHub } from '../worlds/hub.ts';
+import { standingRemovalsSql } from '../worlds/removals.ts';
 import type { WorldRuntime } from '../worlds/runtime.ts';
 import { readHeads, type WorldHead } from '../worlds/store.ts';
 import { readStoredDigests } from '../worlds/stored-digests.ts';
@@ -82,17 +83,13 @@ async function readSeats(db: Database, worldIds: string[]): Promise<SeatWithUser
         user: { select: { username: true, botOwnerId: true, botOwner: { select: { username: true } } } },
       },
     }),
-    // One statement for what moderators did to seats: the removals (the latest of a removal and an
-    // "allowed back" decides, as the join checks in worlds/seating.ts), keyed by account; and the
+    // One statement for what moderators did to seats: the removals still standing
+    // (worlds/removals.ts), keyed by account; and the
     // seats a rollback freed (its audit entry lists them), keyed by player, for a player who was not
     // there to be told: the world's page says so on their next visit.
     db.sql<{ kind: 'removed' | 'unseated'; world_id: string; key: string; turn: number | null }>(
-      `SELECT 'removed' AS kind, world_id, target_user_id::text AS key, NULL::int AS turn FROM (
-         SELECT DISTINCT ON (world_id, target_user_id) world_id, target_user_id, action
-           FROM moderation_actions
-          WHERE world_id = ANY($1::uuid[]) AND action IN ('seat.remove', 'seat.allowRejoin')
-          ORDER BY world_id, target_user_id, id DESC) last
-        WHERE action = 'seat.remove'
+      `SELECT 'removed' AS kind, world_id, target_user_id::text AS key, NULL::int AS turn
+         FROM (${standingRemovalsSql('$1')}) removed
        UNION ALL
        SELECT 'unseated', world_id, player_id, turn FROM (
          SELECT DISTINCT ON (a.world_id, u->>'playerId') a.world_id, u->>'playerId' AS player_id,

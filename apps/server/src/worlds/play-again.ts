@@ -12,6 +12,7 @@
 import { createWorldSchema, type ErrorCode, type WireError } from '@bke/protocol';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
+import { removedAccounts } from './removals.ts';
 
 type Fail = { ok: false; error: WireError };
 const fail = (code: ErrorCode): Fail => ({ ok: false, error: { code } });
@@ -34,17 +35,7 @@ export async function playAgainSettings(
   if (!world.seats.some((s) => s.userId === userId)) return fail('world/not_a_player');
   if (world.status !== 'closed') return fail('world/not_ended');
   const setup = storedSetupSchema.parse(world.setup);
-  // The last word of a moderator on each account's seat here: removed, or let back in since.
-  const removed = new Set(
-    (
-      await db.sql<{ target_user_id: string; action: string }>(
-        `SELECT DISTINCT ON (target_user_id) target_user_id, action FROM moderation_actions
-          WHERE world_id = $1::uuid AND action IN ('seat.remove', 'seat.allowRejoin')
-          ORDER BY target_user_id, id DESC`,
-        [worldId],
-      )
-    ).flatMap((r) => (r.action === 'seat.remove' ? [r.target_user_id] : [])),
-  );
+  const removed = await removedAccounts(db, worldId);
   const others = [
     ...new Set(
       world.seats.flatMap((s) =>

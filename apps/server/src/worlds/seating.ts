@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import type { Limits } from '../limits.ts';
 import { joinRefusal } from './access.ts';
 import type { LoadedWorlds } from './loaded-worlds.ts';
+import { removedAccounts } from './removals.ts';
 import type { WorldRuntime } from './runtime.ts';
 import type { WorldEvents } from './world-events.ts';
 
@@ -84,19 +85,9 @@ export class Seating {
     return (await this.seats(worldId)).find((s) => s.userId === userId && !s.leftAt) ?? null;
   }
 
-  /**
-   * Whether a moderator removed this account from this world and none has allowed it back since:
-   * the audit log holds both actions, so the latest of the two decides. Inside a transaction, pass
-   * its `db`: on the embedded database a query on the outer one waits for the transaction to end.
-   */
+  /** Whether a moderator removed this account from this world and none let it back (removals.ts). */
   async removedByModerator(worldId: string, userId: string, db: Database = this.db): Promise<boolean> {
-    const [last] = await db.sql<{ action: string }>(
-      `SELECT action FROM moderation_actions
-        WHERE world_id = $1::uuid AND target_user_id = $2::uuid AND action IN ('seat.remove', 'seat.allowRejoin')
-        ORDER BY id DESC LIMIT 1`,
-      [worldId, userId],
-    );
-    return last?.action === 'seat.remove';
+    return (await removedAccounts(db, worldId)).has(userId);
   }
 
   /** Ready flags of the current step (early resolution off). */
