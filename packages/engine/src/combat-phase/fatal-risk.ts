@@ -12,16 +12,14 @@
  *   path (7.2, 7.3), each attacker asked alone on the board as it stands.
  * Only the attacker's own units and the public board are read; the defender's choices are not.
  */
+import { losingEndsHorde } from '../barbarian/horde-end.ts';
 import type { AttackPlan } from '../combat/attack-plan.ts';
 import { retreatBoard, retreatingUnit } from '../combat/board.ts';
 import { exchangeLossSets, exchangeOutcome } from '../combat/exchange.ts';
 import { retreatOptions } from '../combat/retreat.ts';
-import { leasedOut } from '../diplomacy/mercenaries.ts';
 import type { CombatResult } from '../model/combat.ts';
 import type { Consequence } from '../model/consequences.ts';
 import type { EngineContext } from '../model/context.ts';
-import { emptyBarbarianEndsCycle } from '../model/options.ts';
-import { playerById, unitsOf } from '../model/queries.ts';
 import type { GameStateCore } from '../model/state.ts';
 import { strengthOf } from '../model/units.ts';
 
@@ -74,13 +72,8 @@ export function hordeEndRisk(
   plan: AttackPlan,
   outcomes: readonly { result: CombatResult; chance: number }[],
 ): Consequence | null {
-  const player = plan.attacker;
-  if (playerById(state, player)?.cycle?.stage !== 'barbarian' || !emptyBarbarianEndsCycle(ctx.options))
-    return null;
-  // Units leased to a hirer keep the horde alive (13.4, AMBIG-21).
-  if (leasedOut(state, player).length > 0) return null;
   const attacking = new Set(plan.attackers.map((a) => a.unit.id));
-  if (unitsOf(state, player).some((u) => !attacking.has(u.id))) return null;
+  if (!losingEndsHorde(ctx, state, plan.attacker, attacking)) return null;
   const by = outcomes.filter((o) => removesEveryAttacker(ctx, state, plan, o.result));
   if (by.length === 0) return null;
   // Chances are counts out of 36 (2d6); the sum is kept on that grid.

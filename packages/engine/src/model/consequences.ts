@@ -48,6 +48,11 @@ export type Consequence =
       chance: number;
       by: { result: CombatResult; chance: number }[];
     }
+  /**
+   * 14.3, 13.1.1: the tribe crossing the sea is the last unit the horde has; if the die loses it
+   * (probability `chance`), the barbarian is left with no units and has finished its cycle.
+   */
+  | { kind: 'hordeMayEndAtSea'; section: '14.3'; unit: UnitId; chance: number }
   /** 10.4: upkeep exceeds the money available; this plan disbands these units to pay. */
   | { kind: 'upkeepShortfall'; section: '10.4'; upkeep: number; available: number; disband: UnitId[] };
 

@@ -2,11 +2,13 @@
  * Consequences before commitment: each legal order a player is offered carries what it would
  * foreseeably cost — units lost to stacking at the end of movement (6, 9.2), a horde cut apart
  * before the administration phase (9.3.4), empire units left without support (11.5), a tribal sea
- * crossing's die (13.1.1), an economic plan that must disband for upkeep (10.4). Computed by
- * playing the order on a copy of the position and asking the same rule code that will later
- * decide; nothing here changes what is legal.
+ * crossing's die (13.1.1) and the end of the horde when the tribe is its last unit (14.3), an
+ * economic plan that must disband for upkeep (10.4). Computed by playing the order on a copy of
+ * the position and asking the same rule code that will later decide; nothing here changes what is
+ * legal.
  */
 import { tribeGroups, tribeGroupsAmong } from '../barbarian/continuity.ts';
+import { losingEndsHorde } from '../barbarian/horde-end.ts';
 import type { Consequence, Foreseen } from '../model/consequences.ts';
 import type { EngineContext } from '../model/context.ts';
 import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
@@ -19,6 +21,7 @@ import { movementOf, type Unit } from '../model/units.ts';
 import { economyPreview } from '../realm/economy.ts';
 import { unsupportedUnits } from '../realm/support.ts';
 import { withContestedStarts } from '../scenario/contested-starts.ts';
+import { seaCrossingLossChance } from './movement-phase.ts';
 
 /** 9.2 then 6: how many units an area's stack loses at the end of movement. */
 function endOfMovementLoss(
@@ -271,9 +274,13 @@ function foreseeMovement(ctx: EngineContext, g: Game, player: PlayerId, legal: L
       return { ...o, destinations: o.destinations.map((d) => withForeseen(d, foreseeMove(m, unit, d.to))) };
     }
     if (o.type === 'seaCrossing') {
-      // 13.1.1: 1–3 on one die crosses, 4–6 loses the tribe.
-      const risk: Consequence = { kind: 'mayBeLost', section: '13.1.1', unit: o.tribe, chance: 0.5 };
-      return { ...o, consequences: [risk] };
+      // 13.1.1: 1–3 on one die crosses, 4–6 loses the tribe; 14.3: if it is the horde's last
+      // unit, losing it ends the horde.
+      const chance = seaCrossingLossChance();
+      const risk: Consequence[] = [{ kind: 'mayBeLost', section: '13.1.1', unit: o.tribe, chance }];
+      if (losingEndsHorde(ctx, g, player, new Set([o.tribe])))
+        risk.push({ kind: 'hordeMayEndAtSea', section: '14.3', unit: o.tribe, chance });
+      return { ...o, consequences: risk };
     }
     if (o.type === 'endPhase') {
       const consequences = foreseeEndOfMovement(m);

@@ -169,6 +169,12 @@ export function applyMove(
   });
 }
 
+/** 13.1.1: the highest roll of one die on which a crossing tribe lands; above it the tribe is lost. */
+const SEA_CROSSING_LANDS_UP_TO = 3;
+
+/** 13.1.1: the chance that the die loses a crossing tribe (read off the same rule the roll uses). */
+export const seaCrossingLossChance = (): number => (6 - SEA_CROSSING_LANDS_UP_TO) / 6;
+
 /** 13.1.1: roll 1d6; 1–3 the tribe lands beyond the sea, 4–6 it is lost. Replaces its move. */
 export function applySeaCrossing(
   ctx: EngineContext,
@@ -190,7 +196,7 @@ export function applySeaCrossing(
     return err('order/sea_crossing_invalid', { sea: order.sea, to: order.to });
   }
   const roll = rollDie(g);
-  const success = roll.value <= 3;
+  const success = roll.value <= SEA_CROSSING_LANDS_UP_TO;
   let s = markMoved(roll.state, [t.id]);
   s = success ? patchUnit(s, t.id, { area: order.to }) : removeUnits(s, [t.id]);
   const events: GameEvent[] = [

@@ -253,23 +253,71 @@ describe('consequences for kingdoms and empires (10.4, 11.5)', () => {
 });
 
 describe('consequences outside the movement of tribes', () => {
-  it('13.1.1: a tribal sea crossing loses the tribe on 4–6', () => {
-    const seaMap = gridMap({
-      rows: 3,
-      cols: 3,
-      seas: { north: { shores: ['r0c0', 'r0c2'], marks: ['VIKING'] } },
-    });
+  const seaMap = gridMap({
+    rows: 3,
+    cols: 3,
+    seas: { north: { shores: ['r0c0', 'r0c2'], marks: ['VIKING'] } },
+  });
+  const crossingFrom = (
+    units: [string, 'tribe', string][],
+    cfg: { emptyBarbarianEndsCycle?: boolean } = {},
+    dice: number[] = [],
+  ) => {
     const { engine, state } = scenario({
       map: seaMap,
       players: [{ id: 'g', position: 'VIKING' }],
-      units: [['g', 'tribe', 'r0c0']],
+      units,
       step: phase('g', 'movement'),
-      options: { opt: { tribalSeaCrossings: true } },
+      options: { opt: { tribalSeaCrossings: true }, cfg },
+      dice,
     });
     const crossing = engine.legalOrders(state, g).find((o) => o.type === 'seaCrossing');
-    expect(crossing?.consequences).toEqual<Consequence[]>([
+    if (crossing?.type !== 'seaCrossing') throw new Error('no sea crossing');
+    return { engine, state, crossing };
+  };
+
+  it('13.1.1: a tribal sea crossing loses the tribe on 4–6', () => {
+    const { crossing } = crossingFrom([
+      ['g', 'tribe', 'r0c0'],
+      ['g', 'tribe', 'r2c2'],
+    ]);
+    expect(crossing.consequences).toEqual<Consequence[]>([
       { kind: 'mayBeLost', section: '13.1.1', unit: 'u1' as UnitId, chance: 0.5 },
     ]);
+  });
+
+  it("14.3, 13.1.1: the crossing of a horde's last tribe says the die can end the horde", () => {
+    const { crossing } = crossingFrom([['g', 'tribe', 'r0c0']]);
+    expect(crossing.consequences).toEqual<Consequence[]>([
+      { kind: 'mayBeLost', section: '13.1.1', unit: 'u1' as UnitId, chance: 0.5 },
+      { kind: 'hordeMayEndAtSea', section: '14.3', unit: 'u1' as UnitId, chance: 0.5 },
+    ]);
+  });
+
+  it('14.3: a 4 loses that last tribe, and the administration phase ends the cycle as foreseen', () => {
+    const { engine, state, crossing } = crossingFrom([['g', 'tribe', 'r0c0']], {}, [4]);
+    const crossed = apply(engine, state, {
+      type: 'seaCrossing',
+      tribe: crossing.tribe,
+      sea: crossing.sea,
+      to: crossing.to[0]!,
+    });
+    expect(crossed.events.map((e) => e.type)).toEqual(['seaCrossingRolled', 'unitsRemoved']);
+    let s = crossed.state;
+    const seen: { type: string; reason?: string }[] = [];
+    for (let i = 0; i < 10 && !seen.some((e) => e.type === 'cycleEnded'); i++) {
+      const next = engine.legalOrders(s, g).find((o) => o.type === 'endPhase');
+      if (!next) break;
+      const r = apply(engine, s, { type: 'endPhase' });
+      seen.push(...r.events);
+      s = r.state;
+    }
+    expect(seen).toContainEqual(expect.objectContaining({ type: 'cycleEnded', reason: 'eliminated' }));
+  });
+
+  it('14.3 engine decision: with emptyBarbarianEndsCycle off, the last tribe risks only itself', () => {
+    const { crossing } = crossingFrom([['g', 'tribe', 'r0c0']], { emptyBarbarianEndsCycle: false });
+    expect(crossing.consequences?.map((c) => c.kind)).toEqual(['mayBeLost']);
   });
 
   it('consequences are advice: the order sent back without them is the same order', () => {

@@ -64,6 +64,8 @@ describe('foreseen consequences', () => {
       { kind: 'supportLost', section: '11.5', units: ['u3'] },
       { kind: 'mayBeLost', section: '13.1.1', unit: 'u1', chance: 0.5 },
       { kind: 'upkeepShortfall', section: '10.4', upkeep: 11, available: 10, disband: ['u2'] },
+      { kind: 'hordeMayEnd', section: '14.3', chance: 7 / 36, by: [{ result: 'EX', chance: 7 / 36 }] },
+      { kind: 'hordeMayEndAtSea', section: '14.3', unit: 'u1', chance: 0.5 },
     ];
     for (const c of all) expect(consequenceWords(c, names)).toContain(`(rule ${c.section})`);
     expect(consequenceWords(all[1] as Consequence, names)).toBe(
@@ -109,5 +111,24 @@ describe('foreseen consequences', () => {
     expect(onconfirm).not.toHaveBeenCalled();
     await fireEvent.click(screen.getByTestId('confirm-anyway'));
     expect(onconfirm).toHaveBeenCalledOnce();
+  });
+
+  it("the crossing of the horde's last tribe says, before it is sent, that the horde may end and how likely", () => {
+    render(ForeseenCost, {
+      foreseen: {
+        consequences: [
+          { kind: 'mayBeLost', section: '13.1.1', unit: 'u1', chance: 0.5 },
+          { kind: 'hordeMayEndAtSea', section: '14.3', unit: 'u1', chance: 0.5 },
+        ],
+      },
+      names,
+      what: 'unit u1 across MARE',
+      onconfirm: vi.fn(),
+      oncancel: vi.fn(),
+    });
+    const box = screen.getByRole('alertdialog');
+    expect(box.textContent).toContain(
+      'This sea crossing can end your horde: 1 in 2 (the die loses the tribe on 4–6). It is the last unit you have, and a horde with no units has finished its cycle; its victory points are kept and you pick a new start (rule 14.3).',
+    );
   });
 });

@@ -3,7 +3,7 @@
  * send and put in words. The client decides nothing here: it reads what the legal order carries.
  */
 import type { Consequence, Foreseen, LegalOrder, Order } from '@bke/protocol';
-import { hordeRiskWords } from './fatal-risk.ts';
+import { hordeRiskWords, seaRiskWords } from './fatal-risk.ts';
 
 export interface ConsequenceNames {
   area: (id: string) => string;
@@ -27,6 +27,8 @@ export function consequenceWords(c: Consequence, names: ConsequenceNames): strin
       return `A die decides: on 4–6 the tribe is lost at sea (${Math.round(c.chance * 100)} % chance) (rule 13.1.1).`;
     case 'hordeMayEnd':
       return hordeRiskWords(c);
+    case 'hordeMayEndAtSea':
+      return seaRiskWords(c);
     case 'upkeepShortfall':
       return `Upkeep is ${c.upkeep} but only ${c.available} is available: ${c.disband.map(names.unit).join(', ')} must be disbanded (rule 10.4).`;
   }

@@ -1,11 +1,12 @@
 /**
  * An order that can end the player's horde, put in words before it is sent. The engine counts the
- * chance on the combat results table (two dice, so always a count out of 36); here it is said as
- * the plainest fraction ("1 in 6") with the results that would do it.
+ * chance on the combat results table or the sea crossing's die (always a count out of 36); here it
+ * is said as the plainest fraction ("1 in 6") with what would do it.
  */
 import type { Consequence } from '@bke/protocol';
 
 type HordeMayEnd = Extract<Consequence, { kind: 'hordeMayEnd' }>;
+type HordeMayEndAtSea = Extract<Consequence, { kind: 'hordeMayEndAtSea' }>;
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
@@ -17,6 +18,10 @@ export function chanceInWords(chance: number): string {
   const d = gcd(ways, 36);
   return `${ways / d} in ${36 / d}`;
 }
+
+/** What happens when a horde ends (14.3), said the same way for every order that can do it. */
+const WHAT_ENDING_MEANS =
+  'a horde with no units has finished its cycle; its victory points are kept and you pick a new start (rule 14.3)';
 
 /** The results of 7.2 that can take a whole attacking force, said shortly. */
 const RESULT_NAMES: Record<string, string> = {
@@ -34,5 +39,10 @@ const joinOr = (parts: string[]): string =>
 export function hordeRiskWords(c: HordeMayEnd, odds?: string): string {
   const at = odds && odds !== 'autoAE' ? ` at ${odds}` : '';
   const by = joinOr(c.by.map((b) => `${RESULT_NAMES[b.result] ?? b.result}: ${chanceInWords(b.chance)}`));
-  return `This attack${at} can end your horde: ${chanceInWords(c.chance)} (${by}). It uses every unit you have left, and a horde with no units has finished its cycle; its victory points are kept and you pick a new start (rule 14.3).`;
+  return `This attack${at} can end your horde: ${chanceInWords(c.chance)} (${by}). It uses every unit you have left, and ${WHAT_ENDING_MEANS}.`;
+}
+
+/** 14.3, 13.1.1: "This sea crossing can end your horde: 1 in 2…". */
+export function seaRiskWords(c: HordeMayEndAtSea): string {
+  return `This sea crossing can end your horde: ${chanceInWords(c.chance)} (the die loses the tribe on 4–6). It is the last unit you have, and ${WHAT_ENDING_MEANS}.`;
 }
