@@ -53,6 +53,20 @@ export type Consequence =
    * (probability `chance`), the barbarian is left with no units and has finished its cycle.
    */
   | { kind: 'hordeMayEndAtSea'; section: '14.3'; unit: UnitId; chance: number }
+  /**
+   * 11.7.2 result 7, 14.3: this turn's administration can end the empire in a Complete Collapse,
+   * with probability `chance`. `percent`: the column the administration roll is read on;
+   * `rebellion`: the chance that roll calls for the Rebellion Table (10.6.2, 11.6); `capitalLost`:
+   * the capital was lost this turn, which calls for one more Rebellion roll (10.3).
+   */
+  | {
+      kind: 'realmMayCollapse';
+      section: '11.7.2';
+      chance: number;
+      percent: number;
+      rebellion: number;
+      capitalLost: boolean;
+    }
   /** 10.4: upkeep exceeds the money available; this plan disbands these units to pay. */
   | { kind: 'upkeepShortfall'; section: '10.4'; upkeep: number; available: number; disband: UnitId[] };
 

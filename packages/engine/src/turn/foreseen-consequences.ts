@@ -3,7 +3,8 @@
  * foreseeably cost — units lost to stacking at the end of movement (6, 9.2), a horde cut apart
  * before the administration phase (9.3.4), empire units left without support (11.5), a tribal sea
  * crossing's die (13.1.1) and the end of the horde when the tribe is its last unit (14.3), an
- * economic plan that must disband for upkeep (10.4). Computed by playing the order on a copy of
+ * economic plan that must disband for upkeep (10.4), an administration that can end an empire
+ * (11.7.2 result 7). Computed by playing the order on a copy of
  * the position and asking the same rule code that will later decide; nothing here changes what is
  * legal.
  */
@@ -15,9 +16,11 @@ import type { AreaId, PlayerId, UnitId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { People } from '../model/people.ts';
 import { playerById, unitsOf } from '../model/queries.ts';
+import { realmPlayer } from '../model/realm.ts';
 import { isLegalStack } from '../model/stacking.ts';
 import { type Game, patchUnit } from '../model/state-ops.ts';
 import { movementOf, type Unit } from '../model/units.ts';
+import { collapseRisk } from '../realm/collapse-risk.ts';
 import { economyPreview } from '../realm/economy.ts';
 import { unsupportedUnits } from '../realm/support.ts';
 import { withContestedStarts } from '../scenario/contested-starts.ts';
@@ -290,21 +293,40 @@ function foreseeMovement(ctx: EngineContext, g: Game, player: PlayerId, legal: L
   });
 }
 
-/** 10.4: an economic plan that disbands units says how far upkeep exceeds the money. */
+/**
+ * 10.4: an economic plan that disbands units says how far upkeep exceeds the money. 11.7.2, 14.3:
+ * a plan (by the column it buys) and the phase's end (with the plan recorded, else the default)
+ * say when the administration that follows can end an empire in a Complete Collapse.
+ */
 function foreseeEconomic(ctx: EngineContext, g: Game, player: PlayerId, legal: LegalOrder[]): LegalOrder[] {
-  if (!legal.some((o) => o.type === 'realmPlan' && o.plan.disband.length > 0)) return legal;
-  const pv = economyPreview(ctx, g, player);
-  if (!pv) return legal;
-  const upkeep = pv.upkeepUnits.reduce((s, u) => s + u.upkeep, 0);
+  const stage = playerById(g, player)?.cycle?.stage;
+  if (stage !== 'kingdom' && stage !== 'empire') return legal;
+  const pv = legal.some((o) => o.type === 'realmPlan' && o.plan.disband.length > 0)
+    ? economyPreview(ctx, g, player)
+    : null;
+  const upkeep = pv ? pv.upkeepUnits.reduce((s, u) => s + u.upkeep, 0) : 0;
+  const collapse = new Map<number, Consequence | null>();
+  const collapseAt = (percent: number) => {
+    if (!collapse.has(percent)) collapse.set(percent, collapseRisk(ctx, g, player, percent));
+    return collapse.get(percent) ?? null;
+  };
   return legal.map((o) => {
-    if (o.type !== 'realmPlan' || o.plan.disband.length === 0) return o;
-    const c: Consequence = {
-      kind: 'upkeepShortfall',
-      section: '10.4',
-      upkeep,
-      available: pv.available,
-      disband: [...o.plan.disband],
-    };
-    return { ...o, consequences: [c] };
+    const out: Consequence[] = [];
+    if (o.type === 'realmPlan') {
+      if (pv && o.plan.disband.length > 0)
+        out.push({
+          kind: 'upkeepShortfall',
+          section: '10.4',
+          upkeep,
+          available: pv.available,
+          disband: [...o.plan.disband],
+        });
+      const c = collapseAt(o.plan.adminPercent);
+      if (c) out.push(c);
+    } else if (o.type === 'endPhase') {
+      const c = collapseAt(realmPlayer(g, player).plan?.adminPercent ?? 0);
+      if (c) out.push(c);
+    }
+    return out.length ? { ...o, consequences: out } : o;
   });
 }

@@ -245,10 +245,83 @@ describe('consequences for kingdoms and empires (10.4, 11.5)', () => {
     expect(plans.length).toBeGreaterThan(0);
     for (const p of plans) {
       if (p.type !== 'realmPlan') continue;
-      expect(p.consequences).toEqual<Consequence[]>([
+      expect(p.consequences?.filter((c) => c.kind === 'upkeepShortfall')).toEqual<Consequence[]>([
         { kind: 'upkeepShortfall', section: '10.4', upkeep: 11, available: 10, disband: p.plan.disband },
       ]);
     }
+  });
+
+  // 10.6.2, 11.6, 11.7.2 (D-28): an empire since turn 1 at turn 5 has spent 4 turns as one. On the
+  // 0 % column (administration.json) rolls 2 and 3 read Rebellion (3 ways in 36) and roll 5 reads 3,
+  // below 4 (4 ways): 7 in 36 call for the Rebellion Table, whose 7 (6 ways in 36) is Complete
+  // Collapse. 7/36 × 6/36 = 7/216.
+  const collapse: Consequence = {
+    kind: 'realmMayCollapse',
+    section: '11.7.2',
+    chance: 7 / 216,
+    percent: 0,
+    rebellion: 7 / 36,
+    capitalLost: false,
+  };
+
+  it("11.7.2, 14.3: ending an empire's economic phase says how likely its administration ends it", () => {
+    const { engine, state } = empire({ kind: 'economic', pending: [g], pillage: {} }, 20);
+    const legal = engine.legalOrders(state, g);
+    expect(endPhaseOf(legal)?.consequences).toEqual<Consequence[]>([collapse]);
+    // A dearer column makes a rebellion less likely: the plan says so for the column it buys.
+    const plans = legal.filter((o) => o.type === 'realmPlan');
+    const at = (percent: number) =>
+      plans.find(
+        (o) => o.type === 'realmPlan' && o.plan.adminPercent === percent && !o.plan.purchases.length,
+      );
+    expect(at(0)?.consequences).toEqual<Consequence[]>([collapse]);
+    // 10 %: roll 2 reads Rebellion (1 way) and roll 4 reads 3 (3 ways); roll 5 reads 4, not below 4.
+    expect(at(10)?.consequences).toEqual<Consequence[]>([
+      { ...collapse, chance: 24 / 1296, percent: 10, rebellion: 4 / 36 },
+    ]);
+  });
+
+  it('D-28: the administration then rolls Rebellion and 7, and the empire collapses as foreseen', () => {
+    const { engine, state } = scenario({
+      map: EMPIRE_MAP,
+      turn: 5,
+      players: [
+        { id: 'g', position: 'GERMAN 1', stage: 'empire', money: 20 },
+        { id: 'b', position: 'SLAV 1' },
+      ],
+      units: [['g', 'infantry', 'r2c2']],
+      neutrals: {},
+      step: { kind: 'economic', pending: [g], pillage: {} },
+      // Administration 1 + 1 = 2 (Rebellion on 0 %), then the Rebellion Table 3 + 4 = 7.
+      dice: [1, 1, 3, 4],
+    });
+    let s = state;
+    const seen: { type: string; reason?: string }[] = [];
+    for (let i = 0; i < 10 && !seen.some((e) => e.type === 'cycleEnded'); i++) {
+      if (!engine.legalOrders(s, g).some((o) => o.type === 'endPhase')) break;
+      const r = apply(engine, s, { type: 'endPhase' });
+      seen.push(...r.events);
+      s = r.state;
+    }
+    expect(seen).toContainEqual(expect.objectContaining({ type: 'cycleEnded', reason: 'collapsed' }));
+  });
+
+  it("11.7.2: a kingdom's 7 has no effect, so its plans carry no collapse", () => {
+    const { engine, state } = scenario({
+      map: EMPIRE_MAP,
+      turn: 5,
+      players: [
+        { id: 'g', position: 'GERMAN 1', stage: 'kingdom', money: 20 },
+        { id: 'b', position: 'SLAV 1' },
+      ],
+      units: [['g', 'infantry', 'r2c2']],
+      neutrals: {},
+      step: { kind: 'economic', pending: [g], pillage: {} },
+    });
+    for (const o of engine.legalOrders(state, g))
+      expect(('consequences' in o ? (o.consequences ?? []) : []).map((c) => c.kind)).not.toContain(
+        'realmMayCollapse',
+      );
   });
 });
 

@@ -27,6 +27,14 @@ const cut: Consequence = {
   tribesAtRisk: 1,
   mendable: false,
 };
+const collapse: Consequence = {
+  kind: 'realmMayCollapse',
+  section: '11.7.2',
+  chance: 7 / 216,
+  percent: 0,
+  rebellion: 7 / 36,
+  capitalLost: false,
+};
 const legal: LegalOrder[] = [
   {
     type: 'move',
@@ -66,6 +74,7 @@ describe('foreseen consequences', () => {
       { kind: 'upkeepShortfall', section: '10.4', upkeep: 11, available: 10, disband: ['u2'] },
       { kind: 'hordeMayEnd', section: '14.3', chance: 7 / 36, by: [{ result: 'EX', chance: 7 / 36 }] },
       { kind: 'hordeMayEndAtSea', section: '14.3', unit: 'u1', chance: 0.5 },
+      collapse,
     ];
     for (const c of all) expect(consequenceWords(c, names)).toContain(`(rule ${c.section})`);
     expect(consequenceWords(all[1] as Consequence, names)).toBe(
@@ -129,6 +138,31 @@ describe('foreseen consequences', () => {
     const box = screen.getByRole('alertdialog');
     expect(box.textContent).toContain(
       'This sea crossing can end your horde: 1 in 2 (the die loses the tribe on 4–6). It is the last unit you have, and a horde with no units has finished its cycle; its victory points are kept and you pick a new start (rule 14.3).',
+    );
+  });
+
+  it("an empire's Ready says, before its economic decisions are confirmed, how likely a Complete Collapse is", () => {
+    const economic = {
+      ...FIXTURE_VIEW,
+      step: { kind: 'economic', pending: ['p1'], pillage: {} },
+    } as GameView;
+    render(OrdersPanel, {
+      view: economic,
+      legal: [{ type: 'endPhase', consequences: [collapse] }],
+      selection: { kind: 'none' },
+      areaName: names.area,
+      unitLabel: names.unit,
+      playerName: (p: string | null) => p ?? 'nobody',
+      onorder: vi.fn(),
+      onselect: vi.fn(),
+    });
+    expect(screen.getByTestId('foreseen-cost').textContent).toContain(
+      'Your administration on the 0% column can end your empire in a Complete Collapse: 7 in 216 (about 3.2 %). After this plan the administration roll calls for the Rebellion Table with a chance of 7 in 36, and a 7 there removes all your units and markers and puts neutral garrisons in all your cities; the victory points are kept and you may start a new cycle next turn (rule 11.7.2).',
+    );
+    expect(
+      consequenceWords({ ...collapse, rebellion: 0, capitalLost: true, chance: 6 / 36 }, names),
+    ).toContain(
+      'can end your empire in a Complete Collapse: 1 in 6 (about 16.7 %). After this plan losing your capital this turn calls for a roll on the Rebellion Table',
     );
   });
 });

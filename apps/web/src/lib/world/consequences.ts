@@ -3,7 +3,7 @@
  * send and put in words. The client decides nothing here: it reads what the legal order carries.
  */
 import type { Consequence, Foreseen, LegalOrder, Order } from '@bke/protocol';
-import { hordeRiskWords, seaRiskWords } from './fatal-risk.ts';
+import { collapseRiskWords, hordeRiskWords, seaRiskWords } from './fatal-risk.ts';
 
 export interface ConsequenceNames {
   area: (id: string) => string;
@@ -29,6 +29,8 @@ export function consequenceWords(c: Consequence, names: ConsequenceNames): strin
       return hordeRiskWords(c);
     case 'hordeMayEndAtSea':
       return seaRiskWords(c);
+    case 'realmMayCollapse':
+      return collapseRiskWords(c);
     case 'upkeepShortfall':
       return `Upkeep is ${c.upkeep} but only ${c.available} is available: ${c.disband.map(names.unit).join(', ')} must be disbanded (rule 10.4).`;
   }
