@@ -561,4 +561,13 @@ describe('OrdersPanel', () => {
     await fireEvent.click(screen.getByTestId('unrest-confirm'));
     expect(picked.onorder).toHaveBeenLastCalledWith({ type: 'removeUnits', units: ['u1', 'u3'] });
   });
+
+  it('abandoning (14.3) says, before it is declared, that it ends the cycle for certain', async () => {
+    const { onorder } = panel([{ type: 'declareAbandon', abandon: true }, { type: 'endPhase' }], economic);
+    expect(screen.getByText(/ends your cycle for certain \(rule 14\.3\)/).textContent).toContain(
+      "the cycle's victory points are kept",
+    );
+    await fireEvent.click(screen.getByRole('button', { name: 'Abandon at the next administration' }));
+    expect(onorder).toHaveBeenLastCalledWith({ type: 'declareAbandon', abandon: true });
+  });
 });
