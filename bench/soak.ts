@@ -137,6 +137,8 @@ for (const end = Date.now() + 120_000; ; await sleep(200)) {
 interface Sample {
   rss: number;
   heapAfterGc: number;
+  /** Memory outside V8's heap that V8 is told of (Buffers, ArrayBuffers, zlib's state). */
+  external: number;
   loop: { p50: number; p99: number; max: number };
   handles: Record<string, number>;
 }
@@ -282,7 +284,7 @@ console.log(
     .join(' ')}`,
 );
 console.log(
-  'min  rss MB  heap MB  loop p50/p99/max ms  handles  db conns  errors  worlds made/closed  acked orders  load',
+  'min  rss MB  heap MB  ext MB  loop p50/p99/max ms  handles  db conns  errors  worlds made/closed  acked orders  load',
 );
 const slots = Array.from({ length: args.worlds }, (_, i) => slot(i));
 const end = started + args.minutes * 60_000;
@@ -308,6 +310,7 @@ while (Date.now() < end && !serverExited) {
       row.minute.toFixed(1).padStart(4),
       mb(s.rss).padStart(6),
       mb(s.heapAfterGc).padStart(7),
+      mb(s.external).padStart(6),
       `${s.loop.p50}/${s.loop.p99}/${s.loop.max}`.padStart(19),
       String(row.handles).padStart(8),
       String(row.dbConnections).padStart(9),
@@ -352,6 +355,9 @@ const after = rows.filter((r) => r.minute >= args.warmup);
 const series = (f: (r: Row) => number) => after.map((r) => ({ t: r.minute, v: f(r) }));
 const heap = growth(series((r) => r.sample.heapAfterGc));
 const rss = growth(series((r) => r.sample.rss));
+// No target of its own: it tells whether resident memory that grows while the heap stays flat is
+// held in Buffers and native state V8 knows of, or by the allocator beyond them.
+const external = growth(series((r) => r.sample.external));
 const handles = growth(series((r) => r.handles));
 const conns = growth(series((r) => r.dbConnections));
 /** Flat: the fitted line moves by at most 5 % or 2 (handles come and go with the sockets). */
@@ -387,6 +393,10 @@ const verdicts: [string, boolean, string][] = [
 ];
 console.log(`\nafter ${args.warmup} min of warm-up (${after.length} samples):`);
 for (const [what, ok, figure] of verdicts) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what}: ${figure}`);
+if (external)
+  console.log(
+    `INFO  memory outside the heap (Buffers, native state): ${external.percent.toFixed(1)} % (${mb(external.from)} → ${mb(external.to)} MB)`,
+  );
 console.log(
   `worlds created ${counts.created}, finished watched ${counts.closedWatched}, finished after unloading ${counts.closedUnloaded}; reconnects ${counts.reconnects}, away and back ${counts.away}, chat lines ${counts.chat}; client-side failures ${counts.failures}`,
 );

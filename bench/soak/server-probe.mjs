@@ -2,7 +2,8 @@
  * The soak's server: the compiled server (`npm start`'s apps/server/dist/main.js) in this very
  * process, started with --expose-gc and an IPC channel to the soak, which asks for a sample at
  * each interval. A sample is what only the process itself can tell: resident memory, the heap
- * right after a full collection, the event-loop delay since the last sample (measured before the
+ * right after a full collection, the memory V8 tracks outside its heap (Buffers, ArrayBuffers and
+ * what native code such as zlib reports to it), the event-loop delay since the last sample (measured before the
  * collection, which pauses the loop itself) and the open handles by kind.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -22,6 +23,7 @@ process.on('message', (m) => {
     type: 'sample',
     rss: mem.rss,
     heapAfterGc: mem.heapUsed,
+    external: mem.external,
     loop,
     handles,
   });
