@@ -64,6 +64,39 @@ describe('OrdersPanel', () => {
     });
   });
 
+  it('empire economy: each column says its chance of a Complete Collapse, as the engine foresees it', () => {
+    const base = { disband: [], garrisonDisband: [], purchases: [], adminPercent: 0 };
+    const collapse = (chance: number, percent: number, rebellion: number) =>
+      ({
+        kind: 'realmMayCollapse',
+        section: '11.7.2',
+        chance,
+        percent,
+        rebellion,
+        capitalLost: false,
+      }) as const;
+    panel(
+      [
+        { type: 'realmPlan', plan: base, consequences: [collapse(7 / 216, 0, 7 / 36)] },
+        {
+          type: 'realmPlan',
+          plan: { ...base, adminPercent: 10 },
+          consequences: [collapse(24 / 1296, 10, 4 / 36)],
+        },
+        { type: 'realmPlan', plan: { ...base, adminPercent: 40 } },
+        { type: 'endPhase' },
+      ],
+      economic,
+    );
+    expect(screen.getByTestId('column-collapse-0').textContent).toBe('collapse 7 in 216');
+    expect(screen.getByTestId('column-collapse-10').textContent).toBe('collapse 1 in 54');
+    // A column under which no roll can lead there says nothing.
+    expect(screen.queryByTestId('column-collapse-40')).toBeNull();
+    expect(screen.getByTestId('realm-plan').textContent).toMatch(
+      /the chance that this turn's administration ends your empire in a\s+Complete Collapse/,
+    );
+  });
+
   it("kingdom economy: shows the server's price of the plan being composed, and the treasury left", async () => {
     const base = { disband: [], garrisonDisband: [], purchases: [], adminPercent: 0 };
     // The server's answer (realmPlanCost): the 30% column is more than this kingdom can pay.
