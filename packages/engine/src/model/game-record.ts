@@ -19,7 +19,7 @@ import { COLOURS } from './colours.ts';
 import { playerIdSchema } from './ids.ts';
 import { optionsSchema } from './options.ts';
 import { orderSchema } from './orders.ts';
-import { parseVersionedFile } from './versioned-file.ts';
+import { type FileError, type FileResult, parseVersionedFile, refuseFile } from './versioned-file.ts';
 
 export const RECORD_FORMAT = 'bke-record';
 /** Raised when a field changes meaning; a reader refuses a version it does not know. */
@@ -153,20 +153,12 @@ export const RECORD_ERROR_CODES = [
 ] as const;
 export type RecordErrorCode = (typeof RECORD_ERROR_CODES)[number];
 
-export interface RecordError {
-  readonly code: RecordErrorCode;
-  readonly message: string;
-  readonly [param: string]: unknown;
-}
-
-export type RecordResult<T> = { ok: true; value: T } | { ok: false; error: RecordError };
+export type RecordError = FileError<RecordErrorCode>;
+export type RecordResult<T> = FileResult<T, RecordErrorCode>;
 
 /** A refusal of a record, with its reason in words. */
-export const refuseRecord = <T>(
-  code: RecordErrorCode,
-  message: string,
-  params: Record<string, unknown> = {},
-) => ({ ok: false, error: { ...params, code, message } }) as RecordResult<T>;
+export const refuseRecord = <T>(code: RecordErrorCode, message: string, params?: Record<string, unknown>) =>
+  refuseFile<T, RecordErrorCode>(code, message, params);
 
 /** A record file's content checked against the format (model/versioned-file.ts). */
 export function parseRecord(raw: unknown): RecordResult<GameRecord> {

@@ -17,7 +17,7 @@ import { optionsSchema } from './options.ts';
 import { PEOPLES, STAGES, startPositionSchema } from './people.ts';
 import { ADMIN_TASKS, PLAYER_PHASES, STATE_SCHEMA } from './state.ts';
 import { UNIT_KINDS } from './units.ts';
-import { parseVersionedFile } from './versioned-file.ts';
+import { type FileError, type FileResult, parseVersionedFile, refuseFile } from './versioned-file.ts';
 
 export const POSITION_FORMAT = 'bke-position';
 /** Raised when a field changes meaning; a reader refuses a version it does not know. */
@@ -183,19 +183,15 @@ export const POSITION_ERROR_CODES = [
 ] as const;
 export type PositionErrorCode = (typeof POSITION_ERROR_CODES)[number];
 
-export interface PositionError {
-  readonly code: PositionErrorCode;
-  readonly message: string;
-  readonly [param: string]: unknown;
-}
+export type PositionError = FileError<PositionErrorCode>;
+export type PositionResult<T> = FileResult<T, PositionErrorCode>;
 
-export type PositionResult<T> = { ok: true; value: T } | { ok: false; error: PositionError };
-
+/** A refusal of a shared position, with its reason in words. */
 export const refusePosition = <T>(
   code: PositionErrorCode,
   message: string,
-  params: Record<string, unknown> = {},
-): PositionResult<T> => ({ ok: false, error: { ...params, code, message } });
+  params?: Record<string, unknown>,
+) => refuseFile<T, PositionErrorCode>(code, message, params);
 
 /** A position file's content checked against the format (model/versioned-file.ts). */
 export function parsePositionLink(raw: unknown): PositionResult<PositionLink> {

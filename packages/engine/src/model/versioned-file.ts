@@ -19,6 +19,22 @@ export interface FileKind<S extends z.ZodType, C extends string> {
   readonly codes: { readonly format: C; readonly version: C; readonly invalid: C };
 }
 
+/** Why a file was refused: its code, the reason in words, and what locates the fault. */
+export interface FileError<C extends string> {
+  readonly code: C;
+  readonly message: string;
+  readonly [param: string]: unknown;
+}
+
+export type FileResult<T, C extends string> = { ok: true; value: T } | { ok: false; error: FileError<C> };
+
+/** A refusal of a file, with its reason in words. */
+export const refuseFile = <T, C extends string>(
+  code: C,
+  message: string,
+  params: Record<string, unknown> = {},
+): FileResult<T, C> => ({ ok: false, error: { ...params, code, message } });
+
 /** The file's content when it is one of `kind`, else `refuse`'s answer naming why not. */
 export function parseVersionedFile<S extends z.ZodType, C extends string, R>(
   raw: unknown,
