@@ -10,6 +10,7 @@ import { purgeOldFailures } from './auth/login-throttle.ts';
 import { type EndedSession, purgeExpiredSessions } from './auth/sessions.ts';
 import { BotDriver, type BotSettings, DEFAULT_BOT_SETTINGS } from './bots/driver.ts';
 import { type ClusterLink, installClusterAdapter } from './cluster/adapter.ts';
+import { linkChatCatchUp } from './cluster/chat-catch-up.ts';
 import { linkPresence, type Presence } from './cluster/presence.ts';
 import { linkWorldChanges } from './cluster/world-changes.ts';
 import { type ClusterConfig, DEFAULT_WORLD_IDLE_MS } from './config.ts';
@@ -402,6 +403,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const bots = botsFor(options, hub, log);
   const cluster = await installClusterAdapter(io, options.db, options.cluster ?? { kind: 'none' }, log);
   const changes = linkWorldChanges(io, hub, cluster, log, options.sweepMs);
+  linkChatCatchUp(io, options.db, cluster, log);
   const sharing = { stop: linkSocketLimits(cluster) };
   const database = databaseWatch(options.db, http, io);
   const presence = linkPresence(io, cluster);

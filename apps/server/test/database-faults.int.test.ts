@@ -3,7 +3,8 @@
  * runs it) on a PostgreSQL database of their own, with players on real Socket.IO clients:
  *
  * - every backend of that database is terminated (what a restart or a failover does to the
- *   connections): both processes live on, listen again, and play goes on across them;
+ *   connections): both processes live on, listen again, and play goes on across them; a chat
+ *   line sent on one while the other was not listening reaches the other's sockets afterwards;
  * - the database refuses connections for longer than the adapter waits before it tries again
  *   (`ALLOW_CONNECTIONS false`, every backend terminated), then takes them again: meanwhile both
  *   processes live on, answer "not ready", and tell their sockets; afterwards they are ready, tell
@@ -165,6 +166,28 @@ describe.runIf(serverUrl)('the database goes away under two server processes', (
     expect(await readiness(0)).toBe(200);
     expect(await readiness(1)).toBe(200);
     expect(alive()).toBe(true);
+  });
+
+  it('a chat line sent while the other process is not listening reaches it once it listens again', async () => {
+    const from = mark();
+    expect(await terminateBackends()).toBeGreaterThan(0);
+    // Process 1's adapter waits a second or more before it listens again: a line sent on process 0
+    // now goes out in a NOTIFY that nobody on process 1 hears.
+    await until('process 1 saying it lost its listening connection', async () =>
+      (since(from)[1] ?? '').includes('connection to the database was lost'),
+    );
+    let sent = await a.socket.emitWithAck('chat/send', { worldId, to: null, body: 'in the gap' });
+    // Process 0 may first meet a connection of its own pool that the termination ended.
+    for (let tries = 0; !sent.ok && tries < 10; tries++) {
+      await new Promise((r) => setTimeout(r, 50));
+      sent = await a.socket.emitWithAck('chat/send', { worldId, to: null, body: 'in the gap' });
+    }
+    expect(sent.ok).toBe(true);
+    await until('both processes listening again', async () =>
+      since(from).every((out) => out.includes('listening again; catching up')),
+    );
+    await until('"in the gap" on the other process', async () => b.chat.some((m) => m.body === 'in the gap'));
+    expect(since(from)[1]).toContain('chat caught up after listening again');
   });
 
   it('the database away for a while: not ready, sockets told, then all back', async () => {

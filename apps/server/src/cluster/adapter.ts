@@ -32,11 +32,11 @@ export interface ClusterLink {
   /** Ends what the adapter holds beyond the Socket.IO server (the Redis client). */
   close(): Promise<void>;
   /**
-   * Calls `f` each time the PostgreSQL adapter listens again after its connection was lost (what
-   * the other processes said meanwhile is gone: the caller catches up from the database). Redis
-   * Streams keep their messages across a reconnection and need no such call.
+   * Calls `f` each time the PostgreSQL adapter listens again after its connection was lost, with
+   * the moment it was lost (what the other processes said meanwhile is gone: the caller catches up
+   * from the database). Redis Streams keep their messages across a reconnection and need no such call.
    */
-  onRelisten(f: () => void): void;
+  onRelisten(f: (lostAt: Date) => void): void;
 }
 
 type Log = (msg: string, data?: object) => void;
@@ -48,12 +48,12 @@ export async function installClusterAdapter(
   config: ClusterConfig,
   log: Log,
 ): Promise<ClusterLink> {
-  const relisten: (() => void)[] = [];
-  const onRelisten = (f: () => void) => {
+  const relisten: ((lostAt: Date) => void)[] = [];
+  const onRelisten = (f: (lostAt: Date) => void) => {
     relisten.push(f);
   };
-  const relistened = () => {
-    for (const f of relisten) f();
+  const relistened = (lostAt: Date) => {
+    for (const f of relisten) f(lostAt);
   };
   if (config.kind === 'none') return { kind: 'none', close: async () => {}, onRelisten };
   if (config.kind === 'postgres') {

@@ -23,10 +23,11 @@ type Query = (...args: unknown[]) => Promise<unknown>;
 const RELISTEN_MAX_BACKOFF_MS = 15_000;
 const FIRST_BACKOFF_MS = 250;
 
-export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): pg.Pool {
+export function listeningPool(pool: pg.Pool, log: Log, relistened: (lostAt: Date) => void): pg.Pool {
   /** Connections lost since the adapter last listened; 0 while it listens. */
   let failures = 0;
-  let lost = false;
+  /** When the adapter stopped listening; null while it listens. */
+  let lostAt: Date | null = null;
   /** Whether the refusals since the adapter last listened were logged (once for all of them). */
   let toldRefused = false;
   /**
@@ -34,7 +35,7 @@ export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): 
    * the server has answered it, a NOTIFY from another process reaches nobody: the catch-up (and the
    * word that the adapter listens again) wait for that answer, or a change made in between would be
    * missed by both the catch-up and the adapter. A `LISTEN` that fails ends the connection, and the
-   * adapter connects again; this one is then still `lost`.
+   * adapter connects again; it is then still lost (since the first loss).
    */
   const afterListen = (client: pg.PoolClient) => {
     const query = client.query.bind(client) as unknown as Query;
@@ -45,10 +46,11 @@ export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): 
         waiting = false;
         answer.then(
           () => {
-            if (!lost) return;
-            lost = false;
+            if (!lostAt) return;
+            const since = lostAt;
+            lostAt = null;
             log('cluster adapter: listening again; catching up from the database');
-            relistened();
+            relistened(since);
           },
           () => {},
         );
@@ -87,11 +89,11 @@ export function listeningPool(pool: pg.Pool, log: Log, relistened: () => void): 
       });
       // Added before the adapter's own `end` listener, so the slot is free when it reconnects.
       client.once('end', () => {
-        lost = true;
+        lostAt ??= new Date();
         failures = Math.max(failures, 1);
         client.release(new Error('the listening connection ended'));
       });
-      if (lost) afterListen(client);
+      if (lostAt) afterListen(client);
       failures = 0;
       toldRefused = false;
       return client;

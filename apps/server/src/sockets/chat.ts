@@ -10,8 +10,13 @@ import type { Io } from './typed-server.ts';
  * Sends a stored chat message to its readers on every process: the world, or the two players of a
  * private one — less the sockets of the accounts that block its sender (`blockers`, read from
  * chat_blocks when the line was stored), so a muted line never reaches the page of whoever muted it.
+ * `io.local` sends to this process's sockets only (a line caught up after the adapter missed it).
  */
-export function deliverChat(io: Io, message: ChatMessage, blockers: readonly string[] = []): void {
+export function deliverChat(
+  io: Io | Io['local'],
+  message: ChatMessage,
+  blockers: readonly string[] = [],
+): void {
   const { worldId, to } = message;
   const from = message.from.playerId;
   const rooms =

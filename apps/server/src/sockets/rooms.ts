@@ -4,6 +4,8 @@
  */
 /** Everyone watching a world. */
 export const worldRoom = (worldId: string) => `w:${worldId}`;
+/** The world whose `worldRoom` `room` is, or null for any other room (a seat's, an account's…). */
+export const worldOfRoom = (room: string): string | null => /^w:([^:]+)$/.exec(room)?.[1] ?? null;
 /** The sockets playing one seat of a world: its private view, legal orders and private chat. */
 export const playerRoom = (worldId: string, playerId: string) => `w:${worldId}:${playerId}`;
 /** Every socket of an account (a ban ends them). */

@@ -273,7 +273,10 @@ export class WorldStore {
   onChat(m: ChatMessage): void {
     if (m.worldId !== this.worldId) return;
     if (this.chat.some((c) => c.id === m.id)) return;
-    this.chat = [...this.chat, m];
+    // Kept in the order written (ids grow): a line the server caught up after its connection to the
+    // database came back can arrive after later ones.
+    const after = this.chat.findIndex((c) => writtenBefore(m.id, c.id));
+    this.chat = after < 0 ? [...this.chat, m] : [...this.chat.slice(0, after), m, ...this.chat.slice(after)];
     const mine = m.from.playerId !== null && m.from.playerId === this.me;
     const channel = m.to === null ? 'all' : mine ? m.to : (m.from.playerId ?? 'all');
     if (!mine && channel !== this.openChannel) {
@@ -380,3 +383,6 @@ export class WorldStore {
     }
   }
 }
+
+/** Whether chat line `a` was written before `b`: their ids are growing decimal numbers. */
+const writtenBefore = (a: string, b: string) => (a.length === b.length ? a < b : a.length < b.length);

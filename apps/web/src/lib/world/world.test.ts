@@ -257,6 +257,22 @@ describe('WorldStore', () => {
     expect(s.unread).toEqual({ all: 1, p2: 0 });
   });
 
+  it('keeps chat lines in the order written when one arrives late (caught up after a lost connection)', async () => {
+    const f = fakeLink();
+    const s = new WorldStore('w1', f.link);
+    await s.start();
+    const msg = (id: string): ChatMessage => ({
+      id,
+      worldId: 'w1',
+      from: { userId: 'u-p2', username: 'p2', playerId: 'p2' },
+      to: null,
+      body: `line ${id}`,
+      at: '2026-01-01T00:00:00Z',
+    });
+    for (const id of ['9', '12', '10', '100', '11', '10']) f.chat(msg(id));
+    expect(s.chat.map((m) => m.id)).toEqual(['9', '10', '11', '12', '100']);
+  });
+
   it('drops a message a moderator deleted at once, with its unread count (chat/deleted)', async () => {
     const f = fakeLink();
     const s = new WorldStore('w1', f.link);
