@@ -1,6 +1,6 @@
 /**
  * The middle level: the strong strategy (strong.ts), except that in the movement phase it takes the
- * simple policy's obvious move about half the time instead of weighing the best one: it has a plan
+ * simple policy's obvious move two times in three instead of weighing the best one: it has a plan
  * but loses tempo and concentration. It gets the same guarded orders as every level (guard.ts).
  */
 import type { Policy } from '../sim/policy.ts';
@@ -17,7 +17,7 @@ export function normalPolicy(seed: string, guard: Guard, clock?: () => Clock): P
     aside: strong.aside,
     choose(engine, state, player) {
       const step = state.step;
-      if (step.kind === 'playerTurn' && step.phase === 'movement' && choose(2) === 0) {
+      if (step.kind === 'playerTurn' && step.phase === 'movement' && choose(3) !== 0) {
         const obvious = simple.choose(guardedEngine(engine, guard), state, player);
         if (obvious?.type === 'move') return obvious;
       }
