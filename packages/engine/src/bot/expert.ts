@@ -8,9 +8,12 @@
  * scored on what it then holds: its running cycle's VP (14.3.1), the cities it owns or stands in
  * (taxed at the next economic phase, 10.3), its units' strength, and what of it is exposed to
  * stronger enemy units next to it. Rounds of samples go on while the decision's budget lasts
- * (anytime: the strong plan is scored first, and is kept when no other has been scored as often);
- * the best plan's orders are then given one by one, and the strong strategy takes over where one
- * is no longer accepted (a ship sunk on the way) and for every other phase.
+ * (anytime); every plan of a round is played on the same sample, and another plan replaces the
+ * strong one only when its lead over it is clear of the dice's spread (`best`). The chosen plan's
+ * orders are then given one by one, and the strong strategy takes over where one is no longer
+ * accepted (a ship sunk on the way). In its combat phase (7) each decision to attack is searched
+ * the same way (`combatSearch`): the strong choice, ending the phase, and each attack at its best
+ * odds; every other phase is the strong strategy's.
  */
 import type { Engine } from '../engine.ts';
 import type { PlayerId } from '../model/ids.ts';
@@ -50,6 +53,8 @@ export interface ExpertPolicy extends Policy {
 }
 
 const planKey = (state: GameState, player: PlayerId) => `${state.turn}|${player}`;
+const fightsNow = (state: GameState, player: PlayerId) =>
+  state.step.kind === 'playerTurn' && state.step.phase === 'combat' && state.step.player === player;
 const searchesNow = (state: GameState, player: PlayerId) =>
   state.step.kind === 'playerTurn' && state.step.phase === 'movement' && state.step.player === player;
 
@@ -68,6 +73,12 @@ export function expertPolicy(
       chosen = { key: planKey(state, player), orders: [...plan] };
     },
     choose(engine, state, player) {
+      if (fightsNow(state, player)) {
+        const mine = strong.choose(engine, state, player);
+        if (!mine) return mine;
+        const draw = `${seed}|${state.turn}|${choose(1_000_000)}`;
+        return combatSearch(engine, state, player, mine, clock(), draw, taste);
+      }
       if (!searchesNow(state, player)) return strong.choose(engine, state, player);
       const key = planKey(state, player);
       if (chosen?.key !== key) {
@@ -91,8 +102,8 @@ export function search(
   seed: string,
   taste: ExpertTaste = EXPERT_TASTE,
 ): Plan {
-  const { plans, total, runs } = weigh(engine, state, me, clock, seed, taste);
-  return best(plans, total, runs);
+  const { plans, scores } = weigh(engine, state, me, clock, seed, taste);
+  return [...best(plans, scores)];
 }
 
 /** The plans tried and each one's total score over its runs (the tests compare them). */
@@ -103,7 +114,7 @@ export function weigh(
   clock: Clock,
   seed: string,
   taste: ExpertTaste = EXPERT_TASTE,
-): { plans: Plan[]; total: number[]; runs: number[] } {
+): { plans: Plan[]; scores: number[][]; total: number[]; runs: number[] } {
   const first = sampleFor(state, me, `${seed}|plans`);
   const plans: Plan[] = [planOf(engine, first, me, strongPolicy(`${seed}|p0`), taste)];
   const still: Order = { type: 'endPhase' };
@@ -113,30 +124,51 @@ export function weigh(
     const plan = planOf(engine, first, me, shaken, taste);
     if (!plans.some((p) => same(p, plan))) plans.push(plan);
   }
-  const total = plans.map(() => 0);
-  const runs = plans.map(() => 0);
+  const scores: number[][] = plans.map(() => []);
   const bounded = clock !== UNBOUNDED;
   for (let round = 0; bounded || round < taste.unboundedRounds; round++) {
     for (let i = 0; i < plans.length; i++) {
-      if (clock.spent()) return { plans, total, runs };
+      if (clock.spent()) return tally(plans, scores);
       const sample = sampleFor(state, me, `${seed}|r${round}`);
-      total[i]! += rollout(engine, sample, me, plans[i]!, `${seed}|r${round}`, taste);
-      runs[i]!++;
+      scores[i]!.push(rollout(engine, sample, me, plans[i]!, `${seed}|r${round}`, taste));
     }
   }
-  return { plans, total, runs };
+  return tally(plans, scores);
 }
 
-/** The plan scored most often with the best mean; the strong plan (first) when none is ahead. */
-function best(plans: Plan[], total: number[], runs: number[]): Plan {
-  const most = Math.max(...runs);
+const tally = <T>(plans: T[], scores: number[][]) => ({
+  plans,
+  scores,
+  total: scores.map((xs) => xs.reduce((a, b) => a + b, 0)),
+  runs: scores.map((xs) => xs.length),
+});
+
+/**
+ * The strong choice (first) unless another beat it clearly: over the rounds both were scored in
+ * (each round one sample, the same for every choice, so the dice's luck cancels out in the
+ * difference), its mean lead is more than twice its standard error. A lead the dice could give
+ * by chance is not taken: a choice that only looked better on few samples would play worse than
+ * the strong strategy it departs from.
+ */
+function best<T>(plans: T[], scores: number[][]): T {
   let pick = 0;
+  let lead = 0;
   for (let i = 1; i < plans.length; i++) {
-    if (runs[i] !== most || most === 0) continue;
-    if (runs[pick] !== most || total[i]! > total[pick]!) pick = i;
+    const n = Math.min(scores[0]!.length, scores[i]!.length);
+    if (n < MIN_ROUNDS) continue;
+    const d = Array.from({ length: n }, (_, r) => scores[i]![r]! - scores[0]![r]!);
+    const mean = d.reduce((a, b) => a + b, 0) / n;
+    const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
+    if (mean - 2 * (sd / Math.sqrt(n)) > 0 && mean > lead) {
+      pick = i;
+      lead = mean;
+    }
   }
-  return [...plans[pick]!];
+  return plans[pick]!;
 }
+
+/** Fewest rounds on which a choice may be preferred to the strong one. */
+const MIN_ROUNDS = 4;
 
 const same = (a: Plan, b: Plan) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -174,6 +206,12 @@ function rollout(
     if (!r.ok) break;
     s = r.value.state;
   }
+  return playOut(engine, s, me, seed, taste);
+}
+
+/** The rest of `me`'s player turn played by the strong strategy for every seat; what it then holds. */
+function playOut(engine: Engine, from: GameState, me: PlayerId, seed: string, taste: ExpertTaste): number {
+  let s = from;
   const players = new Map<PlayerId, Policy>();
   for (let n = 0; inTurn(s, me) && n < taste.maxOrders; n++) {
     const p = engine.waitingFor(s)[0];
@@ -210,3 +248,51 @@ function score(engine: Engine, s: GameState, me: PlayerId): number {
   const leaders = Object.values(s.units).filter((u) => u.owner === me && u.kind === 'leader').length;
   return vp + 2 * [...held].reduce((sum, a) => sum + tax(a), 0) + strength - 0.5 * exposed + 3 * leaders;
 }
+
+/**
+ * A combat decision (7): the strong strategy's choice, ending the phase, and each attack it may
+ * make now at its best odds, each played on fresh samples through the rest of the player turn;
+ * the strong choice unless another is clearly better (`best`). Choices the combat owes (a
+ * retreat, a loss to take, an advance) are the strong strategy's alone.
+ */
+export function combatSearch(
+  engine: Engine,
+  state: GameState,
+  me: PlayerId,
+  mine: Order,
+  clock: Clock,
+  seed: string,
+  taste: ExpertTaste = EXPERT_TASTE,
+): Order {
+  const legal = engine.legalOrders(state, me);
+  if (!legal.some((o) => o.type === 'combatAttack')) return mine;
+  if (legal.some((o) => o.type !== 'combatAttack' && o.type !== 'combatDone' && o.type !== 'endPhase'))
+    return mine;
+  const choices: Order[] = [mine];
+  const add = (o: Order) => {
+    if (!choices.some((c) => JSON.stringify(c) === JSON.stringify(o))) choices.push(o);
+  };
+  if (legal.some((o) => o.type === 'combatDone')) add({ type: 'combatDone' } as Order);
+  for (const a of legal) {
+    if (a.type !== 'combatAttack') continue;
+    const top = [...a.choices].sort((x, y) => ratio(y.odds) - ratio(x.odds))[0];
+    if (top) add({ type: 'combatAttack', target: a.target, attackers: top.attackers } as Order);
+  }
+  if (choices.length < 2) return mine;
+  const scores: number[][] = choices.map(() => []);
+  const bounded = clock !== UNBOUNDED;
+  rounds: for (let round = 0; bounded || round < taste.unboundedRounds; round++) {
+    for (let i = 0; i < choices.length; i++) {
+      if (clock.spent()) break rounds;
+      const sample = sampleFor(state, me, `${seed}|c${round}`);
+      const r = engine.applyOrder(sample, me, choices[i]!);
+      scores[i]!.push(r.ok ? playOut(engine, r.value.state, me, `${seed}|c${round}`, taste) : -Infinity);
+    }
+  }
+  return best(choices, scores);
+}
+
+const ratio = (odds: string): number => {
+  const m = /^(\d+)-(\d+)$/.exec(odds);
+  return m ? Number(m[1]) / Number(m[2]) : 0;
+};

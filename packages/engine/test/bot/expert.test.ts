@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UNBOUNDED } from '../../src/bot/clock.ts';
-import { EXPERT_TASTE, expertPolicy, search, weigh } from '../../src/bot/expert.ts';
+import { combatSearch, EXPERT_TASTE, expertPolicy, search, weigh } from '../../src/bot/expert.ts';
 import { createBot } from '../../src/bot/levels.ts';
 import { createEngine, type Engine, type GameState, type PlayerId, simSetup } from '../../src/index.ts';
 import type { RealmPlayer } from '../../src/model/realm.ts';
@@ -19,6 +19,8 @@ const TASTE = { ...EXPERT_TASTE, variants: 2, unboundedRounds: 2 };
 let engine: Engine;
 /** Expert seats' movement phases met in a seeded game, at their first decision. */
 const phases: { state: GameState; player: PlayerId }[] = [];
+/** Expert seats' combat decisions met in that game where an attack could be made (7). */
+const fights: { state: GameState; player: PlayerId }[] = [];
 let refused: string[] = [];
 
 beforeAll(() => {
@@ -47,6 +49,13 @@ beforeAll(() => {
       state.realm
     )
       phases.push({ state, player });
+    if (
+      experts.has(player) &&
+      step.kind === 'playerTurn' &&
+      step.phase === 'combat' &&
+      engine.legalOrders(state, player).some((o) => o.type === 'combatAttack')
+    )
+      fights.push({ state, player });
     const order = bots.get(player)!.choose(engine, state, player) ?? engine.timeoutOrders(state, player)[0]!;
     const r = engine.applyOrder(state, player, order);
     if (!r.ok) {
@@ -101,6 +110,19 @@ describe('expert bot', () => {
       const plan = search(engine, state, player, UNBOUNDED, 'same-seed', TASTE);
       expect(search(engine, other, player, UNBOUNDED, 'same-seed', TASTE)).toEqual(plan);
       expect(plan.length).toBeGreaterThan(0);
+    }
+  }, 300_000);
+
+  it('chooses its attacks the same on a state whose hidden parts are scrambled (7, 2.4)', () => {
+    expect(fights.length).toBeGreaterThan(2);
+    for (const { state, player } of fights.slice(-6)) {
+      const other = scrambled(state, player);
+      expect(engine.view(other, player)).toEqual(engine.view(state, player));
+      const strong = createBot('strong', 'same-seed').choose(engine, state, player);
+      if (!strong) continue;
+      const chosen = combatSearch(engine, state, player, strong, UNBOUNDED, 'same-seed', TASTE);
+      expect(combatSearch(engine, other, player, strong, UNBOUNDED, 'same-seed', TASTE)).toEqual(chosen);
+      expect(engine.applyOrder(state, player, chosen).ok).toBe(true);
     }
   }, 300_000);
 });
