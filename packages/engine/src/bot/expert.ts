@@ -32,13 +32,16 @@ export interface ExpertTaste {
   readonly variants: number;
   /** How far the shaken plans' gains are spread (a factor in 1 ± jitter / 2). */
   readonly jitter: number;
-  /** Rounds of samples when the clock never runs out (the engine has no clock of its own). */
+  /**
+   * Rounds of samples when the clock never runs out (the engine has no clock of its own); below
+   * MIN_ROUNDS the strong choice is always kept.
+   */
   readonly unboundedRounds: number;
   /** Most orders a plan or a rollout may take (a bound on a runaway phase). */
   readonly maxOrders: number;
 }
 
-export const EXPERT_TASTE: ExpertTaste = { variants: 3, jitter: 0.8, unboundedRounds: 3, maxOrders: 400 };
+export const EXPERT_TASTE: ExpertTaste = { variants: 3, jitter: 0.8, unboundedRounds: 6, maxOrders: 400 };
 
 export type Plan = Order[];
 
