@@ -5,6 +5,8 @@
  * choice of attackers. A barbarian horde big enough to risk tribal unrest (9.3.5, "no attack
  * made") takes any fair fight it is offered.
  */
+
+import { columnRatio } from '../model/column-ratio.ts';
 import type { AreaId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { Order } from '../model/orders.ts';
@@ -14,10 +16,6 @@ import { type Chooser, expand } from '../turn/concrete-orders.ts';
 import type { Board } from './board-facts.ts';
 
 /** A column id as a ratio ('3-2' → 1.5); the automatic results count as no chance. */
-const oddsRatio = (odds: string): number => {
-  const m = /^(\d+)-(\d+)$/.exec(odds);
-  return m ? Number(m[1]) / Number(m[2]) : 0;
-};
 
 type Of<T extends string> = Extract<LegalOrder, { type: T }>;
 
@@ -59,11 +57,11 @@ export function strongCombat(
     // Best column; among equals, the fewest attackers (the others may attack elsewhere).
     const pick = [...a.choices].sort(
       (x, y) =>
-        oddsRatio(y.odds) + y.shift - (oddsRatio(x.odds) + x.shift) ||
+        columnRatio(y.odds) + y.shift - (columnRatio(x.odds) + x.shift) ||
         x.attackers.length - y.attackers.length,
     )[0];
     if (!pick) continue;
-    const r = oddsRatio(pick.odds);
+    const r = columnRatio(pick.odds);
     const landing = a.landing === true; // 8.2: owed, at any odds
     if (!landing && r < least && !(unrestRisk && r >= 1)) continue;
     const score = landing ? 1000 : r * (1 + cityValue(a.target)) + (a.defender ? 1 : 0);

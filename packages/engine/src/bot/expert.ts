@@ -16,6 +16,7 @@
  * odds; every other phase is the strong strategy's.
  */
 import type { Engine } from '../engine.ts';
+import { columnRatio } from '../model/column-ratio.ts';
 import type { PlayerId } from '../model/ids.ts';
 import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
@@ -278,7 +279,7 @@ export function combatSearch(
   if (legal.some((o) => o.type === 'combatDone')) add({ type: 'combatDone' } as Order);
   for (const a of legal) {
     if (a.type !== 'combatAttack') continue;
-    const top = [...a.choices].sort((x, y) => ratio(y.odds) - ratio(x.odds))[0];
+    const top = [...a.choices].sort((x, y) => columnRatio(y.odds) - columnRatio(x.odds))[0];
     if (top) add({ type: 'combatAttack', target: a.target, attackers: top.attackers } as Order);
   }
   if (choices.length < 2) return mine;
@@ -294,8 +295,3 @@ export function combatSearch(
   }
   return best(choices, scores);
 }
-
-const ratio = (odds: string): number => {
-  const m = /^(\d+)-(\d+)$/.exec(odds);
-  return m ? Number(m[1]) / Number(m[2]) : 0;
-};

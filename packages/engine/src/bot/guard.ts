@@ -5,6 +5,7 @@
  * areas, the number the sinking roll is made against (5.3).
  */
 import type { Engine } from '../engine.ts';
+import { columnRatio } from '../model/column-ratio.ts';
 import type { AreaId, PlayerId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { GameState } from '../model/state.ts';
@@ -19,11 +20,6 @@ export const NOVICE_GUARD: Guard = { voyageRisk: 1 / 2 };
 
 /** The levels that plan: no voyage with a third or more of sinking (two sea areas or more, 5.3). */
 export const STRONG_GUARD: Guard = { voyageRisk: 1 / 3 };
-
-const ratio = (odds: string): number => {
-  const m = /^(\d+)-(\d+)$/.exec(odds);
-  return m ? Number(m[1]) / Number(m[2]) : 0;
-};
 
 /** 5.3: a ship sinks on a die at most the number of sea areas it entered. */
 export function voyageRisk(engine: Engine, path: readonly AreaId[]): number {
@@ -76,7 +72,7 @@ export function guardedOrders(
       // 7.1: the last units never go into an attack below 3-1 (an exchange or a loss ends the realm).
       const all = new Set<string>(mine.map((u) => u.id));
       const choices = o.choices.filter(
-        (c) => !(few && c.attackers.every((a) => all.has(a)) && ratio(c.odds) < 3),
+        (c) => !(few && c.attackers.every((a) => all.has(a)) && columnRatio(c.odds) < 3),
       );
       if (choices.length) out.push({ ...o, choices });
       continue;

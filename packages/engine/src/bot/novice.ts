@@ -6,17 +6,13 @@
  * its horde together, takes no voyage likely to sink, and never risks its last units on poor odds.
  */
 import type { Engine } from '../engine.ts';
+import { columnRatio } from '../model/column-ratio.ts';
 import type { Policy } from '../sim/policy.ts';
 import { seededChooser, simplePolicy } from '../sim/policy.ts';
 import { guardedEngine, NOVICE_GUARD } from './guard.ts';
 
 /** A newcomer's caution (7.1): no attack below 3-1, where the simple policy goes in at 2-1. */
 const SAFE_ODDS = 3;
-
-const ratio = (odds: string): number => {
-  const m = /^(\d+)-(\d+)$/.exec(odds);
-  return m ? Number(m[1]) / Number(m[2]) : 0;
-};
 
 /** The guarded engine, with attacks below safe odds taken out (a naval landing's is owed, 8.2). */
 function timidEngine(engine: Engine): Engine {
@@ -26,7 +22,7 @@ function timidEngine(engine: Engine): Engine {
     legalOrders: (state, player) =>
       guarded.legalOrders(state, player).flatMap((o) => {
         if (o.type !== 'combatAttack' || o.landing) return [o];
-        const choices = o.choices.filter((c) => ratio(c.odds) >= SAFE_ODDS);
+        const choices = o.choices.filter((c) => columnRatio(c.odds) >= SAFE_ODDS);
         return choices.length ? [{ ...o, choices }] : [];
       }),
   };

@@ -5,16 +5,12 @@
  * caller's chooser, never the game's dice.
  */
 import type { Engine } from '../engine.ts';
+import { columnRatio } from '../model/column-ratio.ts';
 import type { PlayerId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { Order } from '../model/orders.ts';
 import type { GameState } from '../model/state.ts';
 import type { Chooser } from '../turn/concrete-orders.ts';
-
-const ratio = (odds: string): number => {
-  const m = /^(\d+)-(\d+)$/.exec(odds);
-  return m ? Number(m[1]) / Number(m[2]) : 0;
-};
 
 type ShipMoveLegal = Extract<LegalOrder, { type: 'shipMove' }>;
 
@@ -48,7 +44,7 @@ export function navalChoice(
   if (capture) return { type: 'combatCapture', capture: choose(4) !== 0 };
   for (const o of legal) {
     if (o.type !== 'combatAttack' || o.landing !== true) continue;
-    const best = [...o.choices].sort((a, b) => ratio(b.odds) - ratio(a.odds))[0];
+    const best = [...o.choices].sort((a, b) => columnRatio(b.odds) - columnRatio(a.odds))[0];
     if (best) return { type: 'combatAttack', target: o.target, attackers: best.attackers };
   }
   return null;

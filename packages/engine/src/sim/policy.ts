@@ -6,6 +6,7 @@
  */
 
 import type { Engine } from '../engine.ts';
+import { columnRatio } from '../model/column-ratio.ts';
 import type { AreaId, PlayerId } from '../model/ids.ts';
 import type { LegalOrder } from '../model/legal-orders.ts';
 import type { Order } from '../model/orders.ts';
@@ -36,11 +37,6 @@ export function seededChooser(seed: string): Chooser {
     return v - 1;
   };
 }
-
-const ratio = (odds: string): number => {
-  const m = /^(\d+)-(\d+)$/.exec(odds);
-  return m ? Number(m[1]) / Number(m[2]) : odds === 'autoAE' ? 0 : 0;
-};
 
 /** Breadth-first distance from each area to the nearest area satisfying `goal` (land links). */
 function distanceTo(engine: Engine, goal: (a: AreaId) => boolean): Map<AreaId, number> {
@@ -154,8 +150,8 @@ export function simplePolicy(seed: string): Policy {
       for (const a of legal) {
         if (a.type !== 'combatAttack') continue;
         const choices = (a as unknown as { choices: { attackers: string[]; odds: string }[] }).choices;
-        const best = [...choices].sort((x, y) => ratio(y.odds) - ratio(x.odds))[0];
-        if (best && ratio(best.odds) >= 2) {
+        const best = [...choices].sort((x, y) => columnRatio(y.odds) - columnRatio(x.odds))[0];
+        if (best && columnRatio(best.odds) >= 2) {
           return {
             type: 'combatAttack',
             target: (a as unknown as { target: string }).target,
