@@ -110,7 +110,7 @@ export function search(
   return [...best(plans, scores)];
 }
 
-/** The plans tried and each one's total score over its runs (the tests compare them). */
+/** The plans tried and each one's score in each round it was played (the tests compare them). */
 export function weigh(
   engine: Engine,
   state: GameState,
@@ -118,7 +118,7 @@ export function weigh(
   clock: Clock,
   seed: string,
   taste: ExpertTaste = EXPERT_TASTE,
-): { plans: Plan[]; scores: number[][]; total: number[]; runs: number[] } {
+): { plans: Plan[]; scores: number[][] } {
   const first = sampleFor(state, me, `${seed}|plans`);
   const plans: Plan[] = [planOf(engine, first, me, strongPolicy(`${seed}|p0`), taste)];
   const still: Order = { type: 'endPhase' };
@@ -128,24 +128,33 @@ export function weigh(
     const plan = planOf(engine, first, me, shaken, taste);
     if (!plans.some((p) => same(p, plan))) plans.push(plan);
   }
-  const scores: number[][] = plans.map(() => []);
-  const bounded = clock !== UNBOUNDED;
-  for (let round = 0; bounded || round < taste.unboundedRounds; round++) {
-    for (let i = 0; i < plans.length; i++) {
-      if (clock.spent()) return tally(plans, scores);
-      const sample = sampleFor(state, me, `${seed}|r${round}`);
-      scores[i]!.push(rollout(engine, sample, me, plans[i]!, `${seed}|r${round}`, taste));
-    }
-  }
-  return tally(plans, scores);
+  const scores = sampleRounds(plans.length, clock, taste, (i, round) =>
+    rollout(engine, sampleFor(state, me, `${seed}|r${round}`), me, plans[i]!, `${seed}|r${round}`, taste),
+  );
+  return { plans, scores };
 }
 
-const tally = <T>(plans: T[], scores: number[][]) => ({
-  plans,
-  scores,
-  total: scores.map((xs) => xs.reduce((a, b) => a + b, 0)),
-  runs: scores.map((xs) => xs.length),
-});
+/**
+ * Each of `n` choices scored by `play` once a round, every choice of a round on the same sample,
+ * for as long as the clock lasts (or `taste.unboundedRounds` rounds without one): the scores per
+ * choice, one per round it was played in.
+ */
+function sampleRounds(
+  n: number,
+  clock: Clock,
+  taste: ExpertTaste,
+  play: (i: number, round: number) => number,
+): number[][] {
+  const scores: number[][] = Array.from({ length: n }, () => []);
+  const bounded = clock !== UNBOUNDED;
+  for (let round = 0; bounded || round < taste.unboundedRounds; round++) {
+    for (let i = 0; i < n; i++) {
+      if (clock.spent()) return scores;
+      scores[i]!.push(play(i, round));
+    }
+  }
+  return scores;
+}
 
 /**
  * The strong choice (first) unless another beat it clearly: over the rounds both were scored in
@@ -174,7 +183,7 @@ function best<T>(plans: T[], scores: number[][]): T {
 /** Fewest rounds on which a choice may be preferred to the strong one. */
 const MIN_ROUNDS = 4;
 
-const same = (a: Plan, b: Plan) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 const inMovement = (s: GameState, me: PlayerId) =>
   s.step.kind === 'playerTurn' && s.step.phase === 'movement' && s.step.player === me;
@@ -274,7 +283,7 @@ export function combatSearch(
     return mine;
   const choices: Order[] = [mine];
   const add = (o: Order) => {
-    if (!choices.some((c) => JSON.stringify(c) === JSON.stringify(o))) choices.push(o);
+    if (!choices.some((c) => same(c, o))) choices.push(o);
   };
   if (legal.some((o) => o.type === 'combatDone')) add({ type: 'combatDone' } as Order);
   for (const a of legal) {
@@ -283,15 +292,9 @@ export function combatSearch(
     if (top) add({ type: 'combatAttack', target: a.target, attackers: top.attackers } as Order);
   }
   if (choices.length < 2) return mine;
-  const scores: number[][] = choices.map(() => []);
-  const bounded = clock !== UNBOUNDED;
-  rounds: for (let round = 0; bounded || round < taste.unboundedRounds; round++) {
-    for (let i = 0; i < choices.length; i++) {
-      if (clock.spent()) break rounds;
-      const sample = sampleFor(state, me, `${seed}|c${round}`);
-      const r = engine.applyOrder(sample, me, choices[i]!);
-      scores[i]!.push(r.ok ? playOut(engine, r.value.state, me, `${seed}|c${round}`, taste) : -Infinity);
-    }
-  }
+  const scores = sampleRounds(choices.length, clock, taste, (i, round) => {
+    const r = engine.applyOrder(sampleFor(state, me, `${seed}|c${round}`), me, choices[i]!);
+    return r.ok ? playOut(engine, r.value.state, me, `${seed}|c${round}`, taste) : -Infinity;
+  });
   return best(choices, scores);
 }

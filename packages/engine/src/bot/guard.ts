@@ -13,13 +13,18 @@ import type { GameState } from '../model/state.ts';
 export interface Guard {
   /** Drop voyages whose sinking chance is at least this (5.3: seas entered in 6); 1: keep all. */
   readonly voyageRisk: number;
+  /** Drop attack choices below this odds ratio (7.1), a naval landing's owed attack aside (8.2); 0: keep all. */
+  readonly leastAttackOdds: number;
 }
 
-/** The newcomer's guard: it keeps its horde together and never throws its last units away. */
-export const NOVICE_GUARD: Guard = { voyageRisk: 1 / 2 };
+/**
+ * The newcomer's guard: it keeps its horde together, never throws its last units away, and is
+ * cautious, attacking only at 3-1 or better (the simple policy goes in at 2-1).
+ */
+export const NOVICE_GUARD: Guard = { voyageRisk: 1 / 2, leastAttackOdds: 3 };
 
 /** The levels that plan: no voyage with a third or more of sinking (two sea areas or more, 5.3). */
-export const STRONG_GUARD: Guard = { voyageRisk: 1 / 3 };
+export const STRONG_GUARD: Guard = { voyageRisk: 1 / 3, leastAttackOdds: 0 };
 
 /** 5.3: a ship sinks on a die at most the number of sea areas it entered. */
 export function voyageRisk(engine: Engine, path: readonly AreaId[]): number {
@@ -72,7 +77,9 @@ export function guardedOrders(
       // 7.1: the last units never go into an attack below 3-1 (an exchange or a loss ends the realm).
       const all = new Set<string>(mine.map((u) => u.id));
       const choices = o.choices.filter(
-        (c) => !(few && c.attackers.every((a) => all.has(a)) && columnRatio(c.odds) < 3),
+        (c) =>
+          columnRatio(c.odds) >= guard.leastAttackOdds &&
+          !(few && c.attackers.every((a) => all.has(a)) && columnRatio(c.odds) < 3),
       );
       if (choices.length) out.push({ ...o, choices });
       continue;
