@@ -24,6 +24,7 @@ import type { Started } from './processes/server.ts';
 import type { Context, Settings } from './scenarios/context.ts';
 import { latencyScenario, openGroups } from './scenarios/latency.ts';
 import { idleConnections, idleGames, manyIdleConnections } from './scenarios/memory.ts';
+import { processesScenario } from './scenarios/processes.ts';
 import { rebuildScenario, timeRebuild } from './scenarios/rebuild.ts';
 import { rebuildThenScenario, type TodayRebuild } from './scenarios/rebuild-then.ts';
 import { reconnectScenario } from './scenarios/reconnect.ts';
@@ -35,7 +36,8 @@ const USAGE = `usage: npm run bench [-- --quick] [-- --only=memory,reconnect]
   prints PASS/FAIL per target (exit 1 on a FAIL). Results: bench/results/*.json (git-ignored).
   --quick   a short pass (shorter rounds, fewer worlds) to run before a commit
   --only=<steps>  only these steps, comma-separated: memory (#7 #8), latency (#1 #2 #4),
-            throughput (#3 #11), reconnect (#10), rebuild (the rebuilds and the moderator's
+            throughput (#3 #11), reconnect (#10), processes (#3 on three processes of one
+            site against one; PostgreSQL only), rebuild (the rebuilds and the moderator's
             rollback), micro (#5 #6 #9 #12 and the growth figures); a partial run, for working on them
   Database: DATABASE_URL's PostgreSQL when set (each run makes and drops its own databases), else
   the embedded PostgreSQL. The worlds are built once and cached in .data/bench-fixtures.
@@ -52,7 +54,7 @@ if (argv.includes('--help') || argv.includes('-h')) {
   console.log(USAGE);
   process.exit(0);
 }
-const STEPS = ['memory', 'latency', 'throughput', 'reconnect', 'rebuild', 'micro'] as const;
+const STEPS = ['memory', 'latency', 'throughput', 'reconnect', 'processes', 'rebuild', 'micro'] as const;
 type Step = (typeof STEPS)[number];
 const onlyArg = argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : [...STEPS];
@@ -183,6 +185,10 @@ try {
     await load.request('close', `${name}-bare`);
   }
   if (runs('throughput')) cpuByAge(ctx);
+  if (runs('processes')) {
+    mark('#3 three processes of one site against one, turn1');
+    await processesScenario(ctx, serverDb);
+  }
   figures.cpuMsPerProcess = {
     server: await server.request<number>('cpu'),
     bare: await bare.request<number>('cpu'),

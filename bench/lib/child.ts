@@ -28,14 +28,19 @@ export interface Child {
 /** The name the server under test's child goes by. */
 export const SERVER_UNDER_TEST = 'server under test';
 
+/** The name of the server under test's `n`th process when the site runs several (n from 2). */
+export const serverProcess = (n: number) => `${SERVER_UNDER_TEST}, process ${n}`;
+
+const isServer = (name: string) => name === SERVER_UNDER_TEST || name.startsWith(`${SERVER_UNDER_TEST},`);
+
 /** Forks `script` (TypeScript, through tsx) with the garbage collector exposed (memory metrics). */
 export function startChild(name: string, script: string, env: Record<string, string> = {}): Child {
   // BENCH_CPU_PROFILE=<folder>: the server under test writes a V8 CPU profile there when it stops
   // (open it in Chrome's DevTools), to see where its time per order goes.
   const profile = process.env.BENCH_CPU_PROFILE?.trim();
-  const profiled = profile && name === SERVER_UNDER_TEST ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const profiled = profile && isServer(name) ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
   // The server under test runs with the flags the product's server runs with.
-  const serverFlags = name === SERVER_UNDER_TEST ? SERVER_NODE_FLAGS : [];
+  const serverFlags = isServer(name) ? SERVER_NODE_FLAGS : [];
   const proc: ChildProcess = fork(script, [], {
     execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=3072', ...serverFlags, ...profiled],
     env: { ...process.env, ...env },

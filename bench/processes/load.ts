@@ -59,6 +59,8 @@ interface Player {
   fullViewBytes: number;
   view: unknown;
   version: number;
+  /** Sends waiting for this player to have seen a version (`seeFirst` groups). */
+  awaiting: { v: number; resolve: () => void }[];
 }
 
 interface World {
@@ -71,7 +73,14 @@ interface World {
   waiters: { v: number; resolve: () => void }[];
 }
 
-const groups = new Map<string, { target: 'server' | 'bare'; url: string; worlds: World[] }>();
+interface Group {
+  target: 'server' | 'bare';
+  url: string;
+  worlds: World[];
+  seeFirst?: boolean;
+}
+
+const groups = new Map<string, Group>();
 const scripts = new Map<string, ScriptedOrder[]>();
 
 /**
@@ -123,6 +132,10 @@ function watch(world: World, p: Player, target: 'server' | 'bare', url: string) 
     }
     if (carriesChange(event, msg) && v > p.seen) {
       p.seen = v;
+      for (const a of p.awaiting.filter((x) => x.v <= v)) {
+        p.awaiting.splice(p.awaiting.indexOf(a), 1);
+        a.resolve();
+      }
       const least = Math.min(...world.players.map((q) => q.seen));
       for (const w of world.waiters.filter((x) => x.v <= least)) {
         world.waiters.splice(world.waiters.indexOf(w), 1);
@@ -182,6 +195,19 @@ interface OpenRequest {
   group: string;
   target: 'server' | 'bare';
   url: string;
+  /**
+   * Several server processes of one site (the server only): each player connects to one of them,
+   * as a proxy would send it — all of a world's players to one process (`world`, a proxy that
+   * routes by world), or player after player in turn (`seat`, round robin with sticky sessions).
+   */
+  spread?: { urls: string[]; by: 'world' | 'seat' };
+  /**
+   * Each order waits until its sender has seen the version it is made against, as a page does
+   * (it orders from what it shows). Without it the next order follows the last acknowledgement at
+   * once, which only one process can answer in step: another process may not have heard of that
+   * version yet.
+   */
+  seeFirst?: boolean;
   script: string;
   /** Server: the worlds to play in. Bare: how many rooms of six. */
   worlds: WorldSpec[] | number;
@@ -190,11 +216,12 @@ interface OpenRequest {
 /** One player's socket, signed in and subscribed to `world` (a room of the bare server). */
 async function seatPlayer(
   req: OpenRequest,
+  url: string,
   world: World,
   room: string,
   seat: { playerId: string; cookie: string },
 ): Promise<Player> {
-  const socket = await open(req.url, seat.cookie ? { cookie: seat.cookie } : {});
+  const socket = await open(url, seat.cookie ? { cookie: seat.cookie } : {});
   const p: Player = {
     playerId: seat.playerId,
     socket,
@@ -205,6 +232,7 @@ async function seatPlayer(
     fullViewBytes: 0,
     view: null,
     version: 0,
+    awaiting: [],
   };
   try {
     if (req.target === 'server') {
@@ -227,6 +255,13 @@ async function seatPlayer(
     throw e;
   }
   return p;
+}
+
+/** The process the `k`th player of world `n` connects to. */
+function urlOf(req: OpenRequest, n: number, k: number): string {
+  if (!req.spread) return req.url;
+  const { urls, by } = req.spread;
+  return urls[(by === 'world' ? n : n * 6 + k) % urls.length]!;
 }
 
 async function openGroup(req: OpenRequest) {
@@ -253,27 +288,28 @@ async function openGroup(req: OpenRequest) {
         };
         const seats =
           spec?.players ?? Array.from({ length: 6 }, (_, k) => ({ playerId: `p${k + 1}`, cookie: '' }));
-        for (const seat of seats) {
+        for (const [k, seat] of seats.entries()) {
+          const url = urlOf(req, n, k);
           // A socket lost while it subscribes (the heartbeat gave up on it) is counted like one
           // lost later, and the player tries again, as the web client would.
           let p: Player | null = null;
           for (let attempt = 1; !p; attempt++) {
             try {
-              p = await seatPlayer(req, world, room, seat);
+              p = await seatPlayer(req, url, world, room, seat);
             } catch (e) {
               if (attempt >= 3 || !String(e).includes('disconnected')) throw e;
               drops.push({ reason: 'lost while subscribing', at: performance.now() });
             }
           }
           world.players.push(p);
-          watch(world, p, req.target, req.url);
+          watch(world, p, req.target, url);
         }
         worlds[n] = world;
         i++;
       }
     }),
   );
-  groups.set(req.group, { target: req.target, url: req.url, worlds });
+  groups.set(req.group, { target: req.target, url: req.url, worlds, seeFirst: req.seeFirst ?? false });
   // Every copy of a fixture plays the same script: left alone, all would reach their turn ends at
   // the same moment, which real worlds never do. Each world is first moved on by a different
   // number of orders (unmeasured), so that their turn ends fall at different times.
@@ -282,7 +318,9 @@ async function openGroup(req: OpenRequest) {
       worlds.map(async (w, n) => {
         for (let k = 0; k < (n * 7) % 45; k++)
           // An order lost with its socket (counted among the drops) does not stop the others.
-          await sendNext({ target: 'server' }, w, performance.now()).catch(() => sleep(50));
+          await sendNext({ target: 'server', seeFirst: req.seeFirst }, w, performance.now()).catch(() =>
+            sleep(50),
+          );
       }),
     );
   return {
@@ -304,7 +342,7 @@ interface Sent {
 
 /** Sends a world's next scripted order; resolves at the acknowledgement. */
 async function sendNext(
-  g: { target: 'server' | 'bare' },
+  g: { target: 'server' | 'bare'; seeFirst?: boolean },
   w: World,
   scheduled: number,
   db = true,
@@ -315,6 +353,7 @@ async function sendNext(
   w.cursor++;
   const actor = w.players.find((p) => p.playerId === step.actor) ?? w.players[0];
   if (!actor) throw new Error('no player');
+  if (g.seeFirst && actor.seen < w.version) await seen(actor, w.version);
   let r: { ok: boolean; version?: number; error?: { code: string; version?: number } };
   const sent = { key: `${w.id}:${w.version}`, sent: performance.timeOrigin + performance.now() };
   if (g.target === 'server') {
@@ -336,7 +375,11 @@ async function sendNext(
       answered: performance.timeOrigin + scheduled + ack,
     });
   if (!r.ok || typeof r.version !== 'number') {
-    if (r.error?.version !== undefined) w.version = r.error.version;
+    if (g.seeFirst && r.error?.code === 'sync/stale') {
+      // The sender's process had not heard of the version yet: the same order goes again next.
+      w.cursor--;
+      if (r.error.version !== undefined) w.version = Math.max(w.version, r.error.version);
+    } else if (r.error?.version !== undefined) w.version = r.error.version;
     throw new Error(`order refused: ${JSON.stringify(r.error)}`);
   }
   const v = r.version;
@@ -351,6 +394,20 @@ async function sendNext(
           w.waiters.push({ v, resolve: () => resolve(performance.now() - scheduled) }),
         );
   return { ack, last, version: v };
+}
+
+/** Until `p` has seen version `v` (or the acknowledgement's time-out passed: the order then finds out). */
+function seen(p: Player, v: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ACK_TIMEOUT_MS);
+    p.awaiting.push({
+      v,
+      resolve: () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    });
+  });
 }
 
 interface LatencyRequest {

@@ -3,7 +3,8 @@
  * on its own database, into which the benchmark's worlds are restored — one full copy of each
  * fixture (its whole log, snapshots and projections) and further copies of its head (latest
  * snapshot, later orders, seats, cycles) when a metric needs many worlds. Players sign in with
- * sessions made here, as a log-in would.
+ * sessions made here, as a log-in would. The same script also runs a further process of the same
+ * site (`join`): the app on the first one's database, without a restore of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '@bke/protocol';
@@ -103,9 +104,15 @@ async function start(req: StartRequest): Promise<Started> {
     }
     console.log(`[bench] server: ${total} world(s) ${FIXTURE_LABEL[name]} restored`);
   }
+  const url = await listen(db, req.db.kind, req.webDist);
+  return { url, worlds, restoreSeconds: (performance.now() - t0) / 1000 };
+}
+
+/** The app as the product builds it, on `database`, listening on a free port; its address. */
+async function listen(database: Database, kind: BenchDatabase['kind'], webDist?: string): Promise<string> {
   app = await buildApp({
-    db,
-    webDist: req.webDist ?? '/nonexistent',
+    db: database,
+    webDist: webDist ?? '/nonexistent',
     deadlinePollMs: 0,
     // Warnings and errors show in the run's output (a failed snapshot or projection write, say).
     logger: { level: 'warn' },
@@ -124,17 +131,24 @@ async function start(req: StartRequest): Promise<Started> {
       loginFreeFailures: 1_000_000,
     },
     // As `npm start` runs: on PostgreSQL through Socket.IO's PostgreSQL adapter, embedded alone.
-    cluster: req.db.kind === 'postgres' ? { kind: 'postgres' } : { kind: 'none' },
+    cluster: kind === 'postgres' ? { kind: 'postgres' } : { kind: 'none' },
   });
-  if (tailProbed()) tailTimes = probeServer(app, db);
-  const url = await app.http.listen({ port: 0, host: '127.0.0.1' });
-  return { url, worlds, restoreSeconds: (performance.now() - t0) / 1000 };
+  if (tailProbed()) tailTimes = probeServer(app, database);
+  return app.http.listen({ port: 0, host: '127.0.0.1' });
 }
 
 serve(
   {
     ...probeHandlers(),
     start: (req: StartRequest) => start(req),
+    /**
+     * Another process of the same site: the app on the database a first process restored (no
+     * restore of its own), reaching the others through the adapter as a deployed process does.
+     */
+    join: async (req: { db: BenchDatabase & { kind: 'postgres' } }) => {
+      db = await openDatabase({ kind: 'postgres', url: req.db.url });
+      return { url: await listen(db, 'postgres') };
+    },
     /** Loads worlds into memory as a subscribe would (the idle-game memory metric). */
     load: async (ids: string[]) => {
       for (const id of ids) await app?.hub.get(id);
