@@ -22,6 +22,14 @@ const ACK_TIMEOUT_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Where a timing that was due at `due` starts: when it was due, or now if the wait for it ended
+ * early. Node truncates a timer's fractional milliseconds (and the loop's clock counts whole ones),
+ * so a wait may end up to a millisecond before it was due; timed from `due`, a reply under a
+ * millisecond (the bare baseline's) would then read near zero or below it.
+ */
+const originOf = (due: number): number => Math.min(due, performance.now());
+
 function open(url: string, opts: { cookie?: string; auth?: Record<string, unknown> } = {}): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const s = connect(url, {
@@ -437,7 +445,7 @@ async function latency(req: LatencyRequest) {
         const wait = next - performance.now();
         if (wait > 0) await sleep(wait);
         try {
-          const s = await sendNext(g, w, next);
+          const s = await sendNext(g, w, originOf(next));
           acks.push(s.ack);
           lasts.push(s.last);
           versions.push({ w, v: s.version });
@@ -564,8 +572,9 @@ async function reconnect(req: ReconnectRequest) {
   const digest = (x: unknown) => createHash('sha1').update(canonical(x)).digest('hex');
   await Promise.all(
     players.map(async ({ w, p }, i) => {
-      const scheduled = performance.now() + (req.spreadMs * i) / Math.max(1, players.length);
-      await sleep(scheduled - performance.now());
+      const due = performance.now() + (req.spreadMs * i) / Math.max(1, players.length);
+      await sleep(due - performance.now());
+      const scheduled = originOf(due);
       p.socket.disconnect();
       try {
         if (g.target === 'server') {
