@@ -12,6 +12,7 @@
  * processes spend per order is printed beside it (three processes on a machine with fewer cores
  * share them, and then cannot triple anything).
  */
+import { fileURLToPath } from 'node:url';
 import { FIXTURE_LABEL } from '../fixtures/fixture.ts';
 import { type Child, serverProcess, startChild } from '../lib/child.ts';
 import type { BenchDatabase } from '../lib/database.ts';
@@ -59,7 +60,7 @@ export async function processesScenario(ctx: Context, serverDb: BenchDatabase): 
   const worlds = (k: number) => ctx.worlds[name].slice(first + k * per, first + (k + 1) * per);
   const url = (child: Child) => child.request<{ url: string }>('join', { db: serverDb }).then((r) => r.url);
   const others = Array.from({ length: PROCESSES - 1 }, (_, i) =>
-    startChild(serverProcess(i + 2), new URL('../processes/server.ts', import.meta.url).pathname),
+    startChild(serverProcess(i + 2), fileURLToPath(new URL('../processes/server.ts', import.meta.url))),
   );
   const groups = ['procs-one', 'procs-world', 'procs-seat'];
   try {
