@@ -361,7 +361,7 @@ async function sendNext(
   w.cursor++;
   const actor = w.players.find((p) => p.playerId === step.actor) ?? w.players[0];
   if (!actor) throw new Error('no player');
-  if (g.seeFirst && actor.seen < w.version) await seen(actor, w.version);
+  if (g.seeFirst && actor.seen < w.version) await untilSeen(actor, w.version);
   let r: { ok: boolean; version?: number; error?: { code: string; version?: number } };
   const sent = { key: `${w.id}:${w.version}`, sent: performance.timeOrigin + performance.now() };
   if (g.target === 'server') {
@@ -405,7 +405,7 @@ async function sendNext(
 }
 
 /** Until `p` has seen version `v` (or the acknowledgement's time-out passed: the order then finds out). */
-function seen(p: Player, v: number): Promise<void> {
+function untilSeen(p: Player, v: number): Promise<void> {
   return new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ACK_TIMEOUT_MS);
     p.awaiting.push({

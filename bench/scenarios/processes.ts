@@ -21,6 +21,7 @@ import { absoluteCheck, type Check, droppedSocketsCheck, ratioCheck } from '../l
 import { interleaved, type Paired } from '../lib/rounds.ts';
 import { median } from '../lib/stats.ts';
 import { type Context, cpuOf } from './context.ts';
+import type { Throughput } from './throughput.ts';
 
 interface Round {
   perSecond: number;
@@ -30,13 +31,10 @@ interface Round {
   dropped: number;
 }
 
-type Tp = { orders: number; errors: number; seconds: number; dropped: number };
-
 const PROCESSES = 3;
 
 export async function processesScenario(ctx: Context, serverDb: BenchDatabase): Promise<void> {
   const name = 'turn1';
-  const script = name;
   const fixture = FIXTURE_LABEL[name];
   if (serverDb.kind !== 'postgres') {
     ctx.checks.push({
@@ -64,13 +62,13 @@ export async function processesScenario(ctx: Context, serverDb: BenchDatabase): 
   );
   const groups = ['procs-one', 'procs-world', 'procs-seat'];
   try {
-    await ctx.load.request('script', { name: script, script: ctx.fixtures[name].script });
+    await ctx.load.request('script', { name, script: ctx.fixtures[name].script });
     const urls = [ctx.serverUrl, ...(await Promise.all(others.map(url)))];
     await ctx.load.request('open', {
       group: groups[0],
       target: 'server',
       url: ctx.serverUrl,
-      script,
+      script: name,
       worlds: worlds(0),
       seeFirst: true,
     });
@@ -84,13 +82,13 @@ export async function processesScenario(ctx: Context, serverDb: BenchDatabase): 
         url: ctx.serverUrl,
         spread: { urls, by },
         seeFirst: true,
-        script,
+        script: name,
         worlds: worlds(k),
       });
     const measure = async (group: string, servers: Child[]): Promise<Round> => {
       const cpu = async () => (await Promise.all(servers.map(cpuOf))).reduce((a, b) => a + b, 0);
       const c0 = await cpu();
-      const tp = await ctx.load.request<Tp>('throughput', {
+      const tp = await ctx.load.request<Throughput>('throughput', {
         group,
         worlds: per,
         seconds: ctx.settings.seconds,

@@ -28,7 +28,8 @@ interface Round {
   dropped: number;
 }
 
-type Tp = { orders: number; errors: number; seconds: number; dropped: number };
+/** The load generator's answer to a `throughput` request (processes/load.ts). */
+export type Throughput = { orders: number; errors: number; seconds: number; dropped: number };
 
 export async function throughputScenario(ctx: Context, name: FixtureName): Promise<void> {
   const fixture = FIXTURE_LABEL[name];
@@ -38,10 +39,10 @@ export async function throughputScenario(ctx: Context, name: FixtureName): Promi
     proc: typeof ctx.server,
     group: string,
     db: boolean,
-  ): Promise<{ tp: Tp; cpu: number; loop: number[] }> => {
+  ): Promise<{ tp: Throughput; cpu: number; loop: number[] }> => {
     await proc.request('loopStart');
     const c0 = await cpuOf(proc);
-    const tp = await ctx.load.request<Tp>('throughput', { group, worlds, seconds, db });
+    const tp = await ctx.load.request<Throughput>('throughput', { group, worlds, seconds, db });
     const cpu = (await cpuOf(proc)) - c0;
     const loop = await proc.request<number[]>('loopStop');
     // Orders that went unanswered: what the server was still busy with, for the output.
